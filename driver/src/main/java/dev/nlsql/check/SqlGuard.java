@@ -1,0 +1,406 @@
+package dev.nlsql.check;
+
+import dev.nlsql.check.GuardRejection.Rule;
+import dev.nlsql.check.SqlLexer.Token;
+import dev.nlsql.check.SqlLexer.Type;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import net.sf.jsqlparser.expression.AnalyticExpression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.parser.ASTNodeAccessImpl;
+import net.sf.jsqlparser.parser.Node;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.Statements;
+import net.sf.jsqlparser.statement.select.AllTableColumns;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.WithItem;
+
+/**
+ * The safety check every guarded statement passes before it reaches the database. It accepts
+ * exactly one read-only query and rejects everything else, naming the rule and the fragment.
+ *
+ * <p>Two independent passes must both agree:
+ * <ol>
+ *   <li>a lexical pass over PostgreSQL's own view of the text ({@link SqlLexer}): one statement,
+ *       starting like a query, no denied function call, no INTO, no FOR UPDATE/SHARE, no DML;</li>
+ *   <li>a pass over the whole JSqlParser tree (every field of every node, so no clause can be
+ *       missed by an incomplete visitor): a query, no SELECT INTO, no locking, no writable CTE,
+ *       no denied function, and only allowed tables, with CTE names resolved by scope.</li>
+ * </ol>
+ * The lexical pass closes the gaps where JSqlParser reads strings or comments differently
+ * from PostgreSQL (nested comments, backslashes); the tree pass closes the gaps of the lexer.
+ */
+public final class SqlGuard {
+
+    private static final int MAX_TREE_DEPTH = 400;
+    private static final Set<String> QUERY_STARTS = Set.of("select", "with", "values", "table");
+    private static final ClassValue<List<Field>> NODE_FIELDS = new ClassValue<>() {
+        @Override
+        protected List<Field> computeValue(Class<?> type) {
+            List<Field> fields = new ArrayList<>();
+            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+                for (Field f : c.getDeclaredFields()) {
+                    if (!Modifier.isStatic(f.getModifiers()) && isTreeField(f)) {
+                        f.setAccessible(true);
+                        fields.add(f);
+                    }
+                }
+            }
+            return fields;
+        }
+    };
+
+    private final GuardPolicy policy;
+
+    public SqlGuard(GuardPolicy policy) {
+        this.policy = policy;
+    }
+
+    /** Checks one statement; returns it cleaned (no trailing semicolon) with the tables it reads. */
+    public GuardedSql check(String sql) throws GuardRejection {
+        if (sql == null || sql.isBlank()) {
+            throw new GuardRejection(Rule.EMPTY, "no SQL text");
+        }
+        String text;
+        try {
+            text = checkLexically(sql);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw new GuardRejection(Rule.NOT_PARSEABLE, "could not be read: " + e.getClass().getSimpleName());
+        }
+        Statements statements;
+        try {
+            statements = SqlParsing.parse(forParser(text));
+        } catch (SqlParsing.Unparseable e) {
+            throw new GuardRejection(Rule.NOT_PARSEABLE, e.getMessage());
+        }
+        if (statements == null || statements.isEmpty()) {
+            throw new GuardRejection(Rule.NOT_PARSEABLE, shorten(text));
+        }
+        if (statements.size() > 1) {
+            throw new GuardRejection(Rule.MULTIPLE_STATEMENTS, shorten(statements.get(1).toString()));
+        }
+        Statement statement = statements.get(0);
+        if (!(statement instanceof Select select)) {
+            throw new GuardRejection(Rule.NOT_A_QUERY, statementKind(statement));
+        }
+        TreeCheck tree = new TreeCheck();
+        try {
+            tree.walk(select, Set.of(), 0);
+        } catch (StackOverflowError e) {
+            throw new GuardRejection(Rule.TOO_COMPLEX, "nesting deeper than the guard can check");
+        } catch (RuntimeException e) {
+            throw new GuardRejection(Rule.NOT_PARSEABLE, "could not be checked: " + e);
+        }
+        return new GuardedSql(text, select, tree.tables);
+    }
+
+    /** The lexical pass; returns the text without trailing semicolons. */
+    private String checkLexically(String sql) throws GuardRejection {
+        SqlLexer.Result lexed = SqlLexer.tokenize(sql);
+        if (lexed.unterminated()) {
+            throw new GuardRejection(Rule.NOT_PARSEABLE, "unterminated string, quoted name or comment");
+        }
+        List<Token> tokens = lexed.tokens();
+        int end = tokens.size();
+        while (end > 0 && tokens.get(end - 1).isPunct(';')) {
+            end--;
+        }
+        if (end == 0) {
+            throw new GuardRejection(Rule.EMPTY, "no SQL text");
+        }
+        for (int i = 0; i < end; i++) {
+            if (tokens.get(i).isPunct(';')) {
+                throw new GuardRejection(Rule.MULTIPLE_STATEMENTS,
+                        shorten(sql.substring(tokens.get(i).start())));
+            }
+        }
+        Token first = firstNonParen(tokens, end);
+        if (first == null || first.type() != Type.WORD || !QUERY_STARTS.contains(lower(first))) {
+            throw new GuardRejection(Rule.NOT_A_QUERY, first == null ? shorten(sql) : first.text());
+        }
+        for (int i = 0; i < end; i++) {
+            Token t = tokens.get(i);
+            if ((t.type() == Type.QUOTED_IDENT || t.type() == Type.STRING) && t.text().regionMatches(true, 0, "u&", 0, 2)) {
+                throw new GuardRejection(Rule.ESCAPED_NAME, t.text());
+            }
+            boolean call = i + 1 < end && tokens.get(i + 1).isPunct('(');
+            if (call && (t.type() == Type.WORD || t.type() == Type.QUOTED_IDENT)
+                    && policy.isDeniedFunction(TableRef.fold(t.text()))) {
+                throw new GuardRejection(Rule.DENIED_FUNCTION, t.text() + "(...)");
+            }
+            if (t.type() != Type.WORD) {
+                continue;
+            }
+            String w = lower(t);
+            if (w.equals("into")) {
+                throw new GuardRejection(Rule.SELECT_INTO, fragment(sql, tokens, i, end));
+            }
+            if (w.equals("for") && i + 1 < end && isLockStrength(tokens, i + 1, end)) {
+                throw new GuardRejection(Rule.LOCKING_CLAUSE, fragment(sql, tokens, i, end));
+            }
+            if (isDataModifying(tokens, i, end)) {
+                throw new GuardRejection(Rule.WRITABLE_CTE, fragment(sql, tokens, i, end));
+            }
+        }
+        return sql.substring(0, tokens.get(end - 1).end()).strip();
+    }
+
+    /**
+     * The text JSqlParser sees: strings rewritten so that its lexer ends them where PostgreSQL
+     * does. PostgreSQL reads a backslash in '...' literally and as an escape only in E'...';
+     * JSqlParser may read it either way, so backslashes are doubled (the same string under
+     * both readings) and E'' escapes of quotes become doubled quotes.
+     */
+    private static String forParser(String sql) {
+        StringBuilder out = null;
+        int copied = 0;
+        for (Token t : SqlLexer.tokenize(sql).tokens()) {
+            String s = t.text();
+            boolean eString = s.startsWith("E'") || s.startsWith("e'");
+            if (t.type() != Type.STRING || !(eString || (s.startsWith("'") && s.indexOf('\\') >= 0))) {
+                continue;
+            }
+            if (out == null) {
+                out = new StringBuilder(sql.length() + 16);
+            }
+            out.append(sql, copied, t.start()).append(eString ? fromEString(s) : s.replace("\\", "\\\\"));
+            copied = t.end();
+        }
+        return out == null ? sql : out.append(sql.substring(copied)).toString();
+    }
+
+    private static String fromEString(String eString) {
+        String body = eString.substring(2, eString.length() - 1);
+        StringBuilder b = new StringBuilder("'");
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (c == '\\' && i + 1 < body.length()) {
+                char next = body.charAt(++i);
+                b.append(next == '\'' ? "''" : next == '\\' ? "\\\\" : "\\\\" + next);
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append('\'').toString();
+    }
+
+    private static Token firstNonParen(List<Token> tokens, int end) {
+        for (int i = 0; i < end; i++) {
+            if (!tokens.get(i).isPunct('(')) {
+                return tokens.get(i);
+            }
+        }
+        return null;
+    }
+
+    /** FOR UPDATE, FOR SHARE, FOR NO KEY UPDATE, FOR KEY SHARE. */
+    private static boolean isLockStrength(List<Token> tokens, int i, int end) {
+        String next = lower(tokens.get(i));
+        if (next.equals("update") || next.equals("share")) {
+            return true;
+        }
+        return (next.equals("no") || next.equals("key")) && i + 1 < end
+                && (tokens.get(i + 1).isWord("key") || tokens.get(i + 1).isWord("share"));
+    }
+
+    /** INSERT INTO, DELETE FROM, MERGE INTO, UPDATE x [AS y] SET: only possible as writable CTEs here. */
+    private static boolean isDataModifying(List<Token> tokens, int i, int end) {
+        String w = lower(tokens.get(i));
+        boolean atStatementStart = i == 0 || tokens.get(i - 1).isPunct('(');
+        if (!atStatementStart) {
+            return false;
+        }
+        return switch (w) {
+            case "insert", "merge" -> true;
+            case "delete" -> i + 1 < end && tokens.get(i + 1).isWord("from");
+            case "update" -> true;
+            default -> false;
+        };
+    }
+
+    private static String fragment(String sql, List<Token> tokens, int from, int end) {
+        int to = Math.min(end, from + 6) - 1;
+        return sql.substring(tokens.get(from).start(), tokens.get(to).end());
+    }
+
+    private static String lower(Token t) {
+        return t.text().toLowerCase(Locale.ROOT);
+    }
+
+    static String shorten(String s) {
+        String one = s.strip().replaceAll("\\s+", " ");
+        return one.length() <= 120 ? one : one.substring(0, 117) + "...";
+    }
+
+    private static String statementKind(Statement statement) {
+        String text = statement.toString().strip();
+        int space = text.indexOf(' ');
+        String word = (space < 0 ? text : text.substring(0, space)).toUpperCase(Locale.ROOT);
+        return word.isEmpty() ? statement.getClass().getSimpleName() : word + " statement";
+    }
+
+    /** Fields that hold child nodes; the parser's own token and node links are not part of the tree. */
+    private static boolean isTreeField(Field f) {
+        Class<?> t = f.getType();
+        if (t.isPrimitive() || t == String.class || t.isEnum()) {
+            return false;
+        }
+        return !Node.class.isAssignableFrom(t) && !net.sf.jsqlparser.parser.Token.class.isAssignableFrom(t)
+                && !(f.getDeclaringClass() == ASTNodeAccessImpl.class);
+    }
+
+    /** One walk over the whole tree, keeping the tables it reads. */
+    private final class TreeCheck {
+        final Set<TableRef> tables = new LinkedHashSet<>();
+        private final Map<Object, Boolean> seen = new IdentityHashMap<>();
+
+        void walk(Object node, Set<String> ctesInScope, int depth) throws GuardRejection {
+            if (node == null || depth > MAX_TREE_DEPTH) {
+                if (node != null) {
+                    throw new GuardRejection(Rule.TOO_COMPLEX, "nesting deeper than " + MAX_TREE_DEPTH);
+                }
+                return;
+            }
+            if (node instanceof Collection<?> items) {
+                for (Object item : items) {
+                    walk(item, ctesInScope, depth + 1);
+                }
+                return;
+            }
+            if (node instanceof Map<?, ?> map) {
+                walk(map.values(), ctesInScope, depth + 1);
+                return;
+            }
+            if (node instanceof Object[] array) {
+                walk(List.of(array), ctesInScope, depth + 1);
+                return;
+            }
+            if (!node.getClass().getName().startsWith("net.sf.jsqlparser.") || seen.put(node, Boolean.TRUE) != null) {
+                return;
+            }
+            Set<String> scope = ctesInScope;
+            if (node instanceof Select select) {
+                checkSelect(select);
+                scope = walkWithItems(select, ctesInScope, depth);
+            }
+            if (node instanceof WithItem<?> withItem) {
+                checkWithItem(withItem);
+            }
+            if (node instanceof Function function) {
+                checkFunction(function.getMultipartName(), function.toString());
+            }
+            if (node instanceof AnalyticExpression analytic) {
+                checkFunction(List.of(analytic.getName()), analytic.toString());
+            }
+            if (node instanceof Table table) {
+                checkTable(table, scope);
+                return;
+            }
+            for (Field f : NODE_FIELDS.get(node.getClass())) {
+                if (skipField(node, f)) {
+                    continue;
+                }
+                walk(read(f, node), scope, depth + 1);
+            }
+        }
+
+        /** A column's or t.*'s table is a qualifier, not a table read; WITH items are walked in scope. */
+        private boolean skipField(Object node, Field f) {
+            if ((node instanceof Column || node instanceof AllTableColumns) && f.getType() == Table.class) {
+                return true;
+            }
+            return node instanceof Select && f.getName().equals("withItemsList") && f.getDeclaringClass() == Select.class;
+        }
+
+        private Object read(Field f, Object node) {
+            try {
+                return f.get(node);
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException("cannot read " + f, e);
+            }
+        }
+
+        /** Walks WITH items so each sees the CTEs before it (all of them when RECURSIVE). */
+        private Set<String> walkWithItems(Select select, Set<String> outer, int depth) throws GuardRejection {
+            List<WithItem<?>> items = select.getWithItemsList();
+            if (items == null || items.isEmpty()) {
+                return outer;
+            }
+            Set<String> all = new HashSet<>(outer);
+            boolean recursive = false;
+            for (WithItem<?> item : items) {
+                all.add(cteName(item));
+                recursive |= item.isRecursive();
+            }
+            Set<String> visible = new HashSet<>(outer);
+            for (WithItem<?> item : items) {
+                if (recursive) {
+                    walk(item, all, depth + 1);
+                } else {
+                    walk(item, Set.copyOf(visible), depth + 1);
+                    visible.add(cteName(item));
+                }
+            }
+            return all;
+        }
+
+        private String cteName(WithItem<?> item) {
+            return TableRef.fold(item.getAlias().getName());
+        }
+
+        private void checkSelect(Select select) throws GuardRejection {
+            if (select.getForMode() != null || select.getForUpdateTable() != null) {
+                throw new GuardRejection(Rule.LOCKING_CLAUSE, "FOR " + select.getForMode());
+            }
+            if (select instanceof PlainSelect plain
+                    && ((plain.getIntoTables() != null && !plain.getIntoTables().isEmpty()) || plain.getIntoTempTable() != null)) {
+                throw new GuardRejection(Rule.SELECT_INTO, "INTO " + plain.getIntoTables());
+            }
+        }
+
+        private void checkWithItem(WithItem<?> item) throws GuardRejection {
+            if (!(item.getParenthesedStatement() instanceof ParenthesedSelect)) {
+                throw new GuardRejection(Rule.WRITABLE_CTE, shorten(item.toString()));
+            }
+        }
+
+        private void checkFunction(List<String> nameParts, String text) throws GuardRejection {
+            if (nameParts == null || nameParts.isEmpty()) {
+                return;
+            }
+            String name = TableRef.fold(nameParts.get(nameParts.size() - 1));
+            if (policy.isDeniedFunction(name)) {
+                throw new GuardRejection(Rule.DENIED_FUNCTION, shorten(text));
+            }
+        }
+
+        private void checkTable(Table table, Set<String> ctesInScope) throws GuardRejection {
+            String name = TableRef.fold(table.getName());
+            String schema = TableRef.fold(table.getSchemaName());
+            if (name == null) {
+                return;
+            }
+            if (schema == null && ctesInScope.contains(name)) {
+                return;
+            }
+            TableRef ref = new TableRef(schema, name);
+            if (!policy.isTableAllowed(ref)) {
+                throw new GuardRejection(Rule.TABLE_NOT_ALLOWED, ref.toString());
+            }
+            tables.add(ref);
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package dev.nlsql.config;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/** The validated nlsql settings of one connection. */
+public final class NlConfig {
+
+    /** What happens to text that is SQL. */
+    public enum Passthrough { ALLOW, READONLY, DENY }
+
+    /** Which generator answers questions. */
+    public enum LlmKind { OPENAI, OFFLINE, NONE }
+
+    static final String INVALID_VALUE = "22023";
+
+    private final LlmKind llm;
+    private final String llmBaseUrl;
+    private final String llmApiKey;
+    private final String llmModel;
+    private final int llmTimeoutSeconds;
+    private final int maxAttempts;
+    private final int maxRows;
+    private final int queryTimeoutSeconds;
+    private final List<String> tables;
+    private final Passthrough passthrough;
+    private final boolean cache;
+    private final List<String> deniedFunctions;
+
+    private NlConfig(Properties p, Map<String, String> env) throws SQLException {
+        this.llmBaseUrl = firstNonBlank(p.getProperty(NlProperty.LLM_BASE_URL.key()), env.get("OPENAI_BASE_URL"));
+        this.llmApiKey = firstNonBlank(p.getProperty(NlProperty.LLM_API_KEY.key()), env.get("OPENAI_API_KEY"));
+        String llmText = p.getProperty(NlProperty.LLM.key());
+        if (llmText == null || llmText.isBlank()) {
+            this.llm = llmBaseUrl != null || llmApiKey != null ? LlmKind.OPENAI : LlmKind.OFFLINE;
+        } else {
+            this.llm = LlmKind.valueOf(choice(p, NlProperty.LLM).toUpperCase(Locale.ROOT));
+        }
+        this.llmModel = text(p, NlProperty.LLM_MODEL);
+        this.llmTimeoutSeconds = positiveInt(p, NlProperty.LLM_TIMEOUT_SECONDS);
+        this.maxAttempts = positiveInt(p, NlProperty.MAX_ATTEMPTS);
+        this.maxRows = positiveInt(p, NlProperty.MAX_ROWS);
+        this.queryTimeoutSeconds = positiveInt(p, NlProperty.QUERY_TIMEOUT_SECONDS);
+        this.tables = list(text(p, NlProperty.TABLES));
+        this.passthrough = Passthrough.valueOf(choice(p, NlProperty.PASSTHROUGH).toUpperCase(Locale.ROOT));
+        this.cache = Boolean.parseBoolean(choice(p, NlProperty.CACHE));
+        this.deniedFunctions = list(text(p, NlProperty.DENIED_FUNCTIONS));
+    }
+
+    /** Reads and checks the nlsql.* entries of {@code props}; unknown nlsql.* keys are an error. */
+    public static NlConfig from(Properties props) throws SQLException {
+        return from(props, System.getenv());
+    }
+
+    public static NlConfig from(Properties props, Map<String, String> env) throws SQLException {
+        for (String key : props.stringPropertyNames()) {
+            if (key.startsWith(NlProperty.PREFIX) && NlProperty.byKey(key) == null) {
+                throw new SQLException("Unknown property " + key + "; known nlsql properties: " + knownKeys(), INVALID_VALUE);
+            }
+        }
+        return new NlConfig(props, env);
+    }
+
+    public static NlConfig defaults() {
+        try {
+            return from(new Properties(), Map.of());
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String knownKeys() {
+        List<String> keys = new ArrayList<>();
+        for (NlProperty p : NlProperty.values()) {
+            keys.add(p.key());
+        }
+        return String.join(", ", keys);
+    }
+
+    private static String text(Properties p, NlProperty prop) {
+        String v = p.getProperty(prop.key());
+        return v == null ? prop.defaultValue() : v.trim();
+    }
+
+    private static String choice(Properties p, NlProperty prop) throws SQLException {
+        String v = text(p, prop);
+        for (String c : prop.choices()) {
+            if (c.equalsIgnoreCase(v)) {
+                return c;
+            }
+        }
+        throw new SQLException("Invalid value '" + v + "' for " + prop.key() + "; expected one of " + prop.choices(), INVALID_VALUE);
+    }
+
+    private static int positiveInt(Properties p, NlProperty prop) throws SQLException {
+        String v = text(p, prop);
+        try {
+            int n = Integer.parseInt(v);
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new SQLException("Invalid value '" + v + "' for " + prop.key() + "; expected a whole number above 0", INVALID_VALUE);
+    }
+
+    private static List<String> list(String v) {
+        if (v == null || v.isBlank()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String part : v.split(",")) {
+            if (!part.isBlank()) {
+                out.add(part.trim());
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    private static String firstNonBlank(String a, String b) {
+        if (a != null && !a.isBlank()) {
+            return a.trim();
+        }
+        return b != null && !b.isBlank() ? b.trim() : null;
+    }
+
+    public LlmKind llm() {
+        return llm;
+    }
+
+    public String llmBaseUrl() {
+        return llmBaseUrl;
+    }
+
+    public String llmApiKey() {
+        return llmApiKey;
+    }
+
+    public String llmModel() {
+        return llmModel;
+    }
+
+    public int llmTimeoutSeconds() {
+        return llmTimeoutSeconds;
+    }
+
+    public int maxAttempts() {
+        return maxAttempts;
+    }
+
+    public int maxRows() {
+        return maxRows;
+    }
+
+    public int queryTimeoutSeconds() {
+        return queryTimeoutSeconds;
+    }
+
+    /** Table patterns questions may use; {@code ["*"]} means every table. */
+    public List<String> tables() {
+        return tables;
+    }
+
+    public Passthrough passthrough() {
+        return passthrough;
+    }
+
+    public boolean cache() {
+        return cache;
+    }
+
+    /** Extra denied function patterns, on top of the built-in list. */
+    public List<String> deniedFunctions() {
+        return deniedFunctions;
+    }
+}

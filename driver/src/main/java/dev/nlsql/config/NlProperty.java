@@ -1,0 +1,65 @@
+package dev.nlsql.config;
+
+import java.util.List;
+
+/** Every {@code nlsql.*} connection property, with its default and its allowed values. */
+public enum NlProperty {
+    LLM("nlsql.llm", null, "Which SQL generator answers questions: openai (any OpenAI-compatible server), "
+            + "offline (rules, no network) or none (SQL only). Default: openai when a base URL or API key is set, else offline",
+            List.of("openai", "offline", "none")),
+    LLM_BASE_URL("nlsql.llm.baseUrl", null, "Base URL of an OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp). "
+            + "Default: env OPENAI_BASE_URL, else the OpenAI API", List.of()),
+    LLM_API_KEY("nlsql.llm.apiKey", null, "API key for the LLM server. Default: env OPENAI_API_KEY", List.of()),
+    LLM_MODEL("nlsql.llm.model", "gpt-4o-mini", "Model name", List.of()),
+    LLM_TIMEOUT_SECONDS("nlsql.llm.timeoutSeconds", "60", "Timeout of one LLM call, in seconds", List.of()),
+    MAX_ATTEMPTS("nlsql.maxAttempts", "3", "Attempts per question, the first one included", List.of()),
+    MAX_ROWS("nlsql.maxRows", "10000", "Row cap on generated SQL", List.of()),
+    QUERY_TIMEOUT_SECONDS("nlsql.queryTimeoutSeconds", "30", "Statement timeout of generated SQL, in seconds", List.of()),
+    TABLES("nlsql.tables", "*", "Comma-separated allow-list of tables questions may use (schema.table, * wildcards)", List.of()),
+    PASSTHROUGH("nlsql.passthrough", "allow", "What happens to SQL text: allow (runs untouched), "
+            + "readonly (guarded like generated SQL and run read-only) or deny (refused)", List.of("allow", "readonly", "deny")),
+    CACHE("nlsql.cache", "true", "Reuse validated SQL for a repeated question on an unchanged schema", List.of("true", "false")),
+    DENIED_FUNCTIONS("nlsql.deniedFunctions", "", "Comma-separated function names (* wildcards) denied in guarded SQL, "
+            + "in addition to the built-in list (pg_sleep*, pg_read_file, dblink*, set_config, ...)", List.of());
+
+    /** The prefix every nlsql property starts with; such properties never reach the delegate. */
+    public static final String PREFIX = "nlsql.";
+
+    private final String key;
+    private final String defaultValue;
+    private final String description;
+    private final List<String> choices;
+
+    NlProperty(String key, String defaultValue, String description, List<String> choices) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.description = description;
+        this.choices = choices;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    /** The fixed default, or null where the default is worked out at connect time. */
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public List<String> choices() {
+        return choices;
+    }
+
+    public static NlProperty byKey(String key) {
+        for (NlProperty p : values()) {
+            if (p.key.equals(key)) {
+                return p;
+            }
+        }
+        return null;
+    }
+}

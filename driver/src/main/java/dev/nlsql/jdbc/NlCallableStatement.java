@@ -1,0 +1,38 @@
+package dev.nlsql.jdbc;
+
+import dev.nlsql.jdbc.delegate.DelegatingCallableStatement;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/** A stored-procedure call, passed through; only allowed under {@code nlsql.passthrough=allow}. */
+public class NlCallableStatement extends DelegatingCallableStatement<CallableStatement> {
+
+    private final NlConnection connection;
+
+    NlCallableStatement(NlConnection connection, CallableStatement delegate) {
+        super(delegate);
+        this.connection = connection;
+    }
+
+    @Override
+    public ResultSet executeQuery() throws SQLException {
+        return NlResultSet.wrap(this, delegate.executeQuery());
+    }
+
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        return NlResultSet.wrap(this, delegate.getResultSet());
+    }
+
+    @Override
+    public ResultSet getGeneratedKeys() throws SQLException {
+        return NlResultSet.wrap(this, delegate.getGeneratedKeys());
+    }
+
+    @Override
+    public Connection getConnection() {
+        return connection;
+    }
+}

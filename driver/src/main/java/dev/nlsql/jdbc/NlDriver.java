@@ -1,0 +1,154 @@
+package dev.nlsql.jdbc;
+
+import dev.nlsql.config.NlConfig;
+import dev.nlsql.config.NlProperty;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.logging.Logger;
+
+/**
+ * The {@code jdbc:nlsql:} driver. It accepts only its own URLs, connects through whichever
+ * real driver takes the rest of the URL, and keeps every {@code nlsql.*} property away from it.
+ */
+public final class NlDriver implements Driver {
+
+    public static final int MAJOR_VERSION = 0;
+    public static final int MINOR_VERSION = 1;
+    private static final NlDriver INSTANCE = new NlDriver();
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(NlDriver.class);
+
+    static {
+        try {
+            DriverManager.registerDriver(INSTANCE);
+        } catch (SQLException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    @Override
+    public boolean acceptsURL(String url) {
+        return NlUrl.accepts(url);
+    }
+
+    @Override
+    public Connection connect(String url, Properties info) throws SQLException {
+        if (!acceptsURL(url)) {
+            return null;
+        }
+        NlUrl parsed = NlUrl.parse(url);
+        Properties delegateProps = new Properties();
+        Properties nlProps = new Properties();
+        if (info != null) {
+            for (String key : info.stringPropertyNames()) {
+                String canonical = NlUrl.canonicalKey(key);
+                if (canonical.startsWith(NlProperty.PREFIX)) {
+                    nlProps.setProperty(canonical, info.getProperty(key));
+                } else {
+                    delegateProps.setProperty(key, info.getProperty(key));
+                }
+            }
+        }
+        nlProps.putAll(parsed.nlProperties());
+        NlConfig config = NlConfig.from(nlProps);
+        Driver driver = delegateDriver(parsed.delegateUrl());
+        Connection connection = driver.connect(parsed.delegateUrl(), delegateProps);
+        if (connection == null) {
+            throw new SQLException("The driver " + driver.getClass().getName() + " refused " + parsed.delegateUrl(), "08001");
+        }
+        try {
+            return new NlConnection(connection, config);
+        } catch (SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
+        List<DriverPropertyInfo> out = new ArrayList<>();
+        Properties given = info == null ? new Properties() : info;
+        Properties fromUrl = acceptsURL(url) ? NlUrl.parse(url).nlProperties() : new Properties();
+        for (NlProperty p : NlProperty.values()) {
+            String value = fromUrl.getProperty(p.key(), given.getProperty(p.key(), p.defaultValue()));
+            DriverPropertyInfo d = new DriverPropertyInfo(p.key(), value);
+            d.description = p.description();
+            d.required = false;
+            d.choices = p.choices().isEmpty() ? null : p.choices().toArray(new String[0]);
+            out.add(d);
+        }
+        if (acceptsURL(url)) {
+            String delegateUrl = NlUrl.parse(url).delegateUrl();
+            try {
+                for (DriverPropertyInfo d : delegateDriver(delegateUrl).getPropertyInfo(delegateUrl, given)) {
+                    out.add(d);
+                }
+            } catch (SQLException e) {
+                LOG.debug("no delegate property info for {}: {}", delegateUrl, e.getMessage());
+            }
+        }
+        return out.toArray(new DriverPropertyInfo[0]);
+    }
+
+    /** The real driver for a delegate URL: service-loaded drivers first, then DriverManager's. */
+    static Driver delegateDriver(String delegateUrl) throws SQLException {
+        for (ClassLoader loader : loaders()) {
+            for (Driver d : ServiceLoader.load(Driver.class, loader)) {
+                if (!(d instanceof NlDriver) && d.acceptsURL(delegateUrl)) {
+                    return d;
+                }
+            }
+        }
+        Enumeration<Driver> registered = DriverManager.getDrivers();
+        while (registered.hasMoreElements()) {
+            Driver d = registered.nextElement();
+            if (!(d instanceof NlDriver) && d.acceptsURL(delegateUrl)) {
+                return d;
+            }
+        }
+        throw new SQLException("No JDBC driver found for " + delegateUrl
+                + "; put the database's driver on the class path (the -all jar includes PostgreSQL's)", "08001");
+    }
+
+    private static List<ClassLoader> loaders() {
+        List<ClassLoader> loaders = new ArrayList<>(2);
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        if (context != null) {
+            loaders.add(context);
+        }
+        ClassLoader own = NlDriver.class.getClassLoader();
+        if (own != null && own != context) {
+            loaders.add(own);
+        }
+        return loaders;
+    }
+
+    @Override
+    public int getMajorVersion() {
+        return MAJOR_VERSION;
+    }
+
+    @Override
+    public int getMinorVersion() {
+        return MINOR_VERSION;
+    }
+
+    /** A wrapper cannot promise full compliance of whatever driver it wraps. */
+    @Override
+    public boolean jdbcCompliant() {
+        return false;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException("nlsql logs through slf4j");
+    }
+}

@@ -1,0 +1,74 @@
+package dev.nlsql.jdbc;
+
+import dev.nlsql.NlSqlState;
+import dev.nlsql.jdbc.delegate.DelegatingPreparedStatement;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * A prepared SQL statement. Under {@code nlsql.passthrough=readonly} its text was guarded when
+ * it was prepared and every execution runs read-only; updates are refused.
+ */
+public class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement> {
+
+    protected final NlConnection connection;
+    private final boolean readOnly;
+
+    NlPreparedStatement(NlConnection connection, PreparedStatement delegate, boolean readOnly) {
+        super(delegate);
+        this.connection = connection;
+        this.readOnly = readOnly;
+    }
+
+    @Override
+    public ResultSet executeQuery() throws SQLException {
+        ResultSet rs = readOnly ? connection.runReadOnly(delegate, delegate::executeQuery) : delegate.executeQuery();
+        return NlResultSet.wrap(this, rs);
+    }
+
+    @Override
+    public boolean execute() throws SQLException {
+        return readOnly ? connection.runReadOnly(delegate, delegate::execute) : delegate.execute();
+    }
+
+    @Override
+    public int executeUpdate() throws SQLException {
+        refuseUpdateWhenReadOnly();
+        return delegate.executeUpdate();
+    }
+
+    @Override
+    public long executeLargeUpdate() throws SQLException {
+        refuseUpdateWhenReadOnly();
+        return delegate.executeLargeUpdate();
+    }
+
+    @Override
+    public void addBatch() throws SQLException {
+        refuseUpdateWhenReadOnly();
+        delegate.addBatch();
+    }
+
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        return NlResultSet.wrap(this, delegate.getResultSet());
+    }
+
+    @Override
+    public ResultSet getGeneratedKeys() throws SQLException {
+        return NlResultSet.wrap(this, delegate.getGeneratedKeys());
+    }
+
+    @Override
+    public Connection getConnection() {
+        return connection;
+    }
+
+    private void refuseUpdateWhenReadOnly() throws SQLException {
+        if (readOnly) {
+            throw NlSqlState.UNSAFE_SQL.exception("Statements that change data are refused under nlsql.passthrough=readonly");
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.nlsql.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The external benchmark data in ../shared/benchmarks, and its databases loaded into PostgreSQL. */
+public final class Benchmarks {
+
+    public static final List<String> DEFOG_DATABASES = List.of("broker", "car_dealership", "derm_treatment", "ewallet");
+
+    private Benchmarks() {
+    }
+
+    public static Path dir() {
+        String prop = System.getProperty("nlsql.benchmarks.dir");
+        if (prop != null && Files.isDirectory(Path.of(prop))) {
+            return Path.of(prop).normalize();
+        }
+        String env = System.getenv("NLSQL_BENCHMARKS_DIR");
+        if (env != null && Files.isDirectory(Path.of(env))) {
+            return Path.of(env);
+        }
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            Path candidate = p.resolve("shared/benchmarks");
+            if (Files.isDirectory(candidate)) {
+                return candidate;
+            }
+            candidate = p.resolveSibling("shared").resolve("benchmarks");
+            if (Files.isDirectory(candidate)) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("../shared/benchmarks not found; set NLSQL_BENCHMARKS_DIR");
+    }
+
+    public static Path defog() {
+        return dir().resolve("defog");
+    }
+
+    /** The scratch database that holds one defog database. */
+    public static String defogDatabaseName(String db) {
+        return "nlsql_defog_" + db;
+    }
+
+    /** Loads the defog dump into its scratch database once; returns the database's plain JDBC URL. */
+    public static synchronized String loadDefog(String db) throws SQLException, IOException {
+        String name = defogDatabaseName(db);
+        String url = TestPostgres.urlOf(name);
+        TestPostgres.createDatabaseIfMissing(name);
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")) {
+                rs.next();
+                if (rs.getInt(1) > 0) {
+                    return url;
+                }
+            }
+            String script = Files.readString(defog().resolve(db).resolve(db + ".sql"), StandardCharsets.UTF_8);
+            c.setAutoCommit(false);
+            s.execute(script);
+            c.commit();
+        }
+        return url;
+    }
+
+    /** One gold question of the defog CSV files. */
+    public record GoldQuestion(String file, String db, String category, String question, String query,
+            String instructions) {
+    }
+
+    public static List<GoldQuestion> defogQuestions() throws IOException {
+        List<GoldQuestion> out = new ArrayList<>();
+        for (String file : List.of("instruct_basic_postgres.csv", "instruct_advanced_postgres.csv")) {
+            List<Map<String, String>> rows = Csv.read(defog().resolve(file));
+            for (Map<String, String> r : rows) {
+                out.add(new GoldQuestion(file, r.get("db_name"), r.get("query_category"), r.get("question"),
+                        r.get("query"), r.getOrDefault("instructions", "")));
+            }
+        }
+        return out;
+    }
+}

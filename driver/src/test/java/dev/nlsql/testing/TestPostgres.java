@@ -1,0 +1,69 @@
+package dev.nlsql.testing;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * The PostgreSQL the integration tests use: {@code NLSQL_TEST_PG_URL}, else 127.0.0.1:5432 as
+ * user postgres, database test. Scratch databases are made beside it.
+ */
+public final class TestPostgres {
+
+    private static final String DEFAULT_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
+
+    private TestPostgres() {
+    }
+
+    /** The plain JDBC URL of the test database. */
+    public static String url() {
+        String env = System.getenv("NLSQL_TEST_PG_URL");
+        return env != null && !env.isBlank() ? env : DEFAULT_URL;
+    }
+
+    /** The same database through nlsql, with extra {@code nlsql.*} parameters such as {@code nlsql.passthrough=readonly}. */
+    public static String nlUrl(String... params) {
+        return withParams("jdbc:nlsql:" + url().substring("jdbc:".length()), params);
+    }
+
+    /** The plain URL of another database on the same server. */
+    public static String urlOf(String database) {
+        String u = url();
+        int slash = u.indexOf('/', "jdbc:postgresql://".length());
+        int q = u.indexOf('?', slash);
+        return u.substring(0, slash + 1) + database + (q < 0 ? "" : u.substring(q));
+    }
+
+    public static String withParams(String url, String... params) {
+        StringBuilder b = new StringBuilder(url);
+        for (String p : params) {
+            b.append(b.indexOf("?") < 0 ? '?' : '&').append(p);
+        }
+        return b.toString();
+    }
+
+    public static Connection connect() throws SQLException {
+        return DriverManager.getConnection(url());
+    }
+
+    /** Creates the database when it does not exist yet; returns true if it was created. */
+    public static synchronized boolean createDatabaseIfMissing(String database) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + database + "'")) {
+                if (rs.next()) {
+                    return false;
+                }
+            }
+            s.execute("CREATE DATABASE " + database);
+            return true;
+        }
+    }
+
+    public static void dropDatabase(String database) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+        }
+    }
+}
