@@ -215,7 +215,8 @@ public enum TextKind {
 
         private static boolean afterGroupingWord(List<Token> tokens, int i) {
             String prev = tokens.get(i - 1).text().toLowerCase(Locale.ROOT);
-            return prev.equals("group") || prev.equals("order") || prev.equals("partition") || prev.equals("cluster");
+            return prev.equals("group") || prev.equals("order") || prev.equals("partition") || prev.equals("cluster")
+                    || prev.equals("owned");
         }
 
         int englishScore() {

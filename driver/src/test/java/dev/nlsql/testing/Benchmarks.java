@@ -58,7 +58,7 @@ public final class Benchmarks {
         String url = TestPostgres.urlOf(name);
         TestPostgres.createDatabaseIfMissing(name);
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")) {
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')")) {
                 rs.next();
                 if (rs.getInt(1) > 0) {
                     return url;

@@ -1,0 +1,82 @@
+package dev.nlsql.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nlsql.testing.Benchmarks;
+import dev.nlsql.testing.GoldSql;
+import dev.nlsql.testing.TestPostgres;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Zero false rejections: every gold query of the defog benchmark passes the guard, and runs
+ * through jdbc:nlsql: under nlsql.passthrough=readonly with the same rows as plain JDBC.
+ */
+class DefogGoldQueriesTest {
+
+    private static final Map<String, String> URLS = new TreeMap<>();
+
+    @BeforeAll
+    static void loadDatabases() throws SQLException, IOException {
+        for (String db : Benchmarks.DEFOG_DATABASES) {
+            URLS.put(db, Benchmarks.loadDefog(db));
+        }
+    }
+
+    @Test
+    void everyGoldQueryPassesTheGuardAndRunsReadOnly() throws Exception {
+        SqlGuard guard = new SqlGuard(GuardPolicy.permissive());
+        List<String> rejected = new ArrayList<>();
+        List<String> differing = new ArrayList<>();
+        int checked = 0;
+        for (Benchmarks.GoldQuestion q : Benchmarks.defogQuestions()) {
+            String plainUrl = URLS.get(q.db());
+            String nlUrl = TestPostgres.withParams("jdbc:nlsql:" + plainUrl.substring(5), "nlsql.passthrough=readonly");
+            try (Connection plain = DriverManager.getConnection(plainUrl);
+                    Connection nl = DriverManager.getConnection(nlUrl)) {
+                for (String sql : GoldSql.expand(q.query())) {
+                    checked++;
+                    try {
+                        guard.check(sql);
+                    } catch (GuardRejection e) {
+                        rejected.add(q.db() + ": " + e.getMessage() + " <- " + sql);
+                        continue;
+                    }
+                    String expected = rows(plain, sql);
+                    String actual = rows(nl, sql);
+                    if (!expected.equals(actual)) {
+                        differing.add(q.db() + ": " + sql);
+                    }
+                }
+            }
+        }
+        assertTrue(checked >= 104, "all questions were read: " + checked);
+        assertEquals(List.of(), rejected, "false rejections");
+        assertEquals(List.of(), differing, "results through the driver differ");
+    }
+
+    private static String rows(Connection c, String sql) throws SQLException {
+        StringBuilder b = new StringBuilder();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                for (int i = 1; i <= n; i++) {
+                    b.append(rs.getString(i)).append('|');
+                }
+                b.append('\n');
+            }
+        }
+        return b.toString();
+    }
+}

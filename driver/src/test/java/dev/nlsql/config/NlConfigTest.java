@@ -1,0 +1,63 @@
+package dev.nlsql.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class NlConfigTest {
+
+    private static Properties props(String... kv) {
+        Properties p = new Properties();
+        for (int i = 0; i < kv.length; i += 2) {
+            p.setProperty(kv[i], kv[i + 1]);
+        }
+        return p;
+    }
+
+    @Test
+    void defaultsFollowTheDesign() throws SQLException {
+        NlConfig c = NlConfig.from(new Properties(), Map.of());
+        assertEquals(NlConfig.LlmKind.OFFLINE, c.llm());
+        assertEquals("gpt-4o-mini", c.llmModel());
+        assertEquals(60, c.llmTimeoutSeconds());
+        assertEquals(3, c.maxAttempts());
+        assertEquals(10000, c.maxRows());
+        assertEquals(30, c.queryTimeoutSeconds());
+        assertEquals(List.of("*"), c.tables());
+        assertEquals(NlConfig.Passthrough.ALLOW, c.passthrough());
+        assertTrue(c.cache());
+    }
+
+    @Test
+    void anLlmIsChosenWhenABaseUrlOrKeyIsKnown() throws SQLException {
+        assertEquals(NlConfig.LlmKind.OPENAI, NlConfig.from(new Properties(), Map.of("OPENAI_API_KEY", "k")).llm());
+        NlConfig c = NlConfig.from(props("nlsql.llm.baseUrl", "http://localhost:11434/v1"), Map.of());
+        assertEquals(NlConfig.LlmKind.OPENAI, c.llm());
+        assertEquals("http://localhost:11434/v1", c.llmBaseUrl());
+        assertEquals(NlConfig.LlmKind.NONE, NlConfig.from(props("nlsql.llm", "NONE"), Map.of("OPENAI_API_KEY", "k")).llm());
+    }
+
+    @Test
+    void listsAndChoicesAreParsed() throws SQLException {
+        NlConfig c = NlConfig.from(props("nlsql.tables", " public.orders , customers ,", "nlsql.passthrough", "ReadOnly",
+                "nlsql.deniedFunctions", "app.audit*"), Map.of());
+        assertEquals(List.of("public.orders", "customers"), c.tables());
+        assertEquals(NlConfig.Passthrough.READONLY, c.passthrough());
+        assertEquals(List.of("app.audit*"), c.deniedFunctions());
+    }
+
+    @Test
+    void badValuesNameThePropertyAndWhatIsExpected() {
+        SQLException e = assertThrows(SQLException.class, () -> NlConfig.from(props("nlsql.passthrough", "sometimes"), Map.of()));
+        assertEquals("22023", e.getSQLState());
+        assertTrue(e.getMessage().contains("nlsql.passthrough") && e.getMessage().contains("readonly"), e.getMessage());
+        assertThrows(SQLException.class, () -> NlConfig.from(props("nlsql.maxRows", "-1"), Map.of()));
+        assertThrows(SQLException.class, () -> NlConfig.from(props("nlsql.cache", "maybe"), Map.of()));
+    }
+}
