@@ -34,91 +34,110 @@ public final class SqlLexer {
     }
 
     public static Result tokenize(String text) {
-        List<Token> tokens = new ArrayList<>();
-        int n = text.length();
-        int i = 0;
-        boolean unterminated = false;
-        while (i < n) {
+        Scan scan = new Scan(text);
+        scan.run();
+        return new Result(scan.tokens, scan.unterminated);
+    }
+
+    /** One pass over a text; holds the tokens found so far. */
+    private static final class Scan {
+        private final String text;
+        private final int n;
+        private final List<Token> tokens = new ArrayList<>();
+        private boolean unterminated;
+
+        Scan(String text) {
+            this.text = text;
+            this.n = text.length();
+        }
+
+        void run() {
+            int i = 0;
+            while (i < n) {
+                i = next(i);
+            }
+        }
+
+        /** Reads the token or gap at {@code i}; returns where the next one starts. */
+        private int next(int i) {
             char c = text.charAt(i);
+            char d = i + 1 < n ? text.charAt(i + 1) : 0;
             if (Character.isWhitespace(c)) {
-                i++;
-            } else if (c == '-' && i + 1 < n && text.charAt(i + 1) == '-') {
-                i = lineEnd(text, i);
-            } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '*') {
+                return i + 1;
+            }
+            if (c == '-' && d == '-') {
+                return lineEnd(text, i);
+            }
+            if (c == '/' && d == '*') {
                 int end = blockCommentEnd(text, i);
                 unterminated |= end < 0;
-                i = end < 0 ? n : end;
-            } else if (c == '\'') {
-                int end = quotedEnd(text, i, '\'', false);
-                unterminated |= end < 0;
-                tokens.add(new Token(Type.STRING, text.substring(i, end < 0 ? n : end), i, end < 0 ? n : end));
-                i = end < 0 ? n : end;
-            } else if ((c == 'E' || c == 'e') && i + 1 < n && text.charAt(i + 1) == '\'') {
-                int end = quotedEnd(text, i + 1, '\'', true);
-                unterminated |= end < 0;
-                tokens.add(new Token(Type.STRING, text.substring(i, end < 0 ? n : end), i, end < 0 ? n : end));
-                i = end < 0 ? n : end;
-            } else if ((c == 'U' || c == 'u') && i + 2 < n && text.charAt(i + 1) == '&'
-                    && (text.charAt(i + 2) == '\'' || text.charAt(i + 2) == '"')) {
+                return end < 0 ? n : end;
+            }
+            if (c == '\'') {
+                return quoted(i, i, '\'', false, Type.STRING);
+            }
+            if ((c == 'E' || c == 'e') && d == '\'') {
+                return quoted(i, i + 1, '\'', true, Type.STRING);
+            }
+            if ((c == 'U' || c == 'u') && d == '&' && i + 2 < n && (text.charAt(i + 2) == '\'' || text.charAt(i + 2) == '"')) {
                 char q = text.charAt(i + 2);
-                int end = quotedEnd(text, i + 2, q, false);
-                unterminated |= end < 0;
-                Type type = q == '"' ? Type.QUOTED_IDENT : Type.STRING;
-                tokens.add(new Token(type, text.substring(i, end < 0 ? n : end), i, end < 0 ? n : end));
-                i = end < 0 ? n : end;
-            } else if ((c == 'B' || c == 'b' || c == 'X' || c == 'x' || c == 'N' || c == 'n')
-                    && i + 1 < n && text.charAt(i + 1) == '\'') {
-                int end = quotedEnd(text, i + 1, '\'', false);
-                unterminated |= end < 0;
-                tokens.add(new Token(Type.STRING, text.substring(i, end < 0 ? n : end), i, end < 0 ? n : end));
-                i = end < 0 ? n : end;
-            } else if (c == '"') {
-                int end = quotedEnd(text, i, '"', false);
-                unterminated |= end < 0;
-                tokens.add(new Token(Type.QUOTED_IDENT, text.substring(i, end < 0 ? n : end), i, end < 0 ? n : end));
-                i = end < 0 ? n : end;
-            } else if (c == '$') {
-                int tagEnd = dollarTagEnd(text, i);
-                if (tagEnd > 0) {
-                    String tag = text.substring(i, tagEnd);
-                    int close = text.indexOf(tag, tagEnd);
-                    int end = close < 0 ? n : close + tag.length();
-                    unterminated |= close < 0;
-                    tokens.add(new Token(Type.STRING, text.substring(i, end), i, end));
-                    i = end;
-                } else {
-                    int j = i + 1;
-                    while (j < n && Character.isDigit(text.charAt(j))) {
-                        j++;
-                    }
-                    tokens.add(new Token(j > i + 1 ? Type.PARAM : Type.OPERATOR, text.substring(i, j), i, j));
-                    i = j;
-                }
-            } else if (isIdentStart(c)) {
+                return quoted(i, i + 2, q, false, q == '"' ? Type.QUOTED_IDENT : Type.STRING);
+            }
+            if ("BbXxNn".indexOf(c) >= 0 && d == '\'') {
+                return quoted(i, i + 1, '\'', false, Type.STRING);
+            }
+            if (c == '"') {
+                return quoted(i, i, '"', false, Type.QUOTED_IDENT);
+            }
+            if (c == '$') {
+                return dollar(i);
+            }
+            if (isIdentStart(c)) {
                 int j = i + 1;
                 while (j < n && isIdentPart(text.charAt(j))) {
                     j++;
                 }
-                tokens.add(new Token(Type.WORD, text.substring(i, j), i, j));
-                i = j;
-            } else if (Character.isDigit(c) || (c == '.' && i + 1 < n && Character.isDigit(text.charAt(i + 1)))) {
-                int j = numberEnd(text, i);
-                tokens.add(new Token(Type.NUMBER, text.substring(i, j), i, j));
-                i = j;
-            } else if (c == ':' && i + 1 < n && text.charAt(i + 1) == ':') {
-                tokens.add(new Token(Type.PUNCT, "::", i, i + 2));
-                i += 2;
-            } else if (OPERATOR_CHARS.indexOf(c) >= 0) {
-                int j = operatorEnd(text, i);
-                String op = text.substring(i, j);
-                tokens.add(new Token("?".equals(op) ? Type.PARAM : Type.OPERATOR, op, i, j));
-                i = j;
-            } else {
-                tokens.add(new Token(Type.PUNCT, String.valueOf(c), i, i + 1));
-                i++;
+                return add(Type.WORD, i, j);
             }
+            if (Character.isDigit(c) || (c == '.' && Character.isDigit(d))) {
+                return add(Type.NUMBER, i, numberEnd(text, i));
+            }
+            if (c == ':' && d == ':') {
+                return add(Type.PUNCT, i, i + 2);
+            }
+            if (OPERATOR_CHARS.indexOf(c) >= 0) {
+                int j = operatorEnd(text, i);
+                return add(j == i + 1 && c == '?' ? Type.PARAM : Type.OPERATOR, i, j);
+            }
+            return add(Type.PUNCT, i, i + 1);
         }
-        return new Result(tokens, unterminated);
+
+        private int add(Type type, int start, int end) {
+            tokens.add(new Token(type, text.substring(start, end), start, end));
+            return end;
+        }
+
+        /** A quoted token whose prefix (E, U&, B, X, N) starts at {@code start} and quote at {@code quote}. */
+        private int quoted(int start, int quote, char q, boolean backslashEscapes, Type type) {
+            int end = quotedEnd(text, quote, q, backslashEscapes);
+            unterminated |= end < 0;
+            return add(type, start, end < 0 ? n : end);
+        }
+
+        /** A dollar-quoted string ($$...$$, $tag$...$tag$), a $1 parameter, or a lone $. */
+        private int dollar(int i) {
+            int tagEnd = dollarTagEnd(text, i);
+            if (tagEnd > 0) {
+                int close = text.indexOf(text.substring(i, tagEnd), tagEnd);
+                unterminated |= close < 0;
+                return add(Type.STRING, i, close < 0 ? n : close + (tagEnd - i));
+            }
+            int j = i + 1;
+            while (j < n && Character.isDigit(text.charAt(j))) {
+                j++;
+            }
+            return add(j > i + 1 ? Type.PARAM : Type.OPERATOR, i, j);
+        }
     }
 
     /** Index of the first character that is not white space or inside a comment. */

@@ -14,33 +14,10 @@ import java.util.concurrent.Executor;
  * Forwards every {@link Statement} method to a delegate. Written out from the JDK's
  * java.sql sources so that no method is missed; subclasses override what nlsql changes.
  */
-public abstract class DelegatingStatement<S extends Statement> implements Statement {
-
-    protected final S delegate;
+public abstract class DelegatingStatement<S extends Statement> extends DelegatingWrapper<S> implements Statement {
 
     protected DelegatingStatement(S delegate) {
-        this.delegate = java.util.Objects.requireNonNull(delegate, "delegate");
-    }
-
-    /** The wrapped object. */
-    public S delegate() {
-        return delegate;
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        if (iface.isInstance(delegate)) {
-            return iface.cast(delegate);
-        }
-        return delegate.unwrap(iface);
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) throws SQLException {
-        return iface.isInstance(this) || iface.isInstance(delegate) || delegate.isWrapperFor(iface);
+        super(delegate);
     }
 
     @Override

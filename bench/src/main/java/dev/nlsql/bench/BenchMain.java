@@ -1,0 +1,58 @@
+package dev.nlsql.bench;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.TreeMap;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * {@code java -jar nlsql-bench.jar passthrough} runs the pass-through benchmark and prints
+ * nlsql/plain ratios measured in the same run; any other arguments go to JMH's own main.
+ */
+public final class BenchMain {
+
+    private BenchMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("passthrough")) {
+            printRatios(runPassthrough(args.length > 1 && args[1].equals("--quick")));
+            return;
+        }
+        org.openjdk.jmh.Main.main(args);
+    }
+
+    private static Collection<RunResult> runPassthrough(boolean quick) throws RunnerException {
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .include(PassthroughBenchmark.class.getSimpleName())
+                .forks(1)
+                .warmupIterations(quick ? 2 : 4)
+                .warmupTime(TimeValue.seconds(quick ? 1 : 3))
+                .measurementIterations(quick ? 3 : 6)
+                .measurementTime(TimeValue.seconds(quick ? 1 : 3));
+        return new Runner(options.build()).run();
+    }
+
+    static void printRatios(Collection<RunResult> results) {
+        Map<String, double[]> byBenchmark = new TreeMap<>();
+        for (RunResult r : results) {
+            String name = r.getParams().getBenchmark();
+            name = name.substring(name.lastIndexOf('.') + 1);
+            double score = r.getPrimaryResult().getScore();
+            double error = r.getPrimaryResult().getScoreError();
+            double[] row = byBenchmark.computeIfAbsent(name, k -> new double[4]);
+            int offset = "plain".equals(r.getParams().getParam("driver")) ? 0 : 2;
+            row[offset] = score;
+            row[offset + 1] = error;
+        }
+        System.out.printf("%n%-12s %16s %16s %8s%n", "benchmark", "plain us/op", "nlsql us/op", "ratio");
+        byBenchmark.forEach((name, row) -> System.out.printf("%-12s %9.2f ± %5.2f %9.2f ± %5.2f %8.3f%n",
+                name, row[0], row[1], row[2], row[3], row[2] / row[0]));
+        System.out.println("targets: sameText and prepared <= 1.05, newLiteral <= 1.15");
+    }
+}
