@@ -4,9 +4,9 @@ import dev.nlsql.check.GuardRejection.Rule;
 import dev.nlsql.check.SqlLexer.Token;
 import dev.nlsql.check.SqlLexer.Type;
 import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -14,10 +14,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.Function;
-import net.sf.jsqlparser.parser.ASTNodeAccessImpl;
-import net.sf.jsqlparser.parser.Node;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
@@ -47,22 +46,6 @@ public final class SqlGuard {
 
     private static final int MAX_TREE_DEPTH = 400;
     private static final Set<String> QUERY_STARTS = Set.of("select", "with", "values", "table");
-    private static final ClassValue<List<Field>> NODE_FIELDS = new ClassValue<>() {
-        @Override
-        protected List<Field> computeValue(Class<?> type) {
-            List<Field> fields = new ArrayList<>();
-            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-                for (Field f : c.getDeclaredFields()) {
-                    if (!Modifier.isStatic(f.getModifiers()) && isTreeField(f)) {
-                        f.setAccessible(true);
-                        fields.add(f);
-                    }
-                }
-            }
-            return fields;
-        }
-    };
-
     private final GuardPolicy policy;
 
     public SqlGuard(GuardPolicy policy) {
@@ -104,7 +87,8 @@ public final class SqlGuard {
         } catch (RuntimeException e) {
             throw new GuardRejection(Rule.NOT_PARSEABLE, "could not be checked: " + e);
         }
-        return new GuardedSql(text, select, tree.tables);
+        return new GuardedSql(text, select, tree.tables,
+                new QueryNames(List.copyOf(tree.columns), Map.copyOf(tree.aliases), Set.copyOf(tree.definedNames)));
     }
 
     /** The lexical pass; returns the text without trailing semicolons. */
@@ -252,19 +236,12 @@ public final class SqlGuard {
         return word.isEmpty() ? statement.getClass().getSimpleName() : word + " statement";
     }
 
-    /** Fields that hold child nodes; the parser's own token and node links are not part of the tree. */
-    private static boolean isTreeField(Field f) {
-        Class<?> t = f.getType();
-        if (t.isPrimitive() || t == String.class || t.isEnum()) {
-            return false;
-        }
-        return !Node.class.isAssignableFrom(t) && !net.sf.jsqlparser.parser.Token.class.isAssignableFrom(t)
-                && !(f.getDeclaringClass() == ASTNodeAccessImpl.class);
-    }
-
     /** One walk over the whole tree, keeping the tables it reads. */
     private final class TreeCheck {
         final Set<TableRef> tables = new LinkedHashSet<>();
+        final List<QueryNames.ColumnRef> columns = new ArrayList<>();
+        final Map<String, TableRef> aliases = new HashMap<>();
+        final Set<String> definedNames = new HashSet<>();
         private final Map<Object, Boolean> seen = new IdentityHashMap<>();
 
         void walk(Object node, Set<String> ctesInScope, int depth) throws GuardRejection {
@@ -288,7 +265,7 @@ public final class SqlGuard {
                 walk(List.of(array), ctesInScope, depth + 1);
                 return;
             }
-            if (!node.getClass().getName().startsWith("net.sf.jsqlparser.") || seen.put(node, Boolean.TRUE) != null) {
+            if (!AstNodes.isNode(node) || seen.put(node, Boolean.TRUE) != null) {
                 return;
             }
             Set<String> scope = ctesInScope;
@@ -309,11 +286,12 @@ public final class SqlGuard {
                 checkTable(table, scope);
                 return;
             }
-            for (Field f : NODE_FIELDS.get(node.getClass())) {
+            collectNames(node);
+            for (Field f : AstNodes.childFields(node.getClass())) {
                 if (skipField(node, f)) {
                     continue;
                 }
-                walk(read(f, node), scope, depth + 1);
+                walk(AstNodes.read(f, node), scope, depth + 1);
             }
         }
 
@@ -323,14 +301,6 @@ public final class SqlGuard {
                 return true;
             }
             return node instanceof Select && f.getName().equals("withItemsList") && f.getDeclaringClass() == Select.class;
-        }
-
-        private Object read(Field f, Object node) {
-            try {
-                return f.get(node);
-            } catch (IllegalAccessException e) {
-                throw new IllegalStateException("cannot read " + f, e);
-            }
         }
 
         /** Walks WITH items so each sees the CTEs before it (all of them when RECURSIVE). */
@@ -355,6 +325,24 @@ public final class SqlGuard {
                 }
             }
             return all;
+        }
+
+        /** Records column references and the names the query defines, for the catalog check. */
+        private void collectNames(Object node) {
+            if (node instanceof Column column && column.getColumnName() != null) {
+                Table qualifier = column.getTable();
+                String q = qualifier == null || qualifier.getName() == null ? null : TableRef.fold(qualifier.getName());
+                String raw = column.getColumnName();
+                boolean quoted = raw.startsWith("\"");
+                columns.add(new QueryNames.ColumnRef(q, TableRef.fold(raw), quoted));
+            } else if (node instanceof Alias alias && alias.getName() != null) {
+                definedNames.add(TableRef.fold(alias.getName()));
+                if (alias.getAliasColumns() != null) {
+                    alias.getAliasColumns().forEach(c -> definedNames.add(TableRef.fold(c.name)));
+                }
+            } else if (node instanceof WithItem<?> item && item.getWithItemList() != null) {
+                item.getWithItemList().forEach(c -> definedNames.add(TableRef.fold(c.toString())));
+            }
         }
 
         private String cteName(WithItem<?> item) {
@@ -394,6 +382,10 @@ public final class SqlGuard {
                 return;
             }
             if (schema == null && ctesInScope.contains(name)) {
+                if (table.getAlias() != null && table.getAlias().getName() != null) {
+                    definedNames.add(TableRef.fold(table.getAlias().getName()));
+                }
+                definedNames.add(name);
                 return;
             }
             TableRef ref = new TableRef(schema, name);
@@ -401,6 +393,13 @@ public final class SqlGuard {
                 throw new GuardRejection(Rule.TABLE_NOT_ALLOWED, ref.toString());
             }
             tables.add(ref);
+            if (table.getAlias() != null && table.getAlias().getName() != null) {
+                String alias = TableRef.fold(table.getAlias().getName());
+                TableRef earlier = aliases.putIfAbsent(alias, ref);
+                if (earlier != null && !earlier.equals(ref)) {
+                    definedNames.add(alias); // the same alias names different tables in different scopes
+                }
+            }
         }
     }
 }

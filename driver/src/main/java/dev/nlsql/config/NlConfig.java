@@ -130,6 +130,14 @@ public final class NlConfig {
         return b != null && !b.isBlank() ? b.trim() : null;
     }
 
+    /** Equal for configurations that behave alike; connections with equal identities share an engine. */
+    public String identity() {
+        return String.join("|", llm.name(), String.valueOf(llmBaseUrl), String.valueOf(llmApiKey == null ? null : llmApiKey.hashCode()),
+                llmModel, String.valueOf(llmTimeoutSeconds), String.valueOf(maxAttempts), String.valueOf(maxRows),
+                String.valueOf(queryTimeoutSeconds), String.join(",", tables), passthrough.name(), String.valueOf(cache),
+                String.join(",", deniedFunctions));
+    }
+
     public LlmKind llm() {
         return llm;
     }

@@ -12,10 +12,15 @@ import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
+import dev.nlsql.engine.Answer;
+import dev.nlsql.engine.NlEngine;
+import dev.nlsql.engine.NlEngines;
+import dev.nlsql.engine.Question;
+import dev.nlsql.engine.Trace;
+import dev.nlsql.engine.TraceException;
 
 /**
  * A connection to the real database that also answers questions. SQL reaches the delegate
@@ -27,13 +32,32 @@ public final class NlConnection extends DelegatingConnection<Connection> {
     private final NlConfig config;
     private final boolean postgres;
     private final ReadOnlyTransaction readOnlyTransaction;
+    private final String databaseKey;
     private volatile SqlGuard sqlTextGuard;
+    private volatile NlEngine engine;
 
     NlConnection(Connection delegate, NlConfig config) throws SQLException {
         super(delegate);
         this.config = config;
-        this.postgres = "PostgreSQL".equalsIgnoreCase(delegate.getMetaData().getDatabaseProductName());
+        DatabaseMetaData md = delegate.getMetaData();
+        this.postgres = "PostgreSQL".equalsIgnoreCase(md.getDatabaseProductName());
         this.readOnlyTransaction = new ReadOnlyTransaction(delegate, postgres);
+        this.databaseKey = md.getURL() + "|" + md.getUserName();
+    }
+
+    /** The engine that answers this connection's questions (shared with connections configured alike). */
+    public NlEngine engine() {
+        NlEngine e = engine;
+        if (e == null) {
+            e = NlEngines.forConfig(config);
+            engine = e;
+        }
+        return e;
+    }
+
+    /** Drops the cached catalog of this database, e.g. after DDL made elsewhere. */
+    public void refreshSchema() {
+        engine().schemaChanged(databaseKey);
     }
 
     public NlConfig config() {
@@ -67,6 +91,11 @@ public final class NlConnection extends DelegatingConnection<Connection> {
 
     @Override
     public PreparedStatement prepareStatement(String text) throws SQLException {
+        TextKind.Decision decision = TextKind.of(text);
+        if (decision.kind() != TextKind.SQL) {
+            Question.of(decision.text(), null);
+            return new NlQuestionStatement(this, delegate.createStatement(), decision);
+        }
         String sql = admitPrepared(text);
         return new NlPreparedStatement(this, delegate.prepareStatement(sql), passthrough() == Passthrough.READONLY);
     }
@@ -165,21 +194,35 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         }
     }
 
-    /** Answers a question sent to {@code statement}. */
-    ResultSet answer(NlStatement statement, TextKind.Decision decision) throws SQLException {
-        String question = decision.text();
-        if (question == null || question.isBlank()) {
-            throw NlSqlState.BAD_INPUT.exception("The question is empty");
+    /**
+     * Answers a question. {@code statementMaxRows} is the statement's own cap (0 for none); the
+     * lower of it and nlsql.maxRows applies. EXPLAIN NL returns the trace as rows instead.
+     */
+    Answer answer(TextKind.Decision decision, int statementMaxRows) throws SQLException {
+        Question question = Question.of(decision.text(), null);
+        int maxRows = statementMaxRows > 0 ? Math.min(statementMaxRows, config.maxRows()) : config.maxRows();
+        if (decision.kind() != TextKind.EXPLAIN_QUESTION) {
+            return engine().answer(question, delegate, postgres, databaseKey, maxRows);
         }
-        throw NlSqlState.NOT_UNDERSTOOD.exception("No generator configured to answer questions (nlsql.llm="
-                + config.llm().name().toLowerCase(Locale.ROOT) + "): " + question);
+        Trace trace;
+        try {
+            Answer answer = engine().answer(question, delegate, postgres, databaseKey, maxRows);
+            answer.rows().close();
+            trace = answer.trace();
+        } catch (TraceException e) {
+            trace = e.trace();
+        }
+        return new Answer(TraceRows.of(trace), trace);
+    }
+
+    /** Called after SQL that may have changed the schema ran through this connection. */
+    void afterSql(TextKind.Decision decision) {
+        if (decision.changesSchema()) {
+            refreshSchema();
+        }
     }
 
     private String admitPrepared(String text) throws SQLException {
-        TextKind.Decision decision = TextKind.of(text);
-        if (decision.kind() != TextKind.SQL) {
-            answer(null, decision);
-        }
         return admitSqlText(text);
     }
 

@@ -21,8 +21,24 @@ import java.util.Set;
 public enum TextKind {
     SQL, QUESTION, EXPLAIN_QUESTION;
 
-    /** A decided text: its kind, and for questions the question without its prefix. */
-    public record Decision(TextKind kind, String text) {
+    /** A decided text: its kind, for questions the question without its prefix, and whether SQL changes the schema. */
+    public record Decision(TextKind kind, String text, boolean changesSchema) {
+        Decision(TextKind kind, String text) {
+            this(kind, text, kind == SQL && startsWithSchemaChange(text));
+        }
+    }
+
+    /** Statements after which a cached catalog may be stale. */
+    private static final Set<String> SCHEMA_CHANGES = Set.of("create", "alter", "drop", "comment", "rename", "grant", "revoke",
+            "import", "security");
+
+    private static boolean startsWithSchemaChange(String text) {
+        int start = SqlLexer.skipSpaceAndComments(text, 0);
+        int end = start;
+        while (end < text.length() && Character.isLetter(text.charAt(end))) {
+            end++;
+        }
+        return SCHEMA_CHANGES.contains(text.substring(start, end).toLowerCase(Locale.ROOT));
     }
 
     private static final int LONGEST_CACHED_TEXT = 8_192;

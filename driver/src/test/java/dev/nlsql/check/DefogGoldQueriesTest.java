@@ -3,6 +3,9 @@ package dev.nlsql.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nlsql.diagnose.Diagnosis;
+import dev.nlsql.schema.CatalogReader;
+import dev.nlsql.schema.SchemaCatalog;
 import dev.nlsql.testing.Benchmarks;
 import dev.nlsql.testing.GoldSql;
 import dev.nlsql.testing.TestPostgres;
@@ -39,16 +42,21 @@ class DefogGoldQueriesTest {
         SqlGuard guard = new SqlGuard(GuardPolicy.permissive());
         List<String> rejected = new ArrayList<>();
         List<String> differing = new ArrayList<>();
+        List<String> unknownNames = new ArrayList<>();
         int checked = 0;
         for (Benchmarks.GoldQuestion q : Benchmarks.defogQuestions()) {
             String plainUrl = URLS.get(q.db());
             String nlUrl = TestPostgres.withParams("jdbc:nlsql:" + plainUrl.substring(5), "nlsql.passthrough=readonly");
             try (Connection plain = DriverManager.getConnection(plainUrl);
                     Connection nl = DriverManager.getConnection(nlUrl)) {
+                SchemaCatalog catalog = new CatalogReader(GuardPolicy.permissive()).read(plain);
                 for (String sql : GoldSql.expand(q.query())) {
                     checked++;
                     try {
-                        guard.check(sql);
+                        Diagnosis unknown = CatalogCheck.check(guard.check(sql), catalog);
+                        if (unknown != null) {
+                            unknownNames.add(q.db() + ": " + unknown.message() + " <- " + sql);
+                        }
                     } catch (GuardRejection e) {
                         rejected.add(q.db() + ": " + e.getMessage() + " <- " + sql);
                         continue;
@@ -63,6 +71,7 @@ class DefogGoldQueriesTest {
         }
         assertTrue(checked >= 104, "all questions were read: " + checked);
         assertEquals(List.of(), rejected, "false rejections");
+        assertEquals(List.of(), unknownNames, "real names the catalog check called unknown");
         assertEquals(List.of(), differing, "results through the driver differ");
     }
 

@@ -1,0 +1,58 @@
+package dev.nlsql.diagnose;
+
+import dev.nlsql.schema.NameCandidates.Candidate;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** One short correction per error category, naming the exact fix rather than "try again". */
+public final class Feedback {
+
+    private Feedback() {
+    }
+
+    public static String forDiagnosis(Diagnosis d, int timeoutSeconds) {
+        String name = d.qualifier() == null || d.name() == null ? d.name() : d.qualifier() + "." + d.name();
+        return switch (d.category()) {
+            case TABLE_NOT_FOUND -> "Table " + quote(name) + " does not exist. " + choices("Use one of these tables", d.candidates(), false);
+            case COLUMN_NOT_FOUND -> "Column " + quote(name) + " does not exist. "
+                    + choices("The closest real columns, most likely first", d.candidates(), true);
+            case AMBIGUOUS_COLUMN -> "Column " + quote(d.name()) + " is in more than one joined table: qualify it with one of "
+                    + (d.candidates().isEmpty() ? "the table aliases" : join(d.candidates(), true)) + ".";
+            case GROUPING_ERROR -> "Column " + quote(name) + " is selected but neither grouped nor aggregated. Keep every "
+                    + "aggregate as it is and add " + quote(name) + " (and every other selected column that is not inside an "
+                    + "aggregate) to GROUP BY.";
+            case SYNTAX_ERROR -> "The SQL does not parse: " + d.message() + ". Write one complete, valid query.";
+            case TYPE_MISMATCH -> "Types do not match: " + d.message() + ". Cast explicitly (col::numeric, col::text, "
+                    + "col::date) or compare with a literal of the column's type.";
+            case DATETIME_FORMAT -> "Bad date or time: " + d.message() + ". Use ISO literals such as DATE '2024-01-31' or "
+                    + "TIMESTAMP '2024-01-31 00:00:00', and date_trunc or INTERVAL for ranges.";
+            case DIVISION_BY_ZERO -> "Division by zero. Wrap every divisor as NULLIF(divisor, 0).";
+            case UNDEFINED_FUNCTION -> "No such function for these argument types: " + d.message() + ". Use a function this "
+                    + "database has, or cast the arguments.";
+            case TIMEOUT -> "The query ran longer than " + timeoutSeconds + " s. Filter before joining, avoid cross joins, "
+                    + "aggregate before joining large tables.";
+            case UNSAFE -> "Refused: " + d.message() + ". Only one read-only query is allowed (SELECT or WITH ... SELECT; "
+                    + "use a CTE instead of several statements), with no changes, locks or side-effect functions.";
+            case NO_SQL -> "The reply had no SQL in it. Reply with one SQL query only, without prose.";
+            case EMPTY_RESULT -> "The query returned no rows. Check the filter values (spelling, case: compare text with "
+                    + "ILIKE), date ranges and join conditions. If no rows is the right answer, return the same query.";
+            case PERMISSION_DENIED, CONNECTION, RESOURCE, UNKNOWN -> "The database said: " + d.message() + ".";
+        };
+    }
+
+    private static String choices(String lead, List<Candidate> candidates, boolean qualified) {
+        if (candidates.isEmpty()) {
+            return "Use only names listed in the schema.";
+        }
+        return lead + ": " + join(candidates, qualified) + ".";
+    }
+
+    private static String join(List<Candidate> candidates, boolean qualified) {
+        return candidates.stream().map(c -> qualified ? c.qualified() : (c.table() == null ? c.name() : c.table() + "." + c.name()))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String quote(String name) {
+        return name == null ? "(unnamed)" : "\"" + name + "\"";
+    }
+}

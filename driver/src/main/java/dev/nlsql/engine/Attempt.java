@@ -1,0 +1,38 @@
+package dev.nlsql.engine;
+
+import dev.nlsql.diagnose.ErrorCategory;
+import java.util.Locale;
+
+/** One attempt at a question: where its SQL came from, what happened, and what the model was told. */
+public record Attempt(int number, Source source, String sql, Outcome outcome, ErrorCategory category, String error,
+        String feedback, long millis, int inputTokens, int outputTokens) {
+
+    /** Where an attempt's SQL came from. */
+    public enum Source {
+        LLM, REPAIR, CACHE, OFFLINE;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** What happened to an attempt's SQL. */
+    public enum Outcome {
+        /** ran and returned rows */
+        OK,
+        /** never ran: no SQL, unsafe, or a name the catalog does not have */
+        REJECTED,
+        /** ran and failed */
+        ERROR,
+        /** ran and returned no rows */
+        EMPTY;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    public String categoryLabel() {
+        return category == null ? null : category.label();
+    }
+}

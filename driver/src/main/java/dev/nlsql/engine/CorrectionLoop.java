@@ -1,0 +1,307 @@
+package dev.nlsql.engine;
+
+import dev.nlsql.NlSqlState;
+import dev.nlsql.check.CatalogCheck;
+import dev.nlsql.check.GuardRejection;
+import dev.nlsql.check.GuardedSql;
+import dev.nlsql.check.SqlExtractor;
+import dev.nlsql.check.SqlGuard;
+import dev.nlsql.diagnose.Diagnosis;
+import dev.nlsql.diagnose.ErrorCategory;
+import dev.nlsql.diagnose.ErrorClassifier;
+import dev.nlsql.diagnose.Feedback;
+import dev.nlsql.diagnose.Repairs;
+import dev.nlsql.engine.Attempt.Outcome;
+import dev.nlsql.engine.Attempt.Source;
+import dev.nlsql.execute.QueryRunner;
+import dev.nlsql.generate.Generation;
+import dev.nlsql.generate.GenerationRequest;
+import dev.nlsql.generate.GenerationRequest.PreviousAttempt;
+import dev.nlsql.generate.LlmUnavailableException;
+import dev.nlsql.generate.SchemaRenderer;
+import dev.nlsql.generate.SqlGenerator;
+import dev.nlsql.schema.SchemaCatalog;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
+
+/**
+ * One question, start to finish: generate, check, execute, diagnose, repair or feed back, and
+ * try again until an attempt succeeds or the {@link RetryPolicy} says stop. Every attempt is
+ * recorded in the {@link Trace}.
+ */
+final class CorrectionLoop {
+
+    /** The result of trying one candidate SQL. */
+    private record Step(Outcome outcome, String sql, GuardedSql guarded, ResultSet rows, Diagnosis diagnosis) {
+        boolean answered() {
+            return outcome == Outcome.OK;
+        }
+    }
+
+    private final NlEngine engine;
+    private final Question question;
+    private final Connection connection;
+    private final boolean postgres;
+    private final String databaseKey;
+    private final int maxRows;
+    private final Trace trace;
+    private final RetryPolicy policy;
+    private SqlGuard guard;
+    private final long start = System.nanoTime();
+    private final List<PreviousAttempt> previous = new ArrayList<>();
+    private SchemaCatalog catalog;
+    private Step emptyAnswer;
+    private boolean catalogRefreshed;
+
+    CorrectionLoop(NlEngine engine, Question question, Connection connection, boolean postgres, String databaseKey, int maxRows) {
+        this.engine = engine;
+        this.question = question;
+        this.connection = connection;
+        this.postgres = postgres;
+        this.databaseKey = databaseKey;
+        this.maxRows = maxRows;
+        this.trace = new Trace(question.text());
+        this.policy = new RetryPolicy(engine.config().maxAttempts());
+    }
+
+    Answer run() throws SQLException {
+        if (engine.generator() == null && !engine.config().cache()) {
+            throw failure(NlSqlState.NOT_UNDERSTOOD, engine.noGeneratorMessage(), null);
+        }
+        catalog = engine.catalog(databaseKey, connection);
+        guard = engine.guard(databaseKey, catalog);
+        Step cached = tryCache();
+        if (cached != null) {
+            return answered(cached);
+        }
+        SqlGenerator generator = engine.generator();
+        if (generator == null) {
+            throw failure(NlSqlState.NOT_UNDERSTOOD, engine.noGeneratorMessage(), null);
+        }
+        String schemaText = SchemaRenderer.render(catalog, catalog.tables());
+        String dialect = catalog.productName() + " " + catalog.productVersion();
+        while (policy.attemptsLeft()) {
+            Generation generation = generate(generator, new GenerationRequest(question.text(), question.instructions(), dialect,
+                    catalog, schemaText, List.copyOf(previous)));
+            String reason = SqlExtractor.notAnswerable(generation.text());
+            if (reason != null) {
+                throw failure(NlSqlState.NOT_ABOUT_DATABASE, "The question is not about this database: " + reason, null);
+            }
+            Source source = generator.usesLlm() ? Source.LLM : Source.OFFLINE;
+            Step step = attemptGenerated(generation, source);
+            if (step == null) {
+                break;
+            }
+            if (!step.answered() && step.outcome() != Outcome.EMPTY) {
+                step = repair(step);
+            }
+            if (step.answered() || (step.outcome() == Outcome.EMPTY && !worthAWiderSearch(step))) {
+                return answered(step);
+            }
+            if (step.diagnosis() != null && !step.diagnosis().category().retryable()) {
+                break;
+            }
+        }
+        if (emptyAnswer != null) {
+            return answered(emptyAnswer);
+        }
+        throw givenUp();
+    }
+
+    /** The cached SQL for this question, if it still works; a cached SQL that fails is dropped. */
+    private Step tryCache() throws SQLException {
+        if (!engine.config().cache()) {
+            return null;
+        }
+        String sql = engine.answers().get(databaseKey, catalog.fingerprint(), question.text(), question.instructions());
+        if (sql == null) {
+            return null;
+        }
+        Step step = attempt(sql, Source.CACHE, 0, 0, 0);
+        if (step.answered() || step.outcome() == Outcome.EMPTY) {
+            return step;
+        }
+        engine.answers().drop(databaseKey, catalog.fingerprint(), question.text(), question.instructions());
+        return null;
+    }
+
+    private Generation generate(SqlGenerator generator, GenerationRequest request) throws SQLException {
+        try {
+            Generation g = generator.generate(request);
+            trace.llmCalls(generator.usesLlm() ? g.calls() : 0);
+            return g;
+        } catch (LlmUnavailableException e) {
+            throw failure(NlSqlState.LLM_UNAVAILABLE, e.getMessage(), e);
+        }
+    }
+
+    /** Checks and runs a generated reply; null when the generator repeated SQL it already tried. */
+    private Step attemptGenerated(Generation generation, Source source) throws SQLException {
+        String sql = SqlExtractor.extract(generation.text());
+        policy.count();
+        if (sql == null) {
+            Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "no SQL in the reply: " + shorten(generation.text()));
+            record(source, null, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
+            return new Step(Outcome.REJECTED, null, null, null, d);
+        }
+        if (!policy.isNew(sql)) {
+            if (emptyAnswer != null && RetryPolicy.normalise(sql).equals(RetryPolicy.normalise(emptyAnswer.sql()))) {
+                return emptyAnswer; // the model confirms that no rows is the answer
+            }
+            Diagnosis d = Diagnosis.of(ErrorCategory.UNKNOWN, "the generator repeated SQL it already tried");
+            record(source, sql, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
+            return null;
+        }
+        return attempt(sql, source, generation.millis(), generation.inputTokens(), generation.outputTokens());
+    }
+
+    /** Applies repairs that need no LLM, one attempt each, while they keep finding a fix. */
+    private Step repair(Step failed) throws SQLException {
+        Step step = failed;
+        while (step.diagnosis() != null && policy.attemptsLeft()) {
+            Repairs.Repair repair = Repairs.repair(step.guarded() == null ? step.sql() : step.guarded().sql(), step.diagnosis());
+            if (repair == null || !policy.isNew(repair.sql())) {
+                return step;
+            }
+            policy.count();
+            step = attempt(repair.sql(), Source.REPAIR, 0, 0, 0);
+            if (step.answered() || step.outcome() == Outcome.EMPTY) {
+                return step;
+            }
+        }
+        return step;
+    }
+
+    /** Guard, catalog check, read-only execution, diagnosis: one attempt, recorded. */
+    private Step attempt(String sql, Source source, long generationMillis, int inTokens, int outTokens) throws SQLException {
+        long t0 = System.nanoTime();
+        GuardedSql guarded;
+        try {
+            guarded = guard.check(sql);
+        } catch (GuardRejection e) {
+            boolean malformed = e.rule() == GuardRejection.Rule.NOT_PARSEABLE || e.rule() == GuardRejection.Rule.EMPTY;
+            Diagnosis d = Diagnosis.of(malformed ? ErrorCategory.SYNTAX_ERROR : ErrorCategory.UNSAFE, e.getMessage());
+            record(source, sql, Outcome.REJECTED, d, generationMillis + millisSince(t0), inTokens, outTokens);
+            return new Step(Outcome.REJECTED, sql, null, null, d);
+        }
+        Diagnosis unknownName = CatalogCheck.check(guarded, catalog);
+        if (unknownName != null && unknownName.category() == ErrorCategory.TABLE_NOT_FOUND && !catalogRefreshed) {
+            catalogRefreshed = true; // the table may be newer than the cached catalog: read it again, once
+            engine.schemaChanged(databaseKey);
+            catalog = engine.catalog(databaseKey, connection);
+            unknownName = CatalogCheck.check(guarded, catalog);
+        }
+        if (unknownName != null) {
+            record(source, guarded.sql(), Outcome.REJECTED, unknownName, generationMillis + millisSince(t0), inTokens, outTokens);
+            return new Step(Outcome.REJECTED, guarded.sql(), guarded, null, unknownName);
+        }
+        try {
+            ResultSet rows = QueryRunner.run(connection, postgres, guarded.sql(), maxRows, engine.config().queryTimeoutSeconds());
+            boolean empty = isEmpty(rows);
+            Outcome outcome = empty ? Outcome.EMPTY : Outcome.OK;
+            Diagnosis d = empty ? Diagnosis.of(ErrorCategory.EMPTY_RESULT, "no rows") : null;
+            record(source, guarded.sql(), outcome, d, generationMillis + millisSince(t0), inTokens, outTokens);
+            return new Step(outcome, guarded.sql(), guarded, rows, d);
+        } catch (SQLException e) {
+            Diagnosis d = CatalogCheck.withCandidates(ErrorClassifier.classify(e), guarded, catalog);
+            record(source, guarded.sql(), Outcome.ERROR, d, generationMillis + millisSince(t0), inTokens, outTokens);
+            if (d.category() == ErrorCategory.CONNECTION) {
+                trace.fail(e.getSQLState(), e.getMessage(), millisSince(start));
+                engine.metrics().record(trace);
+                throw e; // the database went away: its own SQLSTATE tells pools to drop the connection
+            }
+            return new Step(Outcome.ERROR, guarded.sql(), guarded, null, d);
+        }
+    }
+
+    private void record(Source source, String sql, Outcome outcome, Diagnosis d, long millis, int inTokens, int outTokens) {
+        String feedback = d == null ? null : Feedback.forDiagnosis(d, engine.config().queryTimeoutSeconds());
+        Attempt a = new Attempt(trace.attempts().size() + 1, source, sql, outcome, d == null ? null : d.category(),
+                d == null ? null : d.message(), feedback, millis, inTokens, outTokens);
+        TraceLog.attempt(a, trace.attempts().isEmpty() ? null : trace.attempts().get(trace.attempts().size() - 1).sql(),
+                engine.config().maxAttempts());
+        trace.add(a);
+        if (d != null && outcome != Outcome.OK) {
+            previous.add(new PreviousAttempt(sql, d.category().label() + ": " + d.message(), feedback));
+        }
+    }
+
+    /** An empty result earns one more attempt only when text filters may have missed (wrong case or spelling). */
+    private boolean worthAWiderSearch(Step step) {
+        emptyAnswer = step;
+        if (!policy.attemptsLeft() || step.guarded() == null) {
+            return false;
+        }
+        boolean[] textFilter = {false};
+        dev.nlsql.check.AstNodes.forEach(step.guarded().ast(), node -> {
+            if ((node instanceof EqualsTo eq && (eq.getRightExpression() instanceof StringValue || eq.getLeftExpression() instanceof StringValue))
+                    || node instanceof LikeExpression || (node instanceof InExpression in && in.toString().contains("'"))) {
+                textFilter[0] = true;
+            }
+        });
+        return textFilter[0];
+    }
+
+    private Answer answered(Step step) {
+        trace.succeed(step.sql(), millisSince(start));
+        engine.metrics().record(trace);
+        TraceLog.answered(trace);
+        if (engine.config().cache()) {
+            engine.answers().put(databaseKey, catalog.fingerprint(), question.text(), question.instructions(), step.sql());
+        }
+        return new Answer(step.rows(), trace);
+    }
+
+    private SQLException givenUp() {
+        boolean allUnsafe = !trace.attempts().isEmpty()
+                && trace.attempts().stream().allMatch(a -> a.category() == ErrorCategory.UNSAFE);
+        NlSqlState state = allUnsafe ? NlSqlState.UNSAFE_SQL : NlSqlState.NO_ATTEMPT_SUCCEEDED;
+        String lead = allUnsafe
+                ? "Every SQL written for \"" + question.text() + "\" broke the safety policy, so none was run"
+                : "Could not answer \"" + question.text() + "\" in " + trace.attempts().size() + " attempt(s) (nlsql.maxAttempts="
+                        + engine.config().maxAttempts() + ")";
+        return failure(state, lead + ":\n" + TraceLog.attemptLines(trace)
+                + "\nTry naming the tables or columns you mean, raise nlsql.maxAttempts, or check nlsql.tables.", null);
+    }
+
+    private SQLException failure(NlSqlState state, String message, Throwable cause) {
+        trace.fail(state.code(), message, millisSince(start));
+        engine.metrics().record(trace);
+        TraceLog.failed(trace);
+        SQLException e = new TraceException(message, state.code(), cause, trace);
+        for (Attempt a : trace.attempts()) {
+            if (a.outcome() != Outcome.OK && a.error() != null) {
+                e.setNextException(new SQLException("attempt " + a.number() + " [" + a.source().label() + "] " + a.sql() + ": " + a.error(),
+                        state.code()));
+            }
+        }
+        return e;
+    }
+
+    private static boolean isEmpty(ResultSet rows) {
+        try {
+            return !rows.isBeforeFirst();
+        } catch (SQLException | UnsupportedOperationException e) {
+            return false; // the driver cannot tell without reading: treat as an answer
+        }
+    }
+
+    private static long millisSince(long t0) {
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    private static String shorten(String s) {
+        if (s == null) {
+            return "(empty reply)";
+        }
+        String one = s.strip().replaceAll("\\s+", " ");
+        return one.length() <= 100 ? one : one.substring(0, 97) + "...";
+    }
+}

@@ -1,0 +1,100 @@
+package dev.nlsql.engine;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** Everything that happened for one question: each attempt, the SQL that answered, and the totals. */
+public final class Trace {
+
+    private final String question;
+    private final List<Attempt> attempts = new ArrayList<>();
+    private String finalSql;
+    private boolean success;
+    private int llmCalls;
+    private int inputTokens;
+    private int outputTokens;
+    private long elapsedMillis;
+    private String sqlState;
+    private String error;
+
+    Trace(String question) {
+        this.question = question;
+    }
+
+    void add(Attempt attempt) {
+        attempts.add(attempt);
+        inputTokens += attempt.inputTokens();
+        outputTokens += attempt.outputTokens();
+    }
+
+    void llmCalls(int calls) {
+        llmCalls += calls;
+    }
+
+    void succeed(String sql, long elapsed) {
+        success = true;
+        finalSql = sql;
+        elapsedMillis = elapsed;
+    }
+
+    void fail(String state, String message, long elapsed) {
+        success = false;
+        sqlState = state;
+        error = message;
+        elapsedMillis = elapsed;
+    }
+
+    public String question() {
+        return question;
+    }
+
+    public List<Attempt> attempts() {
+        return Collections.unmodifiableList(attempts);
+    }
+
+    /** The SQL that answered, or null when none did. */
+    public String finalSql() {
+        return finalSql;
+    }
+
+    public boolean success() {
+        return success;
+    }
+
+    public int llmCalls() {
+        return llmCalls;
+    }
+
+    public int inputTokens() {
+        return inputTokens;
+    }
+
+    public int outputTokens() {
+        return outputTokens;
+    }
+
+    public long elapsedMillis() {
+        return elapsedMillis;
+    }
+
+    public String sqlState() {
+        return sqlState;
+    }
+
+    public String error() {
+        return error;
+    }
+
+    public int repairs() {
+        return (int) attempts.stream().filter(a -> a.source() == Attempt.Source.REPAIR).count();
+    }
+
+    /** "answered by: SQL after N attempts", or why not. */
+    public String summary() {
+        if (success) {
+            return "answered by: " + finalSql + " after " + attempts.size() + (attempts.size() == 1 ? " attempt" : " attempts");
+        }
+        return "not answered after " + attempts.size() + " attempts: " + error;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.nlsql.engine;
+
+import dev.nlsql.check.SqlLexer;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One log line per attempt, with a short diff against the previous attempt's SQL. */
+final class TraceLog {
+
+    private static final Logger LOG = LoggerFactory.getLogger("dev.nlsql.trace");
+    private static final int DIFF_LIMIT = 160;
+
+    private TraceLog() {
+    }
+
+    static void attempt(Attempt a, String previousSql, int maxAttempts) {
+        if (!LOG.isInfoEnabled()) {
+            return;
+        }
+        String what = a.category() == null ? a.outcome().label() : a.outcome().label() + " " + a.category().label();
+        String change = previousSql == null || a.sql() == null ? "" : " | diff: " + diff(previousSql, a.sql());
+        LOG.info("attempt {}/{} [{}] {} in {} ms: {}{}", a.number(), maxAttempts, a.source().label(), what, a.millis(),
+                a.sql() == null ? "(no SQL)" : oneLine(a.sql()), change);
+    }
+
+    static void answered(Trace t) {
+        LOG.info("{} ({} ms, {} LLM call(s))", t.summary(), t.elapsedMillis(), t.llmCalls());
+    }
+
+    static void failed(Trace t) {
+        LOG.info("question failed with {} after {} attempt(s): {}", t.sqlState(), t.attempts().size(), oneLine(t.error()));
+    }
+
+    /** The attempts as numbered lines for an error message. */
+    static String attemptLines(Trace t) {
+        StringBuilder b = new StringBuilder();
+        for (Attempt a : t.attempts()) {
+            b.append("  ").append(a.number()).append(" [").append(a.source().label()).append("] ")
+                    .append(a.sql() == null ? "(no SQL)" : oneLine(a.sql()))
+                    .append(" -> ").append(a.category() == null ? a.outcome().label() : a.category().label())
+                    .append(a.error() == null ? "" : ": " + a.error()).append('\n');
+        }
+        return b.toString().stripTrailing();
+    }
+
+    /** Words removed and added between two statements: "-modle +model". */
+    static String diff(String before, String after) {
+        List<String> a = words(before);
+        List<String> b = words(after);
+        int[][] lcs = new int[a.size() + 1][b.size() + 1];
+        for (int i = a.size() - 1; i >= 0; i--) {
+            for (int j = b.size() - 1; j >= 0; j--) {
+                lcs[i][j] = a.get(i).equalsIgnoreCase(b.get(j)) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        int j = 0;
+        while (i < a.size() || j < b.size()) {
+            if (i < a.size() && j < b.size() && a.get(i).equalsIgnoreCase(b.get(j))) {
+                i++;
+                j++;
+            } else if (j < b.size() && (i == a.size() || lcs[i][j + 1] >= lcs[i + 1][j])) {
+                out.append(" +").append(b.get(j++));
+            } else {
+                out.append(" -").append(a.get(i++));
+            }
+        }
+        String d = out.toString().strip();
+        if (d.isEmpty()) {
+            return "(same words)";
+        }
+        return d.length() <= DIFF_LIMIT ? d : d.substring(0, DIFF_LIMIT) + "...";
+    }
+
+    private static List<String> words(String sql) {
+        List<String> out = new ArrayList<>();
+        for (SqlLexer.Token t : SqlLexer.tokenize(sql).tokens()) {
+            out.add(t.text());
+        }
+        return out;
+    }
+
+    static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s+", " ").strip();
+    }
+}

@@ -1,0 +1,179 @@
+package dev.nlsql.jdbc;
+
+import dev.nlsql.NlSqlState;
+import dev.nlsql.engine.Trace;
+import java.io.InputStream;
+import java.io.Reader;
+import java.math.BigDecimal;
+import java.net.URL;
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.Clob;
+import java.sql.Date;
+import java.sql.NClob;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.Ref;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.RowId;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.SQLXML;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.util.Calendar;
+
+/**
+ * {@code prepareStatement(question)}: the question is answered when the statement runs, or
+ * already when its metadata is asked for (as a PostgreSQL Describe does), and that answer then
+ * serves the next execution. Questions take no parameters.
+ */
+final class NlQuestionStatement extends NlStatement implements PreparedStatement {
+
+    private final TextKind.Decision decision;
+    private final QuestionResults questions = new QuestionResults();
+    private ResultSet described;
+
+    NlQuestionStatement(NlConnection connection, java.sql.Statement delegate, TextKind.Decision decision) {
+        super(connection, delegate);
+        this.decision = decision;
+    }
+
+    @Override
+    public ResultSet executeQuery() throws SQLException {
+        if (described != null) {
+            ResultSet rs = described;
+            described = null;
+            return rs;
+        }
+        return questions.answer(connection, this, decision, delegate.getMaxRows());
+    }
+
+    @Override
+    public boolean execute() throws SQLException {
+        executeQuery();
+        return true;
+    }
+
+    @Override
+    public ResultSet getResultSet() {
+        return questions.result();
+    }
+
+    @Override
+    public int getUpdateCount() {
+        return -1;
+    }
+
+    @Override
+    public ResultSetMetaData getMetaData() throws SQLException {
+        if (described == null) {
+            described = questions.answer(connection, this, decision, delegate.getMaxRows());
+        }
+        return described.getMetaData();
+    }
+
+    @Override
+    public Trace lastTrace() {
+        return questions.lastTrace();
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        return questions.warning() != null ? questions.warning() : delegate.getWarnings();
+    }
+
+    @Override
+    public void close() throws SQLException {
+        try {
+            questions.close();
+        } finally {
+            delegate.close();
+        }
+    }
+
+    @Override
+    public int executeUpdate() throws SQLException {
+        throw rowsOnly();
+    }
+
+    @Override
+    public long executeLargeUpdate() throws SQLException {
+        throw rowsOnly();
+    }
+
+    @Override
+    public void addBatch() throws SQLException {
+        throw rowsOnly();
+    }
+
+    @Override
+    public ParameterMetaData getParameterMetaData() throws SQLException {
+        throw noParameters();
+    }
+
+    @Override
+    public void clearParameters() {
+        // a question has none
+    }
+
+    private static SQLException rowsOnly() {
+        return NlSqlState.BAD_INPUT.exception("A question returns rows: run it with executeQuery or execute");
+    }
+
+    private static SQLException noParameters() {
+        return NlSqlState.BAD_INPUT.exception("Questions take no parameters; put the values in the question's text");
+    }
+
+    // Parameter setters: a question has no placeholders.
+
+    @Override public void setNull(int i, int t) throws SQLException { throw noParameters(); }
+    @Override public void setNull(int i, int t, String n) throws SQLException { throw noParameters(); }
+    @Override public void setBoolean(int i, boolean x) throws SQLException { throw noParameters(); }
+    @Override public void setByte(int i, byte x) throws SQLException { throw noParameters(); }
+    @Override public void setShort(int i, short x) throws SQLException { throw noParameters(); }
+    @Override public void setInt(int i, int x) throws SQLException { throw noParameters(); }
+    @Override public void setLong(int i, long x) throws SQLException { throw noParameters(); }
+    @Override public void setFloat(int i, float x) throws SQLException { throw noParameters(); }
+    @Override public void setDouble(int i, double x) throws SQLException { throw noParameters(); }
+    @Override public void setBigDecimal(int i, BigDecimal x) throws SQLException { throw noParameters(); }
+    @Override public void setString(int i, String x) throws SQLException { throw noParameters(); }
+    @Override public void setNString(int i, String x) throws SQLException { throw noParameters(); }
+    @Override public void setBytes(int i, byte[] x) throws SQLException { throw noParameters(); }
+    @Override public void setDate(int i, Date x) throws SQLException { throw noParameters(); }
+    @Override public void setDate(int i, Date x, Calendar c) throws SQLException { throw noParameters(); }
+    @Override public void setTime(int i, Time x) throws SQLException { throw noParameters(); }
+    @Override public void setTime(int i, Time x, Calendar c) throws SQLException { throw noParameters(); }
+    @Override public void setTimestamp(int i, Timestamp x) throws SQLException { throw noParameters(); }
+    @Override public void setTimestamp(int i, Timestamp x, Calendar c) throws SQLException { throw noParameters(); }
+    @Override public void setAsciiStream(int i, InputStream x, int l) throws SQLException { throw noParameters(); }
+    @Override public void setAsciiStream(int i, InputStream x, long l) throws SQLException { throw noParameters(); }
+    @Override public void setAsciiStream(int i, InputStream x) throws SQLException { throw noParameters(); }
+    @Override @Deprecated public void setUnicodeStream(int i, InputStream x, int l) throws SQLException { throw noParameters(); }
+    @Override public void setBinaryStream(int i, InputStream x, int l) throws SQLException { throw noParameters(); }
+    @Override public void setBinaryStream(int i, InputStream x, long l) throws SQLException { throw noParameters(); }
+    @Override public void setBinaryStream(int i, InputStream x) throws SQLException { throw noParameters(); }
+    @Override public void setCharacterStream(int i, Reader x, int l) throws SQLException { throw noParameters(); }
+    @Override public void setCharacterStream(int i, Reader x, long l) throws SQLException { throw noParameters(); }
+    @Override public void setCharacterStream(int i, Reader x) throws SQLException { throw noParameters(); }
+    @Override public void setNCharacterStream(int i, Reader x, long l) throws SQLException { throw noParameters(); }
+    @Override public void setNCharacterStream(int i, Reader x) throws SQLException { throw noParameters(); }
+    @Override public void setObject(int i, Object x, int t) throws SQLException { throw noParameters(); }
+    @Override public void setObject(int i, Object x) throws SQLException { throw noParameters(); }
+    @Override public void setObject(int i, Object x, int t, int s) throws SQLException { throw noParameters(); }
+    @Override public void setRef(int i, Ref x) throws SQLException { throw noParameters(); }
+    @Override public void setBlob(int i, Blob x) throws SQLException { throw noParameters(); }
+    @Override public void setBlob(int i, InputStream x, long l) throws SQLException { throw noParameters(); }
+    @Override public void setBlob(int i, InputStream x) throws SQLException { throw noParameters(); }
+    @Override public void setClob(int i, Clob x) throws SQLException { throw noParameters(); }
+    @Override public void setClob(int i, Reader x, long l) throws SQLException { throw noParameters(); }
+    @Override public void setClob(int i, Reader x) throws SQLException { throw noParameters(); }
+    @Override public void setNClob(int i, NClob x) throws SQLException { throw noParameters(); }
+    @Override public void setNClob(int i, Reader x, long l) throws SQLException { throw noParameters(); }
+    @Override public void setNClob(int i, Reader x) throws SQLException { throw noParameters(); }
+    @Override public void setArray(int i, Array x) throws SQLException { throw noParameters(); }
+    @Override public void setURL(int i, URL x) throws SQLException { throw noParameters(); }
+    @Override public void setRowId(int i, RowId x) throws SQLException { throw noParameters(); }
+    @Override public void setSQLXML(int i, SQLXML x) throws SQLException { throw noParameters(); }
+}

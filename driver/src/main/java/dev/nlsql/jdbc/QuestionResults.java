@@ -1,0 +1,61 @@
+package dev.nlsql.jdbc;
+
+import dev.nlsql.engine.Answer;
+import dev.nlsql.engine.Trace;
+import dev.nlsql.engine.TraceException;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+
+/**
+ * What a statement keeps of the last question it answered: the result, the trace, and the
+ * warning that summarises it ("answered by: SQL after N attempts").
+ */
+final class QuestionResults {
+
+    private Trace lastTrace;
+    private ResultSet result;
+    private SQLWarning warning;
+
+    /** Answers through the connection and keeps the trace, also when the question fails. */
+    ResultSet answer(NlConnection connection, Statement owner, TextKind.Decision decision, int statementMaxRows) throws SQLException {
+        close();
+        try {
+            Answer answer = connection.answer(decision, statementMaxRows);
+            lastTrace = answer.trace();
+            warning = new SQLWarning(lastTrace.summary(), "01000");
+            result = answer.rows() == null ? null : NlResultSet.wrap(owner, answer.rows());
+            return result;
+        } catch (TraceException e) {
+            lastTrace = e.trace();
+            throw e;
+        }
+    }
+
+    Trace lastTrace() {
+        return lastTrace;
+    }
+
+    /** The current question result, or null when the statement's last text was SQL. */
+    ResultSet result() {
+        return result;
+    }
+
+    SQLWarning warning() {
+        return warning;
+    }
+
+    void clearWarning() {
+        warning = null;
+    }
+
+    /** Forgets the current result (closing it); the trace stays readable. */
+    void close() throws SQLException {
+        if (result != null) {
+            ResultSet r = result;
+            result = null;
+            r.close();
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.nlsql.jdbc;
+
+import dev.nlsql.engine.Attempt;
+import dev.nlsql.engine.Trace;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import javax.sql.rowset.CachedRowSet;
+import javax.sql.rowset.RowSetMetaDataImpl;
+import javax.sql.rowset.RowSetProvider;
+
+/** A trace as rows, for {@code EXPLAIN NL <question>}: one row per attempt. */
+final class TraceRows {
+
+    private static final String[] COLUMNS = {"attempt", "source", "outcome", "category", "sql", "error", "feedback", "ms",
+        "input_tokens", "output_tokens"};
+
+    private TraceRows() {
+    }
+
+    static ResultSet of(Trace trace) throws SQLException {
+        CachedRowSet rows = RowSetProvider.newFactory().createCachedRowSet();
+        RowSetMetaDataImpl md = new RowSetMetaDataImpl();
+        md.setColumnCount(COLUMNS.length);
+        for (int i = 0; i < COLUMNS.length; i++) {
+            boolean number = i == 0 || i >= 7;
+            md.setColumnName(i + 1, COLUMNS[i]);
+            md.setColumnLabel(i + 1, COLUMNS[i]);
+            md.setColumnType(i + 1, number ? Types.BIGINT : Types.VARCHAR);
+            md.setColumnTypeName(i + 1, number ? "int8" : "text");
+            md.setNullable(i + 1, number ? ResultSetMetaDataNullable.NO : ResultSetMetaDataNullable.YES);
+        }
+        rows.setMetaData(md);
+        for (Attempt a : trace.attempts()) {
+            rows.moveToInsertRow();
+            rows.updateLong(1, a.number());
+            rows.updateString(2, a.source().label());
+            rows.updateString(3, a.outcome().label());
+            rows.updateString(4, a.categoryLabel());
+            rows.updateString(5, a.sql());
+            rows.updateString(6, a.error());
+            rows.updateString(7, a.feedback());
+            rows.updateLong(8, a.millis());
+            rows.updateLong(9, a.inputTokens());
+            rows.updateLong(10, a.outputTokens());
+            rows.insertRow();
+        }
+        rows.moveToCurrentRow();
+        rows.beforeFirst();
+        return rows;
+    }
+
+    /** The nullability constants of ResultSetMetaData, named for readability above. */
+    private static final class ResultSetMetaDataNullable {
+        static final int NO = java.sql.ResultSetMetaData.columnNoNulls;
+        static final int YES = java.sql.ResultSetMetaData.columnNullable;
+    }
+}

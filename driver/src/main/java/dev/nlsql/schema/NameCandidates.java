@@ -1,0 +1,178 @@
+package dev.nlsql.schema;
+
+import dev.nlsql.check.EditDistance;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Ranks the real names a wrong table or column name most likely meant: case and quoting,
+ * plural and singular, edit distance, shared name tokens (snake_case and camelCase), {@code id}
+ * for {@code <table>_id}, and a preference for columns of the tables the query already uses.
+ */
+public final class NameCandidates {
+
+    /** A real name, where it lives, and how likely it is the one meant (0..1). */
+    public record Candidate(String table, String name, double score) {
+        public String qualified() {
+            return table == null ? name : table + "." + name;
+        }
+    }
+
+    /** Scores above this, with a clear lead over the next, are safe to apply without asking. */
+    static final double CONFIDENT = 0.75;
+    static final double LEAD = 0.15;
+    private static final double LISTED = 0.3;
+    private static final int MAX_LISTED = 5;
+    /** A wrong table name often has no look-alike ("vehicles" for "cars"): list the tables to choose from. */
+    private static final int MAX_LISTED_TABLES = 10;
+
+    private NameCandidates() {
+    }
+
+    /** Real tables for a table name that does not exist. */
+    public static List<Candidate> tables(String wrong, SchemaCatalog catalog) {
+        List<Candidate> out = new ArrayList<>();
+        for (TableInfo t : catalog.tables()) {
+            double s = similarity(wrong, t.name(), null);
+            if (!catalog.visibleUnqualified(t) && t.name().equalsIgnoreCase(wrong)) {
+                s = 0.97;
+            }
+            out.add(new Candidate(catalog.visibleUnqualified(t) ? null : t.schema(), t.name(), s));
+        }
+        out.sort(Comparator.comparingDouble(Candidate::score).reversed());
+        return List.copyOf(out.subList(0, Math.min(MAX_LISTED_TABLES, out.size())));
+    }
+
+    /**
+     * Real columns for a column name that does not exist.
+     * @param owner     the table the name was qualified with, when it was (its columns come first)
+     * @param inQuery   the tables the query reads (their columns come before the rest)
+     */
+    public static List<Candidate> columns(String wrong, TableInfo owner, List<TableInfo> inQuery, SchemaCatalog catalog) {
+        List<Candidate> out = new ArrayList<>();
+        Set<TableInfo> seen = new HashSet<>();
+        List<TableInfo> order = new ArrayList<>();
+        if (owner != null) {
+            order.add(owner);
+        }
+        order.addAll(inQuery);
+        for (TableInfo t : order) {
+            if (!seen.add(t)) {
+                continue;
+            }
+            double bonus = t == owner ? 0.1 : 0.05;
+            for (ColumnInfo c : t.columns()) {
+                out.add(new Candidate(t.name(), c.name(), Math.min(1.0, similarity(wrong, c.name(), t) + bonus)));
+            }
+        }
+        if (out.isEmpty()) {
+            for (TableInfo t : catalog.tables()) {
+                for (ColumnInfo c : t.columns()) {
+                    out.add(new Candidate(t.name(), c.name(), similarity(wrong, c.name(), t) * 0.9));
+                }
+            }
+        }
+        return top(out);
+    }
+
+    /** The single candidate to apply without an LLM call, or null when it is not clear-cut. */
+    public static Candidate confident(List<Candidate> ranked) {
+        if (ranked.isEmpty() || ranked.get(0).score() < CONFIDENT) {
+            return null;
+        }
+        if (ranked.size() > 1 && ranked.get(0).score() - ranked.get(1).score() < LEAD) {
+            return null;
+        }
+        return ranked.get(0);
+    }
+
+    private static List<Candidate> top(List<Candidate> all) {
+        all.sort(Comparator.comparingDouble(Candidate::score).reversed());
+        List<Candidate> out = new ArrayList<>();
+        for (Candidate c : all) {
+            if (out.size() == MAX_LISTED || (c.score() < LISTED && !out.isEmpty())) {
+                break;
+            }
+            out.add(c);
+        }
+        return out;
+    }
+
+    static double similarity(String wrong, String real, TableInfo owner) {
+        String w = wrong.toLowerCase(Locale.ROOT);
+        String r = real.toLowerCase(Locale.ROOT);
+        if (w.equals(r)) {
+            return 1.0;
+        }
+        if (singular(w).equals(singular(r))) {
+            return 0.95;
+        }
+        double best = 0;
+        if (owner != null && w.equals("id") && isIdOf(r, owner.name().toLowerCase(Locale.ROOT))) {
+            best = 0.9;
+        }
+        best = Math.max(best, typoSimilarity(w, r));
+        best = Math.max(best, 0.7 * tokenOverlap(w, wrong, r, real));
+        return best;
+    }
+
+    /** One slip (a swap, a missing or extra letter) in a longer name is almost surely a typo. */
+    private static double typoSimilarity(String w, String r) {
+        int d = EditDistance.of(w, r);
+        int longest = Math.max(w.length(), r.length());
+        if (d == 1 && longest >= 4) {
+            return 0.85;
+        }
+        if (d == 2 && longest >= 8) {
+            return 0.75;
+        }
+        return 0.85 * (1.0 - (double) d / longest);
+    }
+
+    /** {@code sale_id}, {@code saleid} or {@code sales_id} for table {@code sales}. */
+    private static boolean isIdOf(String column, String table) {
+        String t = singular(table);
+        return column.equals(t + "_id") || column.equals(t + "id") || column.equals(table + "_id");
+    }
+
+    static String singular(String w) {
+        if (w.endsWith("ies") && w.length() > 4) {
+            return w.substring(0, w.length() - 3) + "y";
+        }
+        if (w.endsWith("ses") || w.endsWith("xes") || w.endsWith("ches") || w.endsWith("shes")) {
+            return w.substring(0, w.length() - 2);
+        }
+        if (w.endsWith("s") && !w.endsWith("ss") && w.length() > 3) {
+            return w.substring(0, w.length() - 1);
+        }
+        return w;
+    }
+
+    private static double tokenOverlap(String wLower, String wRaw, String rLower, String rRaw) {
+        Set<String> a = tokens(wRaw);
+        Set<String> b = tokens(rRaw);
+        if (a.isEmpty() || b.isEmpty()) {
+            return 0;
+        }
+        Set<String> common = new HashSet<>(a);
+        common.retainAll(b);
+        Set<String> union = new HashSet<>(a);
+        union.addAll(b);
+        return (double) common.size() / union.size();
+    }
+
+    /** Lower-case singular tokens of a snake_case or camelCase name. */
+    static Set<String> tokens(String name) {
+        Set<String> out = new HashSet<>();
+        for (String part : name.split("(?<=[a-z0-9])(?=[A-Z])|[_\\s\\-.]+")) {
+            if (!part.isEmpty()) {
+                out.add(singular(part.toLowerCase(Locale.ROOT)));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.nlsql.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * A local OpenAI-compatible chat-completions server that answers each call with the next
+ * scripted reply (content, HTTP error, or no answer at all) and records every request, so a
+ * test can check exactly what the model was sent. Talked to through the real langchain4j client.
+ */
+public final class FakeOpenAi implements AutoCloseable {
+
+    /** One scripted reply. */
+    public record Reply(int status, String content, boolean hang) {
+    }
+
+    public static Reply answer(String content) {
+        return new Reply(200, content, false);
+    }
+
+    public static Reply error(int status) {
+        return new Reply(status, null, false);
+    }
+
+    public static Reply hang() {
+        return new Reply(0, null, true);
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newCachedThreadPool();
+    private final ConcurrentLinkedDeque<Reply> script = new ConcurrentLinkedDeque<>();
+    private final List<JsonNode> requests = Collections.synchronizedList(new ArrayList<>());
+
+    public FakeOpenAi(Reply... replies) throws IOException {
+        script.addAll(List.of(replies));
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/v1/chat/completions", this::handle);
+        server.setExecutor(executor);
+        server.start();
+    }
+
+    public void then(Reply... replies) {
+        script.addAll(List.of(replies));
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    }
+
+    /** nlsql URL parameters that point a connection at this server. */
+    public String[] params() {
+        return new String[] {"nlsql.llm=openai", "nlsql.llm.baseUrl=" + baseUrl(), "nlsql.llm.apiKey=test-key", "nlsql.llm.model=fake"};
+    }
+
+    public int requestCount() {
+        return requests.size();
+    }
+
+    /** The text of the user message of request {@code i} (0-based). */
+    public String userMessage(int i) {
+        for (JsonNode m : requests.get(i).get("messages")) {
+            if ("user".equals(m.get("role").asText())) {
+                return m.get("content").asText();
+            }
+        }
+        return "";
+    }
+
+    public String systemMessage(int i) {
+        return requests.get(i).get("messages").get(0).get("content").asText();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            requests.add(JSON.readTree(exchange.getRequestBody()));
+            Reply reply = script.poll();
+            if (reply == null) {
+                reply = error(500);
+            }
+            if (reply.hang()) {
+                try {
+                    Thread.sleep(120_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return;
+            }
+            byte[] body = (reply.status() == 200 ? completion(reply.content()) : errorBody(reply.status())).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(reply.status(), body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+
+    private static String completion(String content) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("id", "chatcmpl-test").put("object", "chat.completion").put("created", 0).put("model", "fake");
+        ObjectNode choice = root.putArray("choices").addObject();
+        choice.put("index", 0).put("finish_reason", "stop");
+        choice.putObject("message").put("role", "assistant").put("content", content);
+        root.putObject("usage").put("prompt_tokens", 100).put("completion_tokens", 20).put("total_tokens", 120);
+        return root.toString();
+    }
+
+    private static String errorBody(int status) {
+        ObjectNode root = JSON.createObjectNode();
+        root.putObject("error").put("message", "scripted failure " + status).put("type", status == 401 ? "invalid_api_key" : "server_error");
+        return root.toString();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}
