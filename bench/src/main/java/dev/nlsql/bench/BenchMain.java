@@ -20,22 +20,46 @@ public final class BenchMain {
     }
 
     public static void main(String[] args) throws Exception {
+        boolean quick = args.length > 1 && args[1].equals("--quick");
         if (args.length > 0 && args[0].equals("passthrough")) {
-            printRatios(runPassthrough(args.length > 1 && args[1].equals("--quick")));
+            printRatios(runPassthrough(quick));
+            return;
+        }
+        if (args.length > 0 && args[0].equals("engine")) {
+            printEngine(run(EngineBenchmark.class, quick));
             return;
         }
         org.openjdk.jmh.Main.main(args);
     }
 
     private static Collection<RunResult> runPassthrough(boolean quick) throws RunnerException {
+        return run(PassthroughBenchmark.class, quick);
+    }
+
+    private static Collection<RunResult> run(Class<?> benchmark, boolean quick) throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()
-                .include(PassthroughBenchmark.class.getSimpleName())
+                .include(benchmark.getSimpleName())
                 .forks(1)
                 .warmupIterations(quick ? 2 : 4)
                 .warmupTime(TimeValue.seconds(quick ? 1 : 3))
                 .measurementIterations(quick ? 3 : 6)
                 .measurementTime(TimeValue.seconds(quick ? 1 : 3));
         return new Runner(options.build()).run();
+    }
+
+    static void printEngine(Collection<RunResult> results) throws Exception {
+        Map<String, double[]> bySchema = new TreeMap<>();
+        for (RunResult r : results) {
+            String schema = r.getParams().getParam("schema");
+            int col = "warm".equals(r.getParams().getParam("catalog")) ? 0 : 1;
+            bySchema.computeIfAbsent(schema, k -> new double[2])[col] = r.getPrimaryResult().getStatistics().getPercentile(50);
+        }
+        System.out.printf("%n%-16s %8s %14s %14s %14s%n", "schema", "tables", "prompt tokens", "warm p50 ms", "cold p50 ms");
+        for (Map.Entry<String, double[]> e : bySchema.entrySet()) {
+            PromptSize size = PromptSize.of(e.getKey());
+            System.out.printf("%-16s %8d %14d %14.3f %14.3f%n", e.getKey(), size.tables(), size.tokens(), e.getValue()[0], e.getValue()[1]);
+        }
+        System.out.println("target: warm p50 under 5 ms, and no catalog round trip once warm (WarmCatalogTest)");
     }
 
     static void printRatios(Collection<RunResult> results) {

@@ -18,7 +18,6 @@ import dev.nlsql.generate.Generation;
 import dev.nlsql.generate.GenerationRequest;
 import dev.nlsql.generate.GenerationRequest.PreviousAttempt;
 import dev.nlsql.generate.LlmUnavailableException;
-import dev.nlsql.generate.SchemaRenderer;
 import dev.nlsql.generate.SqlGenerator;
 import dev.nlsql.schema.SchemaCatalog;
 import java.sql.Connection;
@@ -85,7 +84,7 @@ final class CorrectionLoop {
         if (generator == null) {
             throw failure(NlSqlState.NOT_UNDERSTOOD, engine.noGeneratorMessage(), null);
         }
-        String schemaText = SchemaRenderer.render(catalog, catalog.tables());
+        String schemaText = engine.schemaText(catalog);
         String dialect = catalog.productName() + " " + catalog.productVersion();
         while (policy.attemptsLeft()) {
             Generation generation = generate(generator, new GenerationRequest(question.text(), question.instructions(), dialect,

@@ -3,7 +3,10 @@ package dev.nlsql.engine;
 import dev.nlsql.check.GuardPolicy;
 import dev.nlsql.check.SqlGuard;
 import dev.nlsql.config.NlConfig;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.nlsql.generate.LlmSqlGenerator;
+import dev.nlsql.generate.SchemaRenderer;
 import dev.nlsql.generate.SqlGenerator;
 import dev.nlsql.schema.CatalogCache;
 import dev.nlsql.schema.CatalogReader;
@@ -27,6 +30,7 @@ public final class NlEngine {
     private final CorrectionMetrics metrics = new CorrectionMetrics();
     private final CatalogReader reader;
     private final Map<String, SqlGuard> guards = new ConcurrentHashMap<>();
+    private final Cache<SchemaCatalog, String> schemaTexts = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
 
     /** @param generator writes the SQL; null when questions cannot be answered on this configuration */
     public NlEngine(NlConfig config, SqlGenerator generator) {
@@ -78,6 +82,11 @@ public final class NlEngine {
 
     SchemaCatalog catalog(String databaseKey, Connection connection) throws SQLException {
         return CATALOGS.get(catalogKey(databaseKey), connection, reader);
+    }
+
+    /** The schema as the prompt shows it, rendered once per catalog. */
+    String schemaText(SchemaCatalog catalog) {
+        return schemaTexts.get(catalog, c -> SchemaRenderer.render(c, c.tables()));
     }
 
     SqlGuard guard(String databaseKey, SchemaCatalog catalog) {

@@ -1,7 +1,6 @@
 package dev.nlsql.jdbc;
 
 import dev.nlsql.NlSqlState;
-import dev.nlsql.engine.Trace;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -18,7 +17,6 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.RowId;
 import java.sql.SQLException;
-import java.sql.SQLWarning;
 import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
@@ -32,7 +30,6 @@ import java.util.Calendar;
 final class NlQuestionStatement extends NlStatement implements PreparedStatement {
 
     private final TextKind.Decision decision;
-    private final QuestionResults questions = new QuestionResults();
     private ResultSet described;
 
     NlQuestionStatement(NlConnection connection, java.sql.Statement delegate, TextKind.Decision decision) {
@@ -72,25 +69,6 @@ final class NlQuestionStatement extends NlStatement implements PreparedStatement
             described = questions.answer(connection, this, decision, delegate.getMaxRows());
         }
         return described.getMetaData();
-    }
-
-    @Override
-    public Trace lastTrace() {
-        return questions.lastTrace();
-    }
-
-    @Override
-    public SQLWarning getWarnings() throws SQLException {
-        return questions.warning() != null ? questions.warning() : delegate.getWarnings();
-    }
-
-    @Override
-    public void close() throws SQLException {
-        try {
-            questions.close();
-        } finally {
-            delegate.close();
-        }
     }
 
     @Override

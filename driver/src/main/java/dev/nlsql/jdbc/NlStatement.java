@@ -18,7 +18,8 @@ import dev.nlsql.engine.Trace;
 public class NlStatement extends DelegatingStatement<Statement> {
 
     protected final NlConnection connection;
-    private final QuestionResults questions = new QuestionResults();
+    /** The last question answered here, its trace and its warning. */
+    protected final QuestionResults questions = new QuestionResults();
     private ResultSet questionResult;
 
     NlStatement(NlConnection connection, Statement delegate) {

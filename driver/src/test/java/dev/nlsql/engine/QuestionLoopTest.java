@@ -417,4 +417,26 @@ class QuestionLoopTest {
             assertEquals("NL006", assertThrows(SQLException.class, () -> ps.setInt(1, 3)).getSQLState());
         }
     }
+
+    @Test
+    void theModelSeesOnlyAllowedTablesAndAnswersAreCapped() throws Exception {
+        try (FakeOpenAi llm = new FakeOpenAi(answer("SELECT * FROM cars"), answer("SELECT * FROM customers"),
+                answer("SELECT * FROM salespersons"), answer("SELECT id FROM customers"));
+                Connection c = connect(llm, "nlsql.tables=cars,sales", "nlsql.maxRows=5"); Statement s = c.createStatement()) {
+            assertTrue(s.execute("every car"));
+            ResultSet rs = s.getResultSet();
+            int n = 0;
+            while (rs.next()) {
+                n++;
+            }
+            assertEquals(5, n, "nlsql.maxRows caps the answer");
+            assertEquals(-1, s.getUpdateCount());
+            String system = llm.systemMessage(0);
+            assertTrue(system.contains("TABLE cars") && system.contains("TABLE sales"), system);
+            assertFalse(system.contains("TABLE customers") || system.contains("TABLE salespersons"), system);
+            SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("every customer"));
+            assertEquals("NL003", e.getSQLState());
+            assertTrue(e.getMessage().contains("table not in the allowed set: customers"), e.getMessage());
+        }
+    }
 }
