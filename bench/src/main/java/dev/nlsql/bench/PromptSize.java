@@ -22,7 +22,7 @@ record PromptSize(int tables, int tokens) {
                         catalog.tables().stream().filter(t -> BenchSchemas.WIDE_SCHEMA.equals(t.schema())).toList());
             }
             GenerationRequest request = new GenerationRequest("show one row of the table", null, "PostgreSQL", catalog,
-                    SchemaRenderer.render(catalog, catalog.tables()), List.of());
+                    SchemaRenderer.render(catalog, catalog.tables()), List.of(), List.of());
             String prompt = Prompts.system(request) + "\n" + Prompts.user(request);
             return new PromptSize(catalog.tables().size(), new OpenAiTokenCountEstimator("gpt-4o-mini").estimateTokenCountInText(prompt));
         }

@@ -95,7 +95,7 @@ public final class ErrorClassifier {
             case 1146 -> ErrorCategory.TABLE_NOT_FOUND;
             case 1055 -> ErrorCategory.GROUPING_ERROR;
             case 1305 -> ErrorCategory.UNDEFINED_FUNCTION;
-            default -> m.contains("group by") ? ErrorCategory.GROUPING_ERROR : ErrorCategory.SYNTAX_ERROR;
+            default -> !m.contains("syntax") && m.contains("group by") ? ErrorCategory.GROUPING_ERROR : ErrorCategory.SYNTAX_ERROR;
         };
     }
 

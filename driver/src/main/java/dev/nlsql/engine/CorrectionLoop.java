@@ -18,8 +18,10 @@ import dev.nlsql.generate.Generation;
 import dev.nlsql.generate.GenerationRequest;
 import dev.nlsql.generate.GenerationRequest.PreviousAttempt;
 import dev.nlsql.generate.LlmUnavailableException;
+import dev.nlsql.generate.NotUnderstoodException;
 import dev.nlsql.generate.SqlGenerator;
 import dev.nlsql.schema.SchemaCatalog;
+import dev.nlsql.schema.ValueIndex;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -84,11 +86,12 @@ final class CorrectionLoop {
         if (generator == null) {
             throw failure(NlSqlState.NOT_UNDERSTOOD, engine.noGeneratorMessage(), null);
         }
-        String schemaText = engine.schemaText(catalog);
+        List<ValueIndex.ValueLink> values = engine.valueLinks(question.text(), catalog, connection, postgres, databaseKey);
+        String schemaText = engine.promptSchema(question.text(), catalog, values);
         String dialect = catalog.productName() + " " + catalog.productVersion();
         while (policy.attemptsLeft()) {
             Generation generation = generate(generator, new GenerationRequest(question.text(), question.instructions(), dialect,
-                    catalog, schemaText, List.copyOf(previous)));
+                    catalog, schemaText, values, List.copyOf(previous)));
             String reason = SqlExtractor.notAnswerable(generation.text());
             if (reason != null) {
                 throw failure(NlSqlState.NOT_ABOUT_DATABASE, "The question is not about this database: " + reason, null);
@@ -138,6 +141,10 @@ final class CorrectionLoop {
             return g;
         } catch (LlmUnavailableException e) {
             throw failure(NlSqlState.LLM_UNAVAILABLE, e.getMessage(), e);
+        } catch (NotUnderstoodException e) {
+            throw failure(NlSqlState.NOT_UNDERSTOOD, "The offline generator cannot answer this with certainty: " + e.getMessage()
+                    + ". Rephrase it (e.g. \"how many orders per month in 2024\"), or configure an LLM: set nlsql.llm.baseUrl "
+                    + "to any OpenAI-compatible server (Ollama: http://localhost:11434/v1) or OPENAI_API_KEY", e);
         }
     }
 

@@ -6,6 +6,7 @@ import dev.nlsql.config.NlConfig;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.nlsql.generate.LlmSqlGenerator;
+import dev.nlsql.generate.OfflineSqlGenerator;
 import dev.nlsql.generate.SchemaRenderer;
 import dev.nlsql.generate.SqlGenerator;
 import dev.nlsql.schema.CatalogCache;
@@ -13,7 +14,12 @@ import dev.nlsql.schema.CatalogReader;
 import dev.nlsql.schema.SchemaCatalog;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import dev.nlsql.schema.SchemaLinker;
+import dev.nlsql.schema.TableInfo;
+import dev.nlsql.schema.ValueIndex;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -24,6 +30,12 @@ public final class NlEngine {
 
     private static final CatalogCache CATALOGS = new CatalogCache();
     private static final AnswerCache ANSWERS = new AnswerCache();
+    private static final ValueIndex VALUES = new ValueIndex();
+    private static final SchemaLinker LINKER = new SchemaLinker();
+    /** Schema tokens a prompt may carry; the rest of the prompt is a few hundred tokens more. */
+    static final int SCHEMA_TOKEN_BUDGET = 3_000;
+    /** Tables whose text columns are sampled for values: all of a small schema, the best-scoring of a large one. */
+    static final int VALUE_TABLES = 12;
 
     private final NlConfig config;
     private final SqlGenerator generator;
@@ -31,6 +43,7 @@ public final class NlEngine {
     private final CatalogReader reader;
     private final Map<String, SqlGuard> guards = new ConcurrentHashMap<>();
     private final Cache<SchemaCatalog, String> schemaTexts = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
+    private final Cache<SchemaCatalog, Map<TableInfo, Integer>> tableTokens = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
 
     /** @param generator writes the SQL; null when questions cannot be answered on this configuration */
     public NlEngine(NlConfig config, SqlGenerator generator) {
@@ -43,7 +56,8 @@ public final class NlEngine {
     public static NlEngine forConfig(NlConfig config) {
         SqlGenerator generator = switch (config.llm()) {
             case OPENAI -> LlmSqlGenerator.openAi(config);
-            case OFFLINE, NONE -> null;
+            case OFFLINE -> new OfflineSqlGenerator();
+            case NONE -> null;
         };
         return new NlEngine(config, generator);
     }
@@ -61,6 +75,7 @@ public final class NlEngine {
     /** Forgets the catalog (and so every cached answer) of a database whose schema changed. */
     public void schemaChanged(String databaseKey) {
         CATALOGS.invalidate(catalogKey(databaseKey));
+        VALUES.forget(databaseKey);
         guards.remove(databaseKey);
     }
 
@@ -87,6 +102,34 @@ public final class NlEngine {
     /** The schema as the prompt shows it, rendered once per catalog. */
     String schemaText(SchemaCatalog catalog) {
         return schemaTexts.get(catalog, c -> SchemaRenderer.render(c, c.tables()));
+    }
+
+    /** The values the question names, among the text columns of the tables most likely involved. */
+    List<ValueIndex.ValueLink> valueLinks(String question, SchemaCatalog catalog, Connection connection, boolean postgres,
+            String databaseKey) {
+        List<TableInfo> candidates = catalog.tables();
+        if (candidates.size() > VALUE_TABLES) {
+            Map<TableInfo, Double> scores = LINKER.score(question, catalog, List.of());
+            candidates = catalog.tables().stream().filter(t -> scores.get(t) > 0)
+                    .sorted(Comparator.comparingDouble((TableInfo t) -> scores.get(t)).reversed()).limit(VALUE_TABLES).toList();
+        }
+        return VALUES.link(question, connection, postgres, databaseKey, candidates);
+    }
+
+    /** The schema text for this question: whole when it fits the budget, else the linked tables. */
+    String promptSchema(String question, SchemaCatalog catalog, List<ValueIndex.ValueLink> links) {
+        Map<TableInfo, Integer> tokens = tableTokens.get(catalog, NlEngine::estimateTokens);
+        SchemaLinker.Linked linked = LINKER.link(question, catalog, links, tokens::get, SCHEMA_TOKEN_BUDGET);
+        return linked.whole() ? schemaText(catalog) : SchemaRenderer.render(catalog, linked.tables());
+    }
+
+    /** About four characters a token, as OpenAI's tokenizer counts schema text. */
+    private static Map<TableInfo, Integer> estimateTokens(SchemaCatalog catalog) {
+        Map<TableInfo, Integer> out = new java.util.HashMap<>();
+        for (TableInfo t : catalog.tables()) {
+            out.put(t, 1 + SchemaRenderer.render(catalog, List.of(t)).length() / 3);
+        }
+        return out;
     }
 
     SqlGuard guard(String databaseKey, SchemaCatalog catalog) {

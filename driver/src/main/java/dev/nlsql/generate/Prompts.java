@@ -7,6 +7,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import dev.nlsql.schema.ValueIndex;
 
 /** The prompt templates in {@code dev/nlsql/prompts/}, rendered for one request. */
 public final class Prompts {
@@ -24,7 +26,9 @@ public final class Prompts {
 
     public static String user(GenerationRequest r) {
         String instructions = r.instructions() == null || r.instructions().isBlank() ? "" : "Instructions: " + r.instructions().strip() + "\n";
-        String question = QUESTION.apply(Map.of("instructions", instructions, "question", r.question())).text();
+        String hints = r.values().isEmpty() ? "" : "Values named in the question: "
+                + r.values().stream().map(ValueIndex.ValueLink::hint).distinct().collect(Collectors.joining(", ")) + "\n";
+        String question = QUESTION.apply(Map.of("instructions", instructions, "hints", hints, "question", r.question())).text();
         if (r.previous().isEmpty()) {
             return question;
         }

@@ -1,0 +1,44 @@
+package dev.nlsql.cli;
+
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code nlsql ask "question"}: one question (or SQL statement). */
+@Command(name = "ask", mixinStandardHelpOptions = true, description = "Answer one question (or run one SQL statement).")
+final class AskCommand implements Callable<Integer> {
+
+    @Mixin
+    NlsqlCommand.Connect connect;
+
+    @Option(names = "--json", description = "Print exactly one JSON object on stdout")
+    boolean json;
+
+    @Parameters(index = "0", paramLabel = "QUESTION", description = "The question, in quotes")
+    String question;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        try (Connection c = connect.open(false); Statement s = c.createStatement()) {
+            Answered a = Answered.run(s, question);
+            if (json) {
+                Output.json(a, new java.io.PrintStream(System.out, true, java.nio.charset.StandardCharsets.UTF_8));
+            } else {
+                Output.readable(a, System.out, 50);
+                if (!a.success()) {
+                    spec.commandLine().getErr().println("error: [" + a.sqlState() + "] " + a.error());
+                }
+            }
+            return a.success() ? 0 : 1;
+        }
+    }
+}

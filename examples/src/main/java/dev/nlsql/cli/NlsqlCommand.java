@@ -1,0 +1,103 @@
+package dev.nlsql.cli;
+
+import dev.nlsql.demo.DemoDatabase;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code nlsql}: ask a database questions in plain language from the command line. */
+@Command(name = "nlsql", mixinStandardHelpOptions = true, version = "nlsql 0.1.0",
+        description = "Ask a database questions in plain language; SQL works too.",
+        subcommands = {DemoCommand.class, AskCommand.class, ShellCommand.class})
+public final class NlsqlCommand implements Runnable {
+
+    /** Options every subcommand takes. */
+    static final class Connect {
+        @Option(names = "--url", paramLabel = "URL", description = "A jdbc:nlsql: URL (a plain jdbc: URL is wrapped). Default: the built-in demo database.")
+        String url;
+
+        @Option(names = "-p", paramLabel = "name=value", description = "Set an nlsql.* property, e.g. -p nlsql.maxAttempts=5")
+        Map<String, String> properties = new LinkedHashMap<>();
+
+        @Option(names = "--verbose", description = "Log each attempt and show stack traces")
+        boolean verbose;
+
+        /** Opens the connection the options describe; the demo database when there is no URL. */
+        Connection open(boolean forceOffline) throws SQLException {
+            String target = url;
+            Properties p = new Properties();
+            if (target == null) {
+                target = "jdbc:nlsql:" + DemoDatabase.create().substring("jdbc:".length());
+                if (forceOffline || System.getenv("OPENAI_API_KEY") == null && System.getenv("OPENAI_BASE_URL") == null) {
+                    p.setProperty("nlsql.llm", "offline");
+                }
+            } else if (!target.startsWith("jdbc:")) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--url must be a JDBC URL such as "
+                        + "jdbc:nlsql:postgresql://127.0.0.1:5432/shop?user=app, got: " + target);
+            } else if (!target.startsWith("jdbc:nlsql:")) {
+                target = "jdbc:nlsql:" + target.substring("jdbc:".length());
+            }
+            for (Map.Entry<String, String> e : properties.entrySet()) {
+                if (!e.getKey().startsWith("nlsql.")) {
+                    throw new CommandLine.ParameterException(new CommandLine(this), "-p takes nlsql.* properties, got: " + e.getKey());
+                }
+                p.setProperty(e.getKey(), e.getValue());
+            }
+            try {
+                Class.forName("dev.nlsql.jdbc.NlDriver");
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+            return DriverManager.getConnection(target, p);
+        }
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line; returns the exit status (0 ok, 1 failed, 2 bad invocation). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        for (String a : args) {
+            if (a.equals("--verbose")) {
+                System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
+            }
+        }
+        CommandLine cli = new CommandLine(new NlsqlCommand());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setParameterExceptionHandler((ex, arguments) -> {
+            CommandLine c = ex.getCommandLine();
+            c.getErr().println("error: " + ex.getMessage());
+            c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for usage.");
+            return 2;
+        });
+        cli.setExecutionExceptionHandler((ex, c, parsed) -> {
+            c.getErr().println("error: " + describe(ex));
+            if (Boolean.getBoolean("nlsql.cli.verbose") || java.util.Arrays.asList(args).contains("--verbose")) {
+                ex.printStackTrace(c.getErr());
+            }
+            return 1;
+        });
+        return cli.execute(args);
+    }
+
+    static String describe(Throwable ex) {
+        if (ex instanceof SQLException s) {
+            return "[" + s.getSQLState() + "] " + s.getMessage();
+        }
+        return ex.getMessage() == null ? ex.toString() : ex.getMessage();
+    }
+}
