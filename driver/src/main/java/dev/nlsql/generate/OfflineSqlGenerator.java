@@ -228,6 +228,11 @@ public final class OfflineSqlGenerator implements SqlGenerator {
                 if (op != null && next.equals("than") || op != null && w.equals("at")) {
                     numberAt = i + 2;
                 }
+                boolean nounFollows = numberAt + 1 < words.size() && !used[numberAt + 1] && !Words.isStop(words.get(numberAt + 1))
+                        && !Set.of("euros", "euro", "dollars", "eur", "usd").contains(words.get(numberAt + 1));
+                if (op != null && nounFollows) {
+                    continue; // "more than 3 items" compares a count, which these rules do not write
+                }
                 if (op != null && numberAt < words.size() && isNumber(words.get(numberAt)) && !used[numberAt]) {
                     comparisons.add(new double[] {Double.parseDouble(words.get(numberAt)), i});
                     comparisonOps.add(op);
@@ -354,13 +359,17 @@ public final class OfflineSqlGenerator implements SqlGenerator {
             for (TableInfo t : catalog.tables()) {
                 List<String> stems = Words.stems(t.name());
                 if (stems.size() == 1 && Words.stem(words.get(i)).equals(stems.get(0))) {
-                    return new Mention(i, 1, t, null);
+                    ColumnInfo next = i + 1 < words.size() && !used[i + 1] ? t.columnIgnoreCase(words.get(i + 1)) : null;
+                    return next != null ? new Mention(i, 2, t, next) : new Mention(i, 1, t, null); // "customer country"
                 }
             }
             return null;
         }
 
         private Mention columnMention(int i) {
+            if (FILLER.contains(words.get(i))) {
+                return null;
+            }
             String s = Words.stem(words.get(i));
             Mention best = null;
             for (TableInfo t : catalog.tables()) {
@@ -450,11 +459,15 @@ public final class OfflineSqlGenerator implements SqlGenerator {
                 if (counted != null && entity == null) {
                     entity = counted;
                 }
-                base = measureTable != null ? measureTable : counted != null ? counted : entity != null ? entity
+                boolean counting = "COUNT".equals(aggregate);
+                base = measureTable != null ? measureTable : counting && counted != null ? counted : entity != null ? entity
                         : groupTable != null ? groupTable : shown.isEmpty() ? null : shown.get(0).table();
             }
             if (base == null) {
                 throw new NotUnderstoodException("it found no table or column in the question");
+            }
+            if (groupTable == base && groupColumn == null && !ranking) {
+                groupTable = null; // "average quantity per order item": every row is one
             }
             if (aggregate != null && !"COUNT".equals(aggregate) && measure == null) {
                 measure = defaultMeasure(base);

@@ -1,0 +1,127 @@
+package dev.nlsql.eval;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Execution match as the text-to-SQL field grades it: two results are the same when their rows
+ * are the same multiset, ignoring column order and names; row order counts only when the gold
+ * query orders its rows. Numbers compare to four decimal places. The lenient variant accepts an
+ * answer whose columns include the gold's columns (extra columns are fine).
+ */
+public final class ResultMatch {
+
+    private ResultMatch() {
+    }
+
+    /** Same rows, same columns (in any order). */
+    public static boolean strict(List<List<Object>> gold, List<List<Object>> answer, boolean ordered) {
+        if (gold.size() != answer.size() || width(gold) != width(answer) && !gold.isEmpty()) {
+            return false;
+        }
+        return sameRows(normalise(gold), normalise(answer), ordered);
+    }
+
+    /** Same rows when the answer's columns are narrowed to ones that match the gold's columns. */
+    public static boolean lenient(List<List<Object>> gold, List<List<Object>> answer, boolean ordered) {
+        if (strict(gold, answer, ordered)) {
+            return true;
+        }
+        if (gold.size() != answer.size() || gold.isEmpty() || width(answer) <= width(gold)) {
+            return false;
+        }
+        List<List<String>> g = normalise(gold);
+        List<List<String>> a = normalise(answer);
+        List<Integer> chosen = new ArrayList<>();
+        for (int gc = 0; gc < width(gold); gc++) {
+            int match = -1;
+            for (int ac = 0; ac < width(answer) && match < 0; ac++) {
+                if (!chosen.contains(ac) && sameColumn(column(g, gc), column(a, ac), ordered)) {
+                    match = ac;
+                }
+            }
+            if (match < 0) {
+                return false;
+            }
+            chosen.add(match);
+        }
+        List<List<String>> projected = new ArrayList<>();
+        for (List<String> row : a) {
+            List<String> p = new ArrayList<>();
+            chosen.forEach(i -> p.add(row.get(i)));
+            projected.add(p);
+        }
+        return sameRows(g, projected, ordered);
+    }
+
+    private static boolean sameRows(List<List<String>> gold, List<List<String>> answer, boolean ordered) {
+        List<String> g = rowKeys(gold);
+        List<String> a = rowKeys(answer);
+        if (!ordered) {
+            Collections.sort(g);
+            Collections.sort(a);
+        }
+        return g.equals(a);
+    }
+
+    /** A row as the sorted list of its values, so column order does not matter. */
+    private static List<String> rowKeys(List<List<String>> rows) {
+        List<String> out = new ArrayList<>(rows.size());
+        for (List<String> row : rows) {
+            List<String> sorted = new ArrayList<>(row);
+            Collections.sort(sorted);
+            out.add(String.join("\u0001", sorted));
+        }
+        return out;
+    }
+
+    private static boolean sameColumn(List<String> g, List<String> a, boolean ordered) {
+        if (!ordered) {
+            g = new ArrayList<>(g);
+            a = new ArrayList<>(a);
+            Collections.sort(g);
+            Collections.sort(a);
+        }
+        return g.equals(a);
+    }
+
+    private static List<String> column(List<List<String>> rows, int c) {
+        List<String> out = new ArrayList<>(rows.size());
+        rows.forEach(r -> out.add(r.get(c)));
+        return out;
+    }
+
+    private static int width(List<List<Object>> rows) {
+        return rows.isEmpty() ? 0 : rows.get(0).size();
+    }
+
+    private static List<List<String>> normalise(List<List<Object>> rows) {
+        List<List<String>> out = new ArrayList<>(rows.size());
+        for (List<Object> row : rows) {
+            List<String> r = new ArrayList<>(row.size());
+            for (Object v : row) {
+                r.add(value(v));
+            }
+            out.add(r);
+        }
+        return out;
+    }
+
+    static String value(Object v) {
+        if (v == null) {
+            return "\u0000null";
+        }
+        if (v instanceof Number n) {
+            BigDecimal d = n instanceof BigDecimal b ? b : new BigDecimal(n.toString());
+            return d.setScale(4, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        }
+        String s = v.toString();
+        if (s.matches("\\d{4}-\\d{2}-\\d{2}[ T]00:00(:00(\\.0+)?)?([+-]\\d{2}(:\\d{2})?)?")) {
+            return s.substring(0, 10); // a date and a timestamp at midnight are the same day
+        }
+        return s;
+    }
+}
