@@ -39,14 +39,14 @@ public final class NlsqlCommand implements Runnable {
                     p.setProperty("nlsql.llm", "offline");
                 }
             } else if (!target.startsWith("jdbc:")) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--url must be a JDBC URL such as "
-                        + "jdbc:nlsql:postgresql://127.0.0.1:5432/shop?user=app, got: " + target);
+                throw new BadInvocation("--url must be a JDBC URL such as jdbc:nlsql:postgresql://127.0.0.1:5432/shop?user=app, got: "
+                        + target);
             } else if (!target.startsWith("jdbc:nlsql:")) {
                 target = "jdbc:nlsql:" + target.substring("jdbc:".length());
             }
             for (Map.Entry<String, String> e : properties.entrySet()) {
                 if (!e.getKey().startsWith("nlsql.")) {
-                    throw new CommandLine.ParameterException(new CommandLine(this), "-p takes nlsql.* properties, got: " + e.getKey());
+                    throw new BadInvocation("-p takes nlsql.* properties, got: " + e.getKey());
                 }
                 p.setProperty(e.getKey(), e.getValue());
             }
@@ -85,6 +85,11 @@ public final class NlsqlCommand implements Runnable {
             return 2;
         });
         cli.setExecutionExceptionHandler((ex, c, parsed) -> {
+            if (ex instanceof BadInvocation) {
+                c.getErr().println("error: " + ex.getMessage());
+                c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for usage.");
+                return 2;
+            }
             c.getErr().println("error: " + describe(ex));
             if (Boolean.getBoolean("nlsql.cli.verbose") || java.util.Arrays.asList(args).contains("--verbose")) {
                 ex.printStackTrace(c.getErr());
@@ -92,6 +97,13 @@ public final class NlsqlCommand implements Runnable {
             return 1;
         });
         return cli.execute(args);
+    }
+
+    /** Options that parse but make no sense together; reported like a parse error. */
+    static final class BadInvocation extends RuntimeException {
+        BadInvocation(String message) {
+            super(message);
+        }
     }
 
     static String describe(Throwable ex) {

@@ -32,6 +32,7 @@ final class ShellCommand implements Callable<Integer> {
                 BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             System.out.println("nlsql shell: ask a question or type SQL. \\sql last SQL, \\trace last trace, \\q quit.");
             Answered last = null;
+            Trace lastTrace = null;
             while (true) {
                 System.out.print("nlsql> ");
                 System.out.flush();
@@ -48,7 +49,7 @@ final class ShellCommand implements Callable<Integer> {
                     continue;
                 }
                 if (text.equals("\\trace")) {
-                    printTrace(last == null ? null : last.trace());
+                    printTrace(lastTrace);
                     continue;
                 }
                 if (text.startsWith("\\")) {
@@ -61,6 +62,7 @@ final class ShellCommand implements Callable<Integer> {
                 } finally {
                     progress.cancel(false);
                 }
+                lastTrace = last.trace() != null ? last.trace() : lastTrace;
                 Output.readable(last, System.out, 50);
                 if (!last.success()) {
                     System.out.println("error: [" + last.sqlState() + "] " + last.error());

@@ -1,0 +1,149 @@
+package dev.nlsql.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The command line's contracts: the exact JSON object, exit statuses, and one clear line for bad invocations. */
+class CommandLineTest {
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        return runWithInput(null, args);
+    }
+
+    /** Runs the command line in-process, capturing stdout and stderr (and feeding stdin). */
+    private static synchronized Run runWithInput(String stdin, String... args) {
+        PrintStream oldOut = System.out;
+        InputStream oldIn = System.in;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StringWriter err = new StringWriter();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            if (stdin != null) {
+                System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+            }
+            int status = NlsqlCommand.run(args, new PrintWriter(System.out, true), new PrintWriter(err, true));
+            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString());
+        } finally {
+            System.setOut(oldOut);
+            System.setIn(oldIn);
+        }
+    }
+
+    @Test
+    void askJsonPrintsExactlyTheContractObject() throws Exception {
+        Run r = run("ask", "--json", "how many orders were delivered?");
+        assertEquals(0, r.status(), r.err());
+        String[] lines = r.out().strip().split("\n");
+        assertEquals(1, lines.length, "exactly one line on stdout: " + r.out());
+        JsonNode json = new ObjectMapper().readTree(lines[0]);
+        List<String> fields = List.of("question", "success", "sql", "columns", "rows", "rowCount", "attempts", "llmCalls", "tokens",
+                "elapsedMs", "sqlState", "error");
+        assertEquals(Set.copyOf(fields), Set.copyOf(iterable(json.fieldNames())));
+        assertTrue(json.get("success").asBoolean());
+        assertTrue(json.get("sql").asText().contains("status = 'delivered'"), json.get("sql").asText());
+        assertEquals(1, json.get("rowCount").asInt());
+        assertTrue(json.get("rows").get(0).get(0).asInt() > 0);
+        JsonNode attempt = json.get("attempts").get(0);
+        assertEquals(Set.of("n", "source", "sql", "outcome", "category", "error", "feedback", "ms"), Set.copyOf(iterable(attempt.fieldNames())));
+        assertEquals("offline", attempt.get("source").asText());
+        assertEquals("ok", attempt.get("outcome").asText());
+        assertEquals(Set.of("input", "output"), Set.copyOf(iterable(json.get("tokens").fieldNames())));
+        assertTrue(json.get("sqlState").isNull());
+    }
+
+    @Test
+    void aFailedQuestionExitsNonZeroWithItsSqlState() throws Exception {
+        Run json = run("ask", "--json", "what is the airspeed of an unladen swallow?");
+        assertEquals(1, json.status());
+        JsonNode node = new ObjectMapper().readTree(json.out().strip());
+        assertFalse(node.get("success").asBoolean());
+        assertEquals("NL005", node.get("sqlState").asText());
+        assertTrue(node.get("error").asText().contains("nlsql.llm.baseUrl"), node.get("error").asText());
+        Run plain = run("ask", "what is the airspeed of an unladen swallow?");
+        assertEquals(1, plain.status());
+        assertTrue(plain.err().startsWith("error: [NL005]"), plain.err());
+    }
+
+    @Test
+    void askPrintsATableTheSqlAndTheAttempts() {
+        Run r = run("ask", "number of customers per country");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("attempt 1 [offline] ok"), r.out());
+        assertTrue(r.out().contains("SQL: SELECT customers.country"), r.out());
+        assertTrue(r.out().contains(" country ") && r.out().contains("(10 rows)"), r.out());
+    }
+
+    @Test
+    void sqlWorksToo() {
+        Run r = run("ask", "SELECT count(*) AS n FROM categories");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("SQL: SELECT count(*) AS n FROM categories") && r.out().contains(" 8\n(1 row)"), r.out());
+    }
+
+    @Test
+    void badInvocationsPrintOneLineAndAHint() {
+        for (String[] args : new String[][] {{"ask", "--bogus", "x"}, {"ask"}, {"ask", "--url", "postgres://x", "q"},
+            {"ask", "-p", "maxRows=5", "q"}, {"frobnicate"}}) {
+            Run r = run(args);
+            assertEquals(2, r.status(), String.join(" ", args) + ": " + r.err());
+            String[] lines = r.err().strip().split("\n");
+            assertEquals(2, lines.length, r.err());
+            assertTrue(lines[0].startsWith("error: "), r.err());
+            assertTrue(lines[1].contains("--help"), r.err());
+            assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+        }
+    }
+
+    @Test
+    void anUnreachableDatabaseIsOneClearLine() {
+        Run r = run("ask", "--url", "jdbc:nlsql:postgresql://127.0.0.1:1/nowhere", "how many orders?");
+        assertEquals(1, r.status());
+        assertTrue(r.err().startsWith("error: [08001]"), r.err());
+        assertEquals(1, r.err().strip().split("\n").length, r.err());
+    }
+
+    @Test
+    void theDemoAnswersEveryScriptedQuestionOffline() {
+        Run r = run("demo");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(DemoCommand.QUESTIONS.size() >= 12);
+        assertTrue(r.out().contains(DemoCommand.QUESTIONS.size() + " of " + DemoCommand.QUESTIONS.size() + " questions answered"), r.out());
+        for (String q : DemoCommand.QUESTIONS) {
+            assertTrue(r.out().contains("Q: " + q), q);
+        }
+        assertTrue(r.out().contains("JOIN"), "some answers join tables");
+        assertTrue(r.out().contains("GROUP BY") && r.out().contains("LIMIT 5") && r.out().contains("DATE '"), r.out());
+    }
+
+    @Test
+    void theShellTakesQuestionsSqlAndCommands() {
+        Run r = runWithInput("how many customers are there?\n\\sql\nSELECT 41 + 1 AS answer\n\\trace\n\\q\n", "shell");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("SELECT COUNT(*) AS count FROM customers"), r.out());
+        assertTrue(r.out().contains("42"), r.out());
+        assertTrue(r.out().contains("answered by:"), r.out());
+    }
+
+    private static List<String> iterable(java.util.Iterator<String> it) {
+        List<String> out = new java.util.ArrayList<>();
+        it.forEachRemaining(out::add);
+        return out;
+    }
+}
