@@ -25,6 +25,13 @@ public final class BenchMain {
             printRatios(runPassthrough(quick));
             return;
         }
+        if (args.length > 0 && args[0].equals("linking")) {
+            for (RunResult r : run(LinkingBenchmark.class, quick)) {
+                System.out.printf("%nschema linking, 1000 tables, warm: p50 %.3f ms, p90 %.3f ms (target: under 5 ms)%n",
+                        r.getPrimaryResult().getStatistics().getPercentile(50), r.getPrimaryResult().getStatistics().getPercentile(90));
+            }
+            return;
+        }
         if (args.length > 0 && args[0].equals("engine")) {
             printEngine(run(EngineBenchmark.class, quick));
             return;

@@ -4,7 +4,7 @@ import dev.langchain4j.model.openai.OpenAiTokenCountEstimator;
 import dev.nlsql.check.GuardPolicy;
 import dev.nlsql.generate.GenerationRequest;
 import dev.nlsql.generate.Prompts;
-import dev.nlsql.generate.SchemaRenderer;
+import dev.nlsql.schema.SchemaRenderer;
 import dev.nlsql.schema.CatalogReader;
 import dev.nlsql.schema.SchemaCatalog;
 import java.sql.Connection;

@@ -7,7 +7,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.nlsql.generate.LlmSqlGenerator;
 import dev.nlsql.generate.OfflineSqlGenerator;
-import dev.nlsql.generate.SchemaRenderer;
+import dev.nlsql.schema.SchemaRenderer;
 import dev.nlsql.generate.SqlGenerator;
 import dev.nlsql.schema.CatalogCache;
 import dev.nlsql.schema.CatalogReader;
@@ -32,8 +32,6 @@ public final class NlEngine {
     private static final AnswerCache ANSWERS = new AnswerCache();
     private static final ValueIndex VALUES = new ValueIndex();
     private static final SchemaLinker LINKER = new SchemaLinker();
-    /** Schema tokens a prompt may carry; the rest of the prompt is a few hundred tokens more. */
-    static final int SCHEMA_TOKEN_BUDGET = 3_000;
     /** Tables whose text columns are sampled for values: all of a small schema, the best-scoring of a large one. */
     static final int VALUE_TABLES = 12;
 
@@ -43,7 +41,6 @@ public final class NlEngine {
     private final CatalogReader reader;
     private final Map<String, SqlGuard> guards = new ConcurrentHashMap<>();
     private final Cache<SchemaCatalog, String> schemaTexts = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
-    private final Cache<SchemaCatalog, Map<TableInfo, Integer>> tableTokens = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
 
     /** @param generator writes the SQL; null when questions cannot be answered on this configuration */
     public NlEngine(NlConfig config, SqlGenerator generator) {
@@ -109,7 +106,7 @@ public final class NlEngine {
             String databaseKey) {
         List<TableInfo> candidates = catalog.tables();
         if (candidates.size() > VALUE_TABLES) {
-            Map<TableInfo, Double> scores = LINKER.score(question, catalog, List.of());
+            Map<TableInfo, Double> scores = LINKER.score(question, catalog, List.of()); // identity-keyed
             candidates = catalog.tables().stream().filter(t -> scores.get(t) > 0)
                     .sorted(Comparator.comparingDouble((TableInfo t) -> scores.get(t)).reversed()).limit(VALUE_TABLES).toList();
         }
@@ -118,18 +115,8 @@ public final class NlEngine {
 
     /** The schema text for this question: whole when it fits the budget, else the linked tables. */
     String promptSchema(String question, SchemaCatalog catalog, List<ValueIndex.ValueLink> links) {
-        Map<TableInfo, Integer> tokens = tableTokens.get(catalog, NlEngine::estimateTokens);
-        SchemaLinker.Linked linked = LINKER.link(question, catalog, links, tokens::get, SCHEMA_TOKEN_BUDGET);
+        SchemaLinker.Linked linked = LINKER.linkForPrompt(question, catalog, links);
         return linked.whole() ? schemaText(catalog) : SchemaRenderer.render(catalog, linked.tables());
-    }
-
-    /** About four characters a token, as OpenAI's tokenizer counts schema text. */
-    private static Map<TableInfo, Integer> estimateTokens(SchemaCatalog catalog) {
-        Map<TableInfo, Integer> out = new java.util.HashMap<>();
-        for (TableInfo t : catalog.tables()) {
-            out.put(t, 1 + SchemaRenderer.render(catalog, List.of(t)).length() / 3);
-        }
-        return out;
     }
 
     SqlGuard guard(String databaseKey, SchemaCatalog catalog) {

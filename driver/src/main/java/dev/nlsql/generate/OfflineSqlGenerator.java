@@ -395,8 +395,9 @@ public final class OfflineSqlGenerator implements SqlGenerator {
             List<String> unknown = new ArrayList<>();
             for (int i = 0; i < words.size(); i++) {
                 String w = words.get(i);
-                if (!used[i] && !Words.isStop(w) && !FILLER.contains(w) && !(aggregateAt == i)) {
-                    unknown.add(w);
+                boolean namesATable = catalog.tables().stream().anyMatch(t -> Words.split(t.name()).contains(w));
+                if (!used[i] && !Words.isStop(w) && (!FILLER.contains(w) || namesATable) && !(aggregateAt == i)) {
+                    unknown.add(w); // "received" is grammar, unless a table is named after it (payments_received)
                 }
             }
             if (!unknown.isEmpty()) {
@@ -465,6 +466,9 @@ public final class OfflineSqlGenerator implements SqlGenerator {
             }
             if (base == null) {
                 throw new NotUnderstoodException("it found no table or column in the question");
+            }
+            if (ranking && aggregate != null && groupTable == null && grain == null) {
+                throw new NotUnderstoodException("it does not know what to rank");
             }
             if (groupTable == base && groupColumn == null && !ranking) {
                 groupTable = null; // "average quantity per order item": every row is one

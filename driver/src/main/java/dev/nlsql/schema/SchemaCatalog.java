@@ -1,5 +1,7 @@
 package dev.nlsql.schema;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -48,8 +50,10 @@ public record SchemaCatalog(String productName, String productVersion, String de
         return defaultSchema == null || t.schema() == null || t.schema().equals(defaultSchema);
     }
 
-    /** Changes whenever a table, column, type or key changes; keys the answer cache. */
+    private static final Cache<SchemaCatalog, Long> FINGERPRINTS = Caffeine.newBuilder().weakKeys().build();
+
+    /** Changes whenever a table, column, type or key changes; keys the answer cache. Computed once per catalog. */
     public long fingerprint() {
-        return Objects.hash(productName, defaultSchema, tables);
+        return FINGERPRINTS.get(this, c -> (long) Objects.hash(c.productName, c.defaultSchema, c.tables));
     }
 }

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,9 +28,27 @@ public final class SchemaLinker {
     private record TableWords(Set<String> name, Set<String> columns, Set<String> comments, Map<String, Integer> columnHits) {
     }
 
+    /** Schema tokens a prompt may carry; the rest of the prompt is a few hundred tokens more. */
+    public static final int SCHEMA_TOKEN_BUDGET = 3_000;
     private static final double NEIGHBOUR_SHARE = 0.6;
+    private final Cache<SchemaCatalog, Map<TableInfo, Integer>> tableTokens = Caffeine.newBuilder().weakKeys().maximumSize(32).build();
     private final Cache<SchemaCatalog, Map<TableInfo, TableWords>> words = Caffeine.newBuilder().weakKeys().maximumSize(32).build();
     private final Cache<SchemaCatalog, Map<TableInfo, List<TableInfo>>> neighbours = Caffeine.newBuilder().weakKeys().maximumSize(32).build();
+
+    /** The tables to show the model for this question, within {@link #SCHEMA_TOKEN_BUDGET}. */
+    public Linked linkForPrompt(String question, SchemaCatalog catalog, List<ValueIndex.ValueLink> values) {
+        Map<TableInfo, Integer> tokens = tableTokens.get(catalog, SchemaLinker::estimateTokens);
+        return link(question, catalog, values, tokens::get, SCHEMA_TOKEN_BUDGET);
+    }
+
+    /** About three characters a token for schema text, which errs on the safe side of OpenAI's tokenizer. */
+    private static Map<TableInfo, Integer> estimateTokens(SchemaCatalog catalog) {
+        Map<TableInfo, Integer> out = new IdentityHashMap<>();
+        for (TableInfo t : catalog.tables()) {
+            out.put(t, 1 + SchemaRenderer.render(catalog, List.of(t)).length() / 3);
+        }
+        return out;
+    }
 
     /**
      * @param tokensOf    the prompt size of one table's rendering
@@ -51,14 +69,16 @@ public final class SchemaLinker {
         Map<TableInfo, Double> scores = score(question, catalog, values);
         List<TableInfo> ranked = new ArrayList<>(scores.keySet());
         ranked.sort(Comparator.comparingDouble((TableInfo t) -> scores.get(t)).reversed().thenComparing(TableInfo::name));
-        Set<TableInfo> chosen = new LinkedHashSet<>();
+        List<TableInfo> chosen = new ArrayList<>();
+        Set<TableInfo> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         int spent = 0;
         for (TableInfo t : ranked) {
             if (scores.get(t) <= 0 || spent >= tokenBudget) {
                 break;
             }
             int cost = tokensOf.applyAsInt(t);
-            if (spent + cost <= tokenBudget && chosen.add(t)) {
+            if (spent + cost <= tokenBudget && seen.add(t)) {
+                chosen.add(t);
                 spent += cost;
             }
         }
@@ -74,7 +94,7 @@ public final class SchemaLinker {
             }
         }
         Map<TableInfo, TableWords> byTable = words.get(catalog, SchemaLinker::wordsOf);
-        Map<TableInfo, Double> own = new HashMap<>();
+        Map<TableInfo, Double> own = new IdentityHashMap<>();
         for (TableInfo t : catalog.tables()) {
             own.put(t, ownScore(q, byTable.get(t)));
         }
@@ -82,7 +102,7 @@ public final class SchemaLinker {
             own.merge(v.table(), 3.0, Double::sum);
         }
         Map<TableInfo, List<TableInfo>> graph = neighbours.get(catalog, SchemaLinker::neighboursOf);
-        Map<TableInfo, Double> total = new HashMap<>(own);
+        Map<TableInfo, Double> total = new IdentityHashMap<>(own);
         for (TableInfo t : catalog.tables()) {
             double best = 0;
             for (TableInfo n : graph.getOrDefault(t, List.of())) {
@@ -122,7 +142,7 @@ public final class SchemaLinker {
 
     private static Map<TableInfo, TableWords> wordsOf(SchemaCatalog catalog) {
         Map<String, Integer> tablesWithColumnWord = new HashMap<>();
-        Map<TableInfo, Set<String>> columnWords = new HashMap<>();
+        Map<TableInfo, Set<String>> columnWords = new IdentityHashMap<>();
         for (TableInfo t : catalog.tables()) {
             Set<String> cw = new HashSet<>();
             for (ColumnInfo c : t.columns()) {
@@ -135,7 +155,7 @@ public final class SchemaLinker {
             columnWords.put(t, cw);
             cw.forEach(s -> tablesWithColumnWord.merge(s, 1, Integer::sum));
         }
-        Map<TableInfo, TableWords> out = new HashMap<>();
+        Map<TableInfo, TableWords> out = new IdentityHashMap<>();
         for (TableInfo t : catalog.tables()) {
             Set<String> name = meaningful(t.name());
             Set<String> comments = meaningful(t.comment());
@@ -165,7 +185,7 @@ public final class SchemaLinker {
 
     /** Tables joined by a foreign key, in either direction. */
     private static Map<TableInfo, List<TableInfo>> neighboursOf(SchemaCatalog catalog) {
-        Map<TableInfo, List<TableInfo>> out = new HashMap<>();
+        Map<TableInfo, List<TableInfo>> out = new IdentityHashMap<>();
         for (TableInfo t : catalog.tables()) {
             for (ForeignKey fk : t.foreignKeys()) {
                 TableInfo target = catalog.resolve(fk.refSchema(), fk.refTable());

@@ -137,6 +137,12 @@ public final class ValueIndex {
         return "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
+    /** Characters of sampled values held now, for all databases (bounded by {@link #MAX_CHARS}). */
+    public long heldCharacters() {
+        values.cleanUp();
+        return values.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
+    }
+
     /** Forgets the values of a database, e.g. after its schema changed. */
     public void forget(String databaseKey) {
         values.asMap().keySet().removeIf(k -> k.database().equals(databaseKey));

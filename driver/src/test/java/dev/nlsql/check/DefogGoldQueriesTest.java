@@ -7,7 +7,7 @@ import dev.nlsql.diagnose.Diagnosis;
 import dev.nlsql.schema.CatalogReader;
 import dev.nlsql.schema.SchemaCatalog;
 import dev.nlsql.testing.Benchmarks;
-import dev.nlsql.testing.GoldSql;
+import dev.nlsql.eval.GoldSql;
 import dev.nlsql.testing.TestPostgres;
 import java.io.IOException;
 import java.sql.Connection;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.testing.Benchmarks;
-import dev.nlsql.testing.GoldSql;
+import dev.nlsql.eval.GoldSql;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

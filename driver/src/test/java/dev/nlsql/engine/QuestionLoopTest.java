@@ -439,4 +439,13 @@ class QuestionLoopTest {
             assertTrue(e.getMessage().contains("table not in the allowed set: customers"), e.getMessage());
         }
     }
+
+    @Test
+    void valuesNamedInTheQuestionReachThePromptAsHints() throws Exception {
+        try (FakeOpenAi llm = new FakeOpenAi(answer("SELECT count(*) FROM cars WHERE make = 'Audi'")); Connection c = connect(llm);
+                Statement s = c.createStatement()) {
+            s.executeQuery("how many audi cars do we have?").close();
+            assertTrue(llm.userMessage(0).contains("Values named in the question: cars.make = 'Audi'"), llm.userMessage(0));
+        }
+    }
 }

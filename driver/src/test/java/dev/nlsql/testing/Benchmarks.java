@@ -1,5 +1,7 @@
 package dev.nlsql.testing;
 
+import dev.nlsql.eval.Csv;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

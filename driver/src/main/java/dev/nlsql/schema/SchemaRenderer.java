@@ -1,9 +1,5 @@
-package dev.nlsql.generate;
+package dev.nlsql.schema;
 
-import dev.nlsql.schema.ColumnInfo;
-import dev.nlsql.schema.ForeignKey;
-import dev.nlsql.schema.SchemaCatalog;
-import dev.nlsql.schema.TableInfo;
 import java.util.Collection;
 
 /**

@@ -1,4 +1,4 @@
-package dev.nlsql.testing;
+package dev.nlsql.eval;
 
 import dev.nlsql.check.SqlLexer;
 import java.util.ArrayList;

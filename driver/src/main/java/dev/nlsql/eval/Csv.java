@@ -1,4 +1,4 @@
-package dev.nlsql.testing;
+package dev.nlsql.eval;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +33,7 @@ public final class Csv {
         return out;
     }
 
-    static List<List<String>> parse(String text) {
+    public static List<List<String>> parse(String text) {
         List<List<String>> records = new ArrayList<>();
         List<String> fields = new ArrayList<>();
         StringBuilder field = new StringBuilder();
