@@ -20,6 +20,10 @@ public final class BenchMain {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("fake-llm")) {
+            FakeLlmCommand.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         boolean quick = args.length > 1 && args[1].equals("--quick");
         if (args.length > 0 && args[0].equals("passthrough")) {
             printRatios(runPassthrough(quick));

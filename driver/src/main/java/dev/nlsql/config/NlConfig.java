@@ -30,6 +30,7 @@ public final class NlConfig {
     private final List<String> tables;
     private final Passthrough passthrough;
     private final boolean cache;
+    private final boolean repairs;
     private final List<String> deniedFunctions;
 
     private NlConfig(Properties p, Map<String, String> env) throws SQLException {
@@ -49,6 +50,7 @@ public final class NlConfig {
         this.tables = list(text(p, NlProperty.TABLES));
         this.passthrough = Passthrough.valueOf(choice(p, NlProperty.PASSTHROUGH).toUpperCase(Locale.ROOT));
         this.cache = Boolean.parseBoolean(choice(p, NlProperty.CACHE));
+        this.repairs = Boolean.parseBoolean(choice(p, NlProperty.REPAIRS));
         this.deniedFunctions = list(text(p, NlProperty.DENIED_FUNCTIONS));
     }
 
@@ -134,7 +136,7 @@ public final class NlConfig {
     public String identity() {
         return String.join("|", llm.name(), String.valueOf(llmBaseUrl), String.valueOf(llmApiKey == null ? null : llmApiKey.hashCode()),
                 llmModel, String.valueOf(llmTimeoutSeconds), String.valueOf(maxAttempts), String.valueOf(maxRows),
-                String.valueOf(queryTimeoutSeconds), String.join(",", tables), passthrough.name(), String.valueOf(cache),
+                String.valueOf(queryTimeoutSeconds), String.join(",", tables), passthrough.name(), String.valueOf(cache), String.valueOf(repairs),
                 String.join(",", deniedFunctions));
     }
 
@@ -181,6 +183,11 @@ public final class NlConfig {
 
     public boolean cache() {
         return cache;
+    }
+
+    /** Whether failures with exactly one sensible fix are repaired without the LLM. */
+    public boolean repairs() {
+        return repairs;
     }
 
     /** Extra denied function patterns, on top of the built-in list. */

@@ -19,6 +19,7 @@ public enum NlProperty {
     PASSTHROUGH("nlsql.passthrough", "allow", "What happens to SQL text: allow (runs untouched), "
             + "readonly (guarded like generated SQL and run read-only) or deny (refused)", List.of("allow", "readonly", "deny")),
     CACHE("nlsql.cache", "true", "Reuse validated SQL for a repeated question on an unchanged schema", List.of("true", "false")),
+    REPAIRS("nlsql.repairs", "true", "Fix failures that have exactly one sensible fix without asking the LLM", List.of("true", "false")),
     DENIED_FUNCTIONS("nlsql.deniedFunctions", "", "Comma-separated function names (* wildcards) denied in guarded SQL, "
             + "in addition to the built-in list (pg_sleep*, pg_read_file, dblink*, set_config, ...)", List.of());
 

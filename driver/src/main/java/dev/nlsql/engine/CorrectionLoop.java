@@ -171,6 +171,9 @@ final class CorrectionLoop {
     /** Applies repairs that need no LLM, one attempt each, while they keep finding a fix. */
     private Step repair(Step failed) throws SQLException {
         Step step = failed;
+        if (!engine.config().repairs()) {
+            return step;
+        }
         while (step.diagnosis() != null && policy.attemptsLeft()) {
             Repairs.Repair repair = Repairs.repair(step.guarded() == null ? step.sql() : step.guarded().sql(), step.diagnosis());
             if (repair == null || !policy.isNew(repair.sql())) {

@@ -199,7 +199,11 @@ public final class NlConnection extends DelegatingConnection<Connection> {
      * lower of it and nlsql.maxRows applies. EXPLAIN NL returns the trace as rows instead.
      */
     Answer answer(TextKind.Decision decision, int statementMaxRows) throws SQLException {
-        Question question = Question.of(decision.text(), null);
+        return answer(decision, null, statementMaxRows);
+    }
+
+    Answer answer(TextKind.Decision decision, String instructions, int statementMaxRows) throws SQLException {
+        Question question = Question.of(decision.text(), instructions);
         int maxRows = statementMaxRows > 0 ? Math.min(statementMaxRows, config.maxRows()) : config.maxRows();
         if (decision.kind() != TextKind.EXPLAIN_QUESTION) {
             return engine().answer(question, delegate, postgres, databaseKey, maxRows);

@@ -140,6 +140,15 @@ public class NlStatement extends DelegatingStatement<Statement> {
         return questionResult != null ? questionResult : NlResultSet.wrap(this, delegate.getResultSet());
     }
 
+    /**
+     * Answers a question whose answer must follow domain instructions ("revenue counts only
+     * delivered orders"); the instructions go to the model with the question.
+     */
+    public ResultSet executeQuestion(String question, String instructions) throws SQLException {
+        return questions.answer(connection, this, new TextKind.Decision(TextKind.QUESTION, question, false), instructions,
+                delegate.getMaxRows());
+    }
+
     /** The trace of the last question this statement answered (or failed to), or null. */
     public Trace lastTrace() {
         return questions.lastTrace();

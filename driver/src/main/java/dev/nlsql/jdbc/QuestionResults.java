@@ -20,9 +20,14 @@ final class QuestionResults {
 
     /** Answers through the connection and keeps the trace, also when the question fails. */
     ResultSet answer(NlConnection connection, Statement owner, TextKind.Decision decision, int statementMaxRows) throws SQLException {
+        return answer(connection, owner, decision, null, statementMaxRows);
+    }
+
+    ResultSet answer(NlConnection connection, Statement owner, TextKind.Decision decision, String instructions, int statementMaxRows)
+            throws SQLException {
         close();
         try {
-            Answer answer = connection.answer(decision, statementMaxRows);
+            Answer answer = connection.answer(decision, instructions, statementMaxRows);
             lastTrace = answer.trace();
             warning = new SQLWarning(lastTrace.summary(), "01000");
             result = answer.rows() == null ? null : NlResultSet.wrap(owner, answer.rows());

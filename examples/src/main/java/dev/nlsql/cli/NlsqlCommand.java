@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 /** {@code nlsql}: ask a database questions in plain language from the command line. */
 @Command(name = "nlsql", mixinStandardHelpOptions = true, version = "nlsql 0.1.0",
         description = "Ask a database questions in plain language; SQL works too.",
-        subcommands = {DemoCommand.class, AskCommand.class, ShellCommand.class})
+        subcommands = {DemoCommand.class, AskCommand.class, ShellCommand.class, EvalCommand.class})
 public final class NlsqlCommand implements Runnable {
 
     /** Options every subcommand takes. */

@@ -1,0 +1,84 @@
+package dev.nlsql.eval;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The grader on hand-made cases, one rule each. */
+class ResultMatchTest {
+
+    private static List<List<Object>> rows(Object[]... rows) {
+        return Arrays.stream(rows).map(Arrays::asList).toList();
+    }
+
+    @Test
+    void columnOrderAndNamesDoNotMatter() {
+        assertTrue(ResultMatch.strict(rows(new Object[] {"a", 1}, new Object[] {"b", 2}), rows(new Object[] {1, "a"}, new Object[] {2, "b"}), false));
+    }
+
+    @Test
+    void rowOrderMattersOnlyWhenTheGoldOrders() {
+        List<List<Object>> gold = rows(new Object[] {"a"}, new Object[] {"b"});
+        List<List<Object>> reversed = rows(new Object[] {"b"}, new Object[] {"a"});
+        assertTrue(ResultMatch.strict(gold, reversed, false));
+        assertFalse(ResultMatch.strict(gold, reversed, true));
+    }
+
+    @Test
+    void duplicatesCount() {
+        assertFalse(ResultMatch.strict(rows(new Object[] {"a"}, new Object[] {"a"}), rows(new Object[] {"a"}, new Object[] {"b"}), false));
+        assertFalse(ResultMatch.strict(rows(new Object[] {"a"}, new Object[] {"a"}), rows(new Object[] {"a"}), false));
+    }
+
+    @Test
+    void numbersCompareWithTolerance() {
+        assertTrue(ResultMatch.strict(rows(new Object[] {new BigDecimal("560.253750000000")}), rows(new Object[] {560.25375}), false));
+        assertTrue(ResultMatch.strict(rows(new Object[] {10L}), rows(new Object[] {new BigDecimal("10.00")}), false));
+        assertTrue(ResultMatch.strict(rows(new Object[] {1.0 / 3}), rows(new Object[] {0.33333}), false));
+        assertFalse(ResultMatch.strict(rows(new Object[] {1.0}), rows(new Object[] {1.001}), false));
+    }
+
+    @Test
+    void nullsAreValuesOfTheirOwn() {
+        assertTrue(ResultMatch.strict(rows(new Object[] {null, 1}), rows(new Object[] {1, null}), false));
+        assertFalse(ResultMatch.strict(rows(new Object[] {null}), rows(new Object[] {"null"}), false));
+        assertFalse(ResultMatch.strict(rows(new Object[] {null}), rows(new Object[] {0}), false));
+    }
+
+    @Test
+    void leniencyAcceptsExtraColumnsOnly() {
+        List<List<Object>> gold = rows(new Object[] {"a", 10}, new Object[] {"b", 20});
+        List<List<Object>> wider = rows(new Object[] {1, "a", 10}, new Object[] {2, "b", 20});
+        assertFalse(ResultMatch.strict(gold, wider, false));
+        assertTrue(ResultMatch.lenient(gold, wider, false));
+        assertFalse(ResultMatch.lenient(gold, rows(new Object[] {1, "a", 11}, new Object[] {2, "b", 20}), false));
+        assertFalse(ResultMatch.lenient(wider, gold, false), "missing columns are never lenient");
+    }
+
+    @Test
+    void datesAndMidnightTimestampsAreTheSameDay() {
+        assertTrue(ResultMatch.strict(rows(new Object[] {"2024-03-01"}), rows(new Object[] {"2024-03-01 00:00:00"}), false));
+    }
+
+    @Test
+    void goldAlternativesAndColumnChoicesExpand() {
+        assertEquals(List.of("SELECT 1", "SELECT 2"), GoldSql.alternatives("SELECT 1; SELECT 2;"));
+        assertEquals(List.of("SELECT ';'"), GoldSql.alternatives("SELECT ';'"));
+        List<String> choices = GoldSql.columnChoices("SELECT {m.id, m.name}, count(*) FROM m GROUP BY {}");
+        assertEquals(3, choices.size());
+        assertTrue(choices.contains("SELECT m.id, m.name, count(*) FROM m GROUP BY m.id, m.name"), choices.toString());
+        assertTrue(choices.contains("SELECT m.name, count(*) FROM m GROUP BY m.name"), choices.toString());
+        assertEquals(6, GoldSql.expand("SELECT {a,b} FROM t GROUP BY {}; SELECT {a,b} FROM u GROUP BY {}").size());
+    }
+
+    @Test
+    void csvKeepsQuotedCommasQuotesAndNewlines() {
+        List<List<String>> rows = Csv.parse("a,b\n\"x, y\",\"say \"\"hi\"\"\nthere\"\n");
+        assertEquals(List.of("x, y", "say \"hi\"\nthere"), rows.get(1));
+    }
+}

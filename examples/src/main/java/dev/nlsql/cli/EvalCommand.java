@@ -1,0 +1,110 @@
+package dev.nlsql.cli;
+
+import dev.nlsql.eval.Dataset;
+import dev.nlsql.eval.EvalReport;
+import dev.nlsql.eval.Evaluator;
+import dev.nlsql.eval.QuestionResult;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code nlsql eval}: answer a question file and grade every answer against its gold SQL. */
+@Command(name = "eval", mixinStandardHelpOptions = true,
+        description = "Measure execution accuracy and the loop's metrics on a question file (defog CSV or JSONL).")
+final class EvalCommand implements Callable<Integer> {
+
+    @Option(names = "--url", required = true, paramLabel = "URL",
+            description = "jdbc:nlsql: URL of the database; {db} is replaced by each question's database")
+    String url;
+
+    @Option(names = "--dataset", required = true, paramLabel = "FILE", description = "defog CSV, or JSONL {question, gold_sql[, db]}")
+    Path dataset;
+
+    @Option(names = "--json", description = "Print the report as one JSON object")
+    boolean json;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write a one-page HTML report with charts")
+    Path html;
+
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "1", description = "Questions answered at once (default 1)")
+    int parallel;
+
+    @Option(names = "--limit", paramLabel = "N", description = "Only the first N questions")
+    Integer limit;
+
+    @Option(names = "-p", paramLabel = "name=value", description = "Set an nlsql.* property, e.g. -p nlsql.maxAttempts=1")
+    java.util.Map<String, String> properties = new java.util.LinkedHashMap<>();
+
+    @Option(names = "--verbose", description = "Log each attempt")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!Files.isReadable(dataset)) {
+            throw new NlsqlCommand.BadInvocation("cannot read --dataset " + dataset);
+        }
+        if (!url.startsWith("jdbc:")) {
+            throw new NlsqlCommand.BadInvocation("--url must be a JDBC URL such as jdbc:nlsql:postgresql://127.0.0.1:5432/{db}?user=app");
+        }
+        String template = url.startsWith("jdbc:nlsql:") ? url : "jdbc:nlsql:" + url.substring(5);
+        Properties p = new Properties();
+        for (var e : properties.entrySet()) {
+            if (!e.getKey().startsWith("nlsql.")) {
+                throw new NlsqlCommand.BadInvocation("-p takes nlsql.* properties, got: " + e.getKey());
+            }
+            p.setProperty(e.getKey(), e.getValue());
+        }
+        Class.forName("dev.nlsql.jdbc.NlDriver");
+        List<Dataset.Question> questions = Dataset.read(dataset);
+        if (limit != null) {
+            questions = questions.subList(0, Math.min(limit, questions.size()));
+        }
+        int total = questions.size();
+        List<QuestionResult> measured = Collections.synchronizedList(new ArrayList<>());
+        AtomicInteger correct = new AtomicInteger();
+        AtomicBoolean finished = new AtomicBoolean();
+        Thread reportOnInterrupt = new Thread(() -> {
+            if (!finished.get()) {
+                System.err.println();
+                System.out.println(render(new EvalReport(snapshot(measured), false)));
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(reportOnInterrupt);
+        List<QuestionResult> results = new Evaluator(template, p, parallel).run(questions, r -> {
+            measured.add(r);
+            if (r.lenient()) {
+                correct.incrementAndGet();
+            }
+            System.err.printf("\r[%d/%d] %d correct", measured.size(), total, correct.get());
+        });
+        finished.set(true);
+        Runtime.getRuntime().removeShutdownHook(reportOnInterrupt);
+        System.err.println();
+        EvalReport report = new EvalReport(results, true);
+        System.out.println(render(report));
+        if (html != null) {
+            Files.writeString(html, report.html("nlsql eval: " + dataset.getFileName()), StandardCharsets.UTF_8);
+            System.err.println("report written to " + html);
+        }
+        return 0;
+    }
+
+    private String render(EvalReport report) {
+        return json ? report.json() : report.text();
+    }
+
+    private static List<QuestionResult> snapshot(List<QuestionResult> results) {
+        synchronized (results) {
+            return new ArrayList<>(results);
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.nlsql.eval;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FaultInjectingLlmTest {
+
+    private static final String GOLD = "SELECT c.customer_name, SUM(o.total_amount) AS revenue FROM customers c JOIN orders o "
+            + "ON o.customer_id = c.id GROUP BY c.customer_name, c.country ORDER BY revenue DESC";
+
+    private static FaultInjectingLlm llm(FaultInjectingLlm.Settings s) {
+        Map<String, String> gold = new HashMap<>();
+        for (int i = 0; i < 200; i++) {
+            gold.put("question " + i, GOLD);
+        }
+        return new FaultInjectingLlm(gold, s);
+    }
+
+    private static String prompt(int i) {
+        return "Question: question " + i;
+    }
+
+    private static FaultInjectingLlm.Settings with(double error, double http, double hang, double prose, double noSql, double unsafe) {
+        return new FaultInjectingLlm.Settings(1, error, 0.7, 0.2, 0, false, http, hang, prose, noSql, unsafe);
+    }
+
+    @Test
+    void theSameSettingsAndPromptGiveTheSameReply() {
+        FaultInjectingLlm a = llm(FaultInjectingLlm.Settings.defaults());
+        FaultInjectingLlm b = llm(FaultInjectingLlm.Settings.defaults());
+        int differentFromGold = 0;
+        for (int i = 0; i < 200; i++) {
+            assertEquals(a.reply(prompt(i)), b.reply(prompt(i)));
+            differentFromGold += a.reply(prompt(i)).content().equals(GOLD) ? 0 : 1;
+        }
+        assertTrue(differentFromGold > 50 && differentFromGold < 110, "about 40% corrupted: " + differentFromGold);
+        FaultInjectingLlm otherSeed = llm(new FaultInjectingLlm.Settings(2, 0.4, 0.7, 0.2, 0, false, 0, 0, 0, 0, 0));
+        int same = 0;
+        for (int i = 0; i < 200; i++) {
+            same += otherSeed.reply(prompt(i)).equals(a.reply(prompt(i))) ? 1 : 0;
+        }
+        assertTrue(same < 200, "another seed, other corruptions");
+    }
+
+    @Test
+    void withoutErrorsItAnswersWithTheGold() {
+        FaultInjectingLlm perfect = llm(FaultInjectingLlm.Settings.defaults().withErrorRate(0));
+        for (int i = 0; i < 50; i++) {
+            assertEquals(GOLD, perfect.reply(prompt(i)).content());
+        }
+        assertTrue(perfect.reply("Question: not in the file").content().startsWith("NOT_ANSWERABLE"));
+    }
+
+    @Test
+    void theErrorMixFollowsTheSettings() {
+        FaultInjectingLlm always = llm(FaultInjectingLlm.Settings.defaults().withErrorRate(1));
+        int groupBy = 0;
+        for (int i = 0; i < 200; i++) {
+            String sql = always.reply(prompt(i)).content();
+            assertNotEquals(GOLD, sql);
+            groupBy += sql.contains("GROUP BY c.customer_name ORDER") ? 1 : 0;
+        }
+        assertTrue(groupBy > 20 && groupBy < 65, "about 20% GROUP BY errors: " + groupBy);
+    }
+
+    @Test
+    void onARetryItFixesOnlyWhatTheFeedbackNames() {
+        FaultInjectingLlm always = llm(FaultInjectingLlm.Settings.defaults().withErrorRate(1));
+        String wrong = GOLD.replace("customer_name", "name");
+        String named = prompt(7) + "\n\nEarlier attempts at this question failed.\nAttempt 1:\nSQL: " + wrong
+                + "\nError: column_not_found: column c.name does not exist\nFix: Column \"c.name\" does not exist. "
+                + "The closest real columns, most likely first: customers.customer_name.";
+        assertEquals(GOLD, always.reply(named).content());
+        String vague = named.replace("The closest real columns, most likely first: customers.customer_name.", "Try again.");
+        assertNotEquals(GOLD, always.reply(vague).content());
+        String grouping = prompt(8) + "\nAttempt 1:\nSQL: " + GOLD.replace(", c.country", "")
+                + "\nError: grouping_error: x\nFix: Keep every aggregate as it is and add it to GROUP BY.";
+        assertEquals(GOLD, always.reply(grouping).content());
+    }
+
+    @Test
+    void failureModes() {
+        FaultInjectingLlm.Reply http = llm(with(0, 1, 0, 0, 0, 0)).reply(prompt(1));
+        assertTrue(http.status() == 429 || http.status() == 500);
+        assertTrue(llm(with(0, 0, 1, 0, 0, 0)).reply(prompt(1)).hang());
+        String prose = llm(with(0, 0, 0, 1, 0, 0)).reply(prompt(1)).content();
+        assertTrue(prose.contains("```sql") && prose.contains(GOLD) && prose.startsWith("Here is"));
+        assertFalse(llm(with(0, 0, 0, 0, 1, 0)).reply(prompt(1)).content().toUpperCase().contains("SELECT"));
+        assertEquals("DELETE FROM customers", llm(with(0, 0, 0, 0, 0, 1)).reply(prompt(1)).content());
+    }
+}
