@@ -83,7 +83,7 @@ class CommandLineTest {
 
     @Test
     void askPrintsATableTheSqlAndTheAttempts() {
-        Run r = run("ask", "number of customers per country");
+        Run r = run("ask", "-p", "nlsql.cache=false", "number of customers per country");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("attempt 1 [offline] ok"), r.out());
         assertTrue(r.out().contains("SQL: SELECT customers.country"), r.out());
