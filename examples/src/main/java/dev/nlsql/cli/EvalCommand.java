@@ -71,25 +71,33 @@ final class EvalCommand implements Callable<Integer> {
         int total = questions.size();
         List<QuestionResult> measured = Collections.synchronizedList(new ArrayList<>());
         AtomicInteger correct = new AtomicInteger();
-        AtomicBoolean finished = new AtomicBoolean();
+        AtomicBoolean stopping = new AtomicBoolean();
+        AtomicBoolean printed = new AtomicBoolean();
         Thread reportOnInterrupt = new Thread(() -> {
-            if (!finished.get()) {
+            stopping.set(true); // answers that end after this were cut short by the interrupt: not counted
+            if (printed.compareAndSet(false, true)) {
                 System.err.println();
                 System.out.println(render(new EvalReport(snapshot(measured), false)));
+                System.out.flush();
             }
         });
         Runtime.getRuntime().addShutdownHook(reportOnInterrupt);
-        List<QuestionResult> results = new Evaluator(template, p, parallel).run(questions, r -> {
+        new Evaluator(template, p, parallel).run(questions, r -> {
+            if (stopping.get()) {
+                return;
+            }
             measured.add(r);
             if (r.lenient()) {
                 correct.incrementAndGet();
             }
             System.err.printf("\r[%d/%d] %d correct", measured.size(), total, correct.get());
-        });
-        finished.set(true);
+        }, stopping::get);
+        if (!printed.compareAndSet(false, true)) {
+            return 130;
+        }
         Runtime.getRuntime().removeShutdownHook(reportOnInterrupt);
         System.err.println();
-        EvalReport report = new EvalReport(results, true);
+        EvalReport report = new EvalReport(snapshot(measured), true);
         System.out.println(render(report));
         if (html != null) {
             Files.writeString(html, report.html("nlsql eval: " + dataset.getFileName()), StandardCharsets.UTF_8);

@@ -39,6 +39,12 @@ public final class Evaluator {
 
     /** Grades every question; {@code progress} sees each result as it comes. Stops early when interrupted. */
     public List<QuestionResult> run(List<Dataset.Question> questions, Consumer<QuestionResult> progress) throws InterruptedException {
+        return run(questions, progress, () -> false);
+    }
+
+    /** As {@link #run(List, Consumer)}, taking no new question once {@code stop} says so. */
+    public List<QuestionResult> run(List<Dataset.Question> questions, Consumer<QuestionResult> progress,
+            java.util.function.BooleanSupplier stop) throws InterruptedException {
         List<QuestionResult> results = Collections.synchronizedList(new ArrayList<>());
         ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
             Thread t = new Thread(r, "nlsql-eval");
@@ -50,7 +56,8 @@ public final class Evaluator {
         AtomicInteger next = new AtomicInteger();
         for (int w = 0; w < parallel; w++) {
             pool.submit(() -> {
-                for (int i = next.getAndIncrement(); i < questions.size() && !Thread.currentThread().isInterrupted(); i = next.getAndIncrement()) {
+                for (int i = next.getAndIncrement(); i < questions.size() && !stop.getAsBoolean()
+                        && !Thread.currentThread().isInterrupted(); i = next.getAndIncrement()) {
                     QuestionResult r = grade(questions.get(i), connections.get(), opened);
                     results.add(r);
                     progress.accept(r);
