@@ -1,0 +1,268 @@
+package dev.nlsql.proxy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Every message the proxy sends, built in a buffer and written by {@link #flush()}. Each
+ * method's comment gives the message's byte layout, as in the PostgreSQL protocol docs.
+ */
+final class Messages {
+
+    private final OutputStream out;
+    private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(8192);
+    private final ByteArrayOutputStream body = new ByteArrayOutputStream(256);
+
+    Messages(OutputStream out) {
+        this.out = out;
+    }
+
+    void flush() throws IOException {
+        buffer.writeTo(out);
+        buffer.reset();
+        out.flush();
+    }
+
+    /** 'R' int32 len, int32 0 — AuthenticationOk. */
+    void authenticationOk() {
+        begin();
+        int32(0);
+        end('R');
+    }
+
+    /** 'R' int32 len, int32 3 — AuthenticationCleartextPassword. */
+    void authenticationCleartextPassword() {
+        begin();
+        int32(3);
+        end('R');
+    }
+
+    /** 'R' int32 len, int32 5, byte[4] salt — AuthenticationMD5Password. */
+    void authenticationMd5Password(byte[] salt) {
+        begin();
+        int32(5);
+        body.write(salt, 0, 4);
+        end('R');
+    }
+
+    /** 'R' int32 len, int32 10, (string mechanism)*, byte 0 — AuthenticationSASL. */
+    void authenticationSasl(List<String> mechanisms) {
+        begin();
+        int32(10);
+        mechanisms.forEach(this::cstring);
+        body.write(0);
+        end('R');
+    }
+
+    /** 'R' int32 len, int32 11|12, byte[] data — AuthenticationSASLContinue (11) or SASLFinal (12). */
+    void authenticationSasl(int code, byte[] data) {
+        begin();
+        int32(code);
+        body.write(data, 0, data.length);
+        end('R');
+    }
+
+    /** 'S' int32 len, string name, string value — ParameterStatus. */
+    void parameterStatus(String name, String value) {
+        begin();
+        cstring(name);
+        cstring(value);
+        end('S');
+    }
+
+    /** 'K' int32 len, int32 process id, int32 secret key — BackendKeyData. */
+    void backendKeyData(int processId, int secret) {
+        begin();
+        int32(processId);
+        int32(secret);
+        end('K');
+    }
+
+    /** 'v' int32 len, int32 newest minor version, int32 n, (string option)* — NegotiateProtocolVersion. */
+    void negotiateProtocolVersion(int minor, List<String> unrecognized) {
+        begin();
+        int32(minor);
+        int32(unrecognized.size());
+        unrecognized.forEach(this::cstring);
+        end('v');
+    }
+
+    /** 'Z' int32 5, byte status (I idle, T in transaction, E failed transaction) — ReadyForQuery. */
+    void readyForQuery(char status) {
+        begin();
+        body.write(status);
+        end('Z');
+    }
+
+    /** 'T' int32 len, int16 n, n × (string name, int32 table oid, int16 column, int32 type oid, int16 size, int32 modifier, int16 format). */
+    void rowDescription(List<Column> columns, short[] formats) {
+        begin();
+        int16(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            Column c = columns.get(i);
+            cstring(c.name());
+            int32(0);
+            int16(0);
+            int32(c.typeOid());
+            int16(c.typeSize());
+            int32(-1);
+            int16(FormatCodes.forColumn(formats, i));
+        }
+        end('T');
+    }
+
+    /** A column of a RowDescription. */
+    record Column(String name, int typeOid, short typeSize) {
+    }
+
+    /** 'D' int32 len, int16 n, n × (int32 length or -1 for NULL, byte[] value) — DataRow. */
+    void dataRow(byte[][] values) {
+        begin();
+        int16(values.length);
+        for (byte[] v : values) {
+            if (v == null) {
+                int32(-1);
+            } else {
+                int32(v.length);
+                body.write(v, 0, v.length);
+            }
+        }
+        end('D');
+    }
+
+    /** 'C' int32 len, string tag — CommandComplete. */
+    void commandComplete(String tag) {
+        begin();
+        cstring(tag);
+        end('C');
+    }
+
+    /** 'I' int32 4 — EmptyQueryResponse. */
+    void emptyQueryResponse() {
+        begin();
+        end('I');
+    }
+
+    /** '1' int32 4 — ParseComplete. */
+    void parseComplete() {
+        begin();
+        end('1');
+    }
+
+    /** '2' int32 4 — BindComplete. */
+    void bindComplete() {
+        begin();
+        end('2');
+    }
+
+    /** '3' int32 4 — CloseComplete. */
+    void closeComplete() {
+        begin();
+        end('3');
+    }
+
+    /** 'n' int32 4 — NoData. */
+    void noData() {
+        begin();
+        end('n');
+    }
+
+    /** 's' int32 4 — PortalSuspended. */
+    void portalSuspended() {
+        begin();
+        end('s');
+    }
+
+    /** 't' int32 len, int16 n, n × int32 type oid — ParameterDescription. */
+    void parameterDescription(int[] oids) {
+        begin();
+        int16(oids.length);
+        for (int oid : oids) {
+            int32(oid);
+        }
+        end('t');
+    }
+
+    /** 'E' int32 len, (byte field, string value)*, byte 0 — ErrorResponse (fields S, V, C, M, D, H). */
+    void errorResponse(String severity, String sqlState, String message, String detail, String hint) {
+        notice('E', severity, sqlState, message, detail, hint, 0);
+    }
+
+    /** As above, with the 1-based character position of the error in the query (field P), when known. */
+    void errorResponse(String severity, String sqlState, String message, String detail, String hint, int position) {
+        notice('E', severity, sqlState, message, detail, hint, position);
+    }
+
+    /** 'N' int32 len, (byte field, string value)*, byte 0 — NoticeResponse. */
+    void noticeResponse(String message, String detail) {
+        notice('N', "NOTICE", "00000", message, detail, null, 0);
+    }
+
+    private void notice(char type, String severity, String sqlState, String message, String detail, String hint, int position) {
+        begin();
+        field('S', severity);
+        field('V', severity);
+        field('C', sqlState == null || sqlState.length() != 5 ? "XX000" : sqlState);
+        field('M', message == null ? "" : message);
+        if (detail != null && !detail.isBlank()) {
+            field('D', detail);
+        }
+        if (hint != null && !hint.isBlank()) {
+            field('H', hint);
+        }
+        if (position > 0) {
+            field('P', Integer.toString(position));
+        }
+        body.write(0);
+        end(type);
+    }
+
+    /** A single byte, for the answers to SSLRequest and GSSENCRequest ('S' or 'N'). */
+    void single(char c) {
+        buffer.write(c);
+    }
+
+    private void field(char code, String value) {
+        body.write(code);
+        cstring(value);
+    }
+
+    private void begin() {
+        body.reset();
+    }
+
+    private void end(char type) {
+        buffer.write(type);
+        int length = body.size() + 4;
+        buffer.write(length >>> 24);
+        buffer.write(length >>> 16);
+        buffer.write(length >>> 8);
+        buffer.write(length);
+        try {
+            body.writeTo(buffer);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // memory to memory: cannot happen
+        }
+    }
+
+    private void cstring(String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        body.write(b, 0, b.length);
+        body.write(0);
+    }
+
+    private void int32(int v) {
+        body.write(v >>> 24);
+        body.write(v >>> 16);
+        body.write(v >>> 8);
+        body.write(v);
+    }
+
+    private void int16(int v) {
+        body.write(v >>> 8);
+        body.write(v);
+    }
+}

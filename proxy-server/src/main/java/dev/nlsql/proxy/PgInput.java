@@ -1,0 +1,120 @@
+package dev.nlsql.proxy;
+
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Reads PostgreSQL protocol v3 frames from a client: the untyped startup packet and typed
+ * messages. Every length is checked before anything is allocated, so a malformed or hostile
+ * frame costs at most {@code maxMessageBytes}.
+ */
+final class PgInput {
+
+    /** A typed message: its type byte and its payload (without the length word). */
+    record Message(char type, ByteBuffer body) {
+    }
+
+    /** Raised for frames that break the protocol; the session answers 08P01 and closes. */
+    static final class ProtocolViolation extends IOException {
+        ProtocolViolation(String message) {
+            super(message);
+        }
+    }
+
+    private final DataInputStream in;
+    private final int maxMessageBytes;
+
+    PgInput(InputStream in, int maxMessageBytes) {
+        this.in = new DataInputStream(in);
+        this.maxMessageBytes = maxMessageBytes;
+    }
+
+    /** The startup packet after its length word: protocol or request code, then parameters. */
+    ByteBuffer readStartup() throws IOException {
+        int length = in.readInt();
+        if (length < 8 || length > 10_000) {
+            throw new ProtocolViolation("invalid startup packet length " + length);
+        }
+        return ByteBuffer.wrap(readFully(length - 4));
+    }
+
+    /** The next typed message, or null when the client closed the connection between messages. */
+    Message read() throws IOException {
+        int type = in.read();
+        if (type < 0) {
+            return null;
+        }
+        int length;
+        try {
+            length = in.readInt();
+        } catch (EOFException e) {
+            throw new ProtocolViolation("connection closed inside a message");
+        }
+        if (length < 4 || length - 4 > maxMessageBytes) {
+            throw new ProtocolViolation("invalid length " + length + " for message '" + (char) type + "'");
+        }
+        return new Message((char) type, ByteBuffer.wrap(readFully(length - 4)));
+    }
+
+    private byte[] readFully(int n) throws IOException {
+        byte[] b = new byte[n];
+        try {
+            in.readFully(b);
+        } catch (EOFException e) {
+            throw new ProtocolViolation("connection closed inside a message");
+        }
+        return b;
+    }
+
+    /** A null-terminated UTF-8 string from a message body. */
+    static String cstring(ByteBuffer b) throws ProtocolViolation {
+        int start = b.position();
+        for (int i = start; i < b.limit(); i++) {
+            if (b.get(i) == 0) {
+                String s = new String(b.array(), b.arrayOffset() + start, i - start, StandardCharsets.UTF_8);
+                b.position(i + 1);
+                return s;
+            }
+        }
+        throw new ProtocolViolation("string without its terminating zero");
+    }
+
+    static int int32(ByteBuffer b) throws ProtocolViolation {
+        need(b, 4);
+        return b.getInt();
+    }
+
+    static short int16(ByteBuffer b) throws ProtocolViolation {
+        need(b, 2);
+        return b.getShort();
+    }
+
+    static byte byte1(ByteBuffer b) throws ProtocolViolation {
+        need(b, 1);
+        return b.get();
+    }
+
+    /** {@code n} bytes, or null for length -1 (SQL NULL). */
+    static byte[] bytes(ByteBuffer b, int n) throws ProtocolViolation {
+        if (n == -1) {
+            return null;
+        }
+        if (n < -1) {
+            throw new ProtocolViolation("negative length " + n);
+        }
+        need(b, n);
+        byte[] out = new byte[n];
+        b.get(out);
+        return out;
+    }
+
+    private static void need(ByteBuffer b, int n) throws ProtocolViolation {
+        if (b.remaining() < n) {
+            throw new ProtocolViolation("message shorter than its fields");
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package dev.nlsql.proxy;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Accepts PostgreSQL clients and runs each on its own thread and its own jdbc:nlsql: connection
+ * to the backend; keeps the sessions by process id so a CancelRequest finds its session.
+ */
+public final class PgServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PgServer.class);
+
+    private final ProxyConfig config;
+    private final SSLContext tls;
+    private final String backendUrl;
+    private final Map<Integer, PgSession> sessions = new ConcurrentHashMap<>();
+    private final AtomicInteger nextProcessId = new AtomicInteger(10_000);
+    private ServerSocket listener;
+    private Thread acceptor;
+
+    PgServer(ProxyConfig config, SSLContext tls) {
+        this.config = config;
+        this.tls = tls;
+        this.backendUrl = backendUrl(config.backendUrl());
+    }
+
+    /** A jdbc:nlsql: URL for the backend; PostgreSQL gets untyped string parameters, as a server would infer them. */
+    static String backendUrl(String url) {
+        String nl = url.startsWith("jdbc:nlsql:") ? url : "jdbc:nlsql:" + url.substring("jdbc:".length());
+        if (nl.startsWith("jdbc:nlsql:postgresql:") && !nl.contains("stringtype=")) {
+            nl += (nl.contains("?") ? "&" : "?") + "stringtype=unspecified";
+        }
+        return nl;
+    }
+
+    PgServer start() throws IOException {
+        listener = new ServerSocket(config.port(), 200, InetAddress.getByName(config.listen()));
+        acceptor = new Thread(this::acceptLoop, "nlsql-proxy-accept");
+        acceptor.setDaemon(true);
+        acceptor.start();
+        LOG.info("nlsql proxy listening on {}:{} for {}", config.listen(), port(), config.backendUrl());
+        return this;
+    }
+
+    public int port() {
+        return listener.getLocalPort();
+    }
+
+    private void acceptLoop() {
+        while (!listener.isClosed()) {
+            try {
+                Socket socket = listener.accept();
+                socket.setTcpNoDelay(true);
+                if (sessions.size() >= config.maxConnections()) {
+                    refuse(socket);
+                    continue;
+                }
+                PgSession session = new PgSession(this, socket, nextProcessId.getAndIncrement());
+                sessions.put(session.processId(), session);
+                Thread t = new Thread(session, "nlsql-session-" + session.processId());
+                t.setDaemon(true);
+                t.start();
+            } catch (IOException e) {
+                if (!listener.isClosed()) {
+                    LOG.warn("accept failed: {}", e.getMessage());
+                }
+            }
+        }
+    }
+
+    private void refuse(Socket socket) {
+        try (socket) {
+            Messages m = new Messages(socket.getOutputStream());
+            m.errorResponse("FATAL", "53300", "sorry, too many clients already (" + config.maxConnections() + ")", null, null);
+            m.flush();
+        } catch (IOException ignored) {
+            // the client is gone
+        }
+    }
+
+    ProxyConfig config() {
+        return config;
+    }
+
+    SSLContext tls() {
+        return tls;
+    }
+
+    Connection openBackend(Map<String, String> startup) throws SQLException {
+        Properties p = new Properties();
+        p.putAll(config.nlProperties());
+        if (startup.containsKey("application_name")) {
+            p.setProperty("ApplicationName", startup.get("application_name"));
+        }
+        return backendUrl.startsWith("jdbc:nlsql:postgresql:")
+                ? DriverManager.getConnection(backendUrl, p) : DriverManager.getConnection(backendUrl, onlyNl(p));
+    }
+
+    private static Properties onlyNl(Properties p) {
+        Properties out = new Properties();
+        p.stringPropertyNames().stream().filter(k -> k.startsWith("nlsql.")).forEach(k -> out.setProperty(k, p.getProperty(k)));
+        return out;
+    }
+
+    boolean backendIsPostgres(Connection c) {
+        try {
+            return "PostgreSQL".equals(c.getMetaData().getDatabaseProductName());
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /** What libpq and pgjdbc expect to hear after authentication; the version and time zone are the backend's. */
+    Map<String, String> parameterStatus(Connection backend, Map<String, String> startup) throws SQLException {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("server_version", backendIsPostgres(backend) ? show(backend, "server_version") : "15.0");
+        s.put("server_encoding", "UTF8");
+        s.put("client_encoding", "UTF8");
+        s.put("DateStyle", "ISO, MDY");
+        s.put("IntervalStyle", "postgres");
+        s.put("integer_datetimes", "on");
+        s.put("standard_conforming_strings", "on");
+        s.put("TimeZone", backendIsPostgres(backend) ? show(backend, "TimeZone") : "UTC");
+        s.put("application_name", startup.getOrDefault("application_name", ""));
+        s.put("is_superuser", "off");
+        s.put("session_authorization", startup.getOrDefault("user", ""));
+        return s;
+    }
+
+    private static String show(Connection c, String setting) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT current_setting('" + setting + "')")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    void cancel(int processId, int secret) {
+        PgSession s = sessions.get(processId);
+        if (s != null) {
+            s.cancel(secret);
+        }
+    }
+
+    void forget(PgSession session) {
+        sessions.remove(session.processId(), session);
+    }
+
+    int sessionCount() {
+        return sessions.size();
+    }
+
+    @Override
+    public void close() throws IOException {
+        listener.close();
+    }
+}

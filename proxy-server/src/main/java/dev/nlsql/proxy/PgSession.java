@@ -1,0 +1,751 @@
+package dev.nlsql.proxy;
+
+import dev.nlsql.check.SqlLexer;
+import dev.nlsql.engine.Trace;
+import dev.nlsql.jdbc.NlStatement;
+import dev.nlsql.jdbc.TextKind;
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javax.net.ssl.SSLSocket;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One client connection, from startup to terminate, on its own thread and its own nlsql
+ * connection to the backend: SQL behaves as on PostgreSQL (SET, temporary tables,
+ * transactions), and questions run nlsql's loop.
+ */
+final class PgSession implements Runnable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PgSession.class);
+    private static final int SSL_REQUEST = 80877103;
+    private static final int GSSENC_REQUEST = 80877104;
+    private static final int CANCEL_REQUEST = 80877102;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** A statement made by Parse. */
+    private static final class Prepared {
+        final String query;
+        final int[] paramOids;
+        final boolean question;
+        final String jdbcSql;
+        final int[] paramOrder;
+        PreparedStatement statement;
+
+        Prepared(String query, int[] paramOids) {
+            this.query = query;
+            this.paramOids = paramOids;
+            this.question = !query.isBlank() && TextKind.of(query).kind() != TextKind.SQL;
+            ParameterMarkers.Translation t = ParameterMarkers.toJdbc(query);
+            this.jdbcSql = t.sql();
+            this.paramOrder = t.order();
+        }
+    }
+
+    /** A statement bound to parameters by Bind, with its rows once executed. */
+    private static final class Portal {
+        final Prepared prepared;
+        final String[] params;
+        final boolean[] binaryBytea;
+        final byte[][] raw;
+        final short[] resultFormats;
+        ResultSet rows;
+        List<Messages.Column> columns;
+        int[] oids;
+        long sent;
+        boolean done;
+
+        Portal(Prepared prepared, String[] params, byte[][] raw, boolean[] binaryBytea, short[] resultFormats) {
+            this.prepared = prepared;
+            this.params = params;
+            this.raw = raw;
+            this.binaryBytea = binaryBytea;
+            this.resultFormats = resultFormats;
+        }
+    }
+
+    private final PgServer server;
+    private Socket socket;
+    private PgInput in;
+    private Messages out;
+    private Connection backend;
+    private PgTypes types;
+    private final Map<String, Prepared> statements = new HashMap<>();
+    private final Map<String, Portal> portals = new LinkedHashMap<>();
+    private final int processId;
+    private final int secret = RANDOM.nextInt();
+    private volatile Statement running;
+    private volatile boolean answeringQuestion;
+    private volatile Thread thread;
+    private boolean skipUntilSync;
+
+    PgSession(PgServer server, Socket socket, int processId) {
+        this.server = server;
+        this.socket = socket;
+        this.processId = processId;
+    }
+
+    int processId() {
+        return processId;
+    }
+
+    @Override
+    public void run() {
+        thread = Thread.currentThread();
+        try {
+            in = new PgInput(socket.getInputStream(), server.config().maxMessageBytes());
+            out = new Messages(socket.getOutputStream());
+            Map<String, String> startup = startup();
+            if (startup == null) {
+                return;
+            }
+            if (!authenticate(startup.getOrDefault("user", ""))) {
+                return;
+            }
+            backend = server.openBackend(startup);
+            types = PgTypes.of(backend, server.backendIsPostgres(backend));
+            welcome(startup);
+            loop();
+        } catch (PgInput.ProtocolViolation e) {
+            LOG.debug("session {}: protocol violation: {}", processId, e.getMessage());
+            fatal("08P01", "protocol violation: " + e.getMessage());
+        } catch (SQLException e) {
+            fatal(e.getSQLState() == null ? "08006" : e.getSQLState(), "cannot reach the backend database: " + e.getMessage());
+        } catch (IOException e) {
+            LOG.debug("session {}: connection lost: {}", processId, e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.warn("session {} failed", processId, e);
+            fatal("XX000", "internal error: " + e);
+        } finally {
+            close();
+        }
+    }
+
+    // ---- startup and authentication ----
+
+    /** Reads startup packets until a real one arrives; null when the connection was a cancel request. */
+    private Map<String, String> startup() throws IOException {
+        while (true) {
+            ByteBuffer b = in.readStartup();
+            int code = PgInput.int32(b);
+            if (code == SSL_REQUEST) {
+                if (server.tls() != null && !(socket instanceof SSLSocket)) {
+                    out.single('S');
+                    out.flush();
+                    SSLSocket ssl = (SSLSocket) server.tls().getSocketFactory().createSocket(socket, null, socket.getPort(), true);
+                    ssl.setUseClientMode(false);
+                    ssl.startHandshake();
+                    socket = ssl;
+                    in = new PgInput(ssl.getInputStream(), server.config().maxMessageBytes());
+                    out = new Messages(ssl.getOutputStream());
+                } else {
+                    out.single('N');
+                    out.flush();
+                }
+                continue;
+            }
+            if (code == GSSENC_REQUEST) {
+                out.single('N');
+                out.flush();
+                continue;
+            }
+            if (code == CANCEL_REQUEST) {
+                server.cancel(PgInput.int32(b), PgInput.int32(b));
+                return null;
+            }
+            int major = code >>> 16;
+            int minor = code & 0xFFFF;
+            if (major != 3) {
+                fatal("0A000", "unsupported frontend protocol " + major + "." + minor + ": nlsql speaks 3.0");
+                return null;
+            }
+            Map<String, String> params = new LinkedHashMap<>();
+            List<String> unrecognized = new ArrayList<>();
+            while (b.hasRemaining()) {
+                String key = PgInput.cstring(b);
+                if (key.isEmpty()) {
+                    break;
+                }
+                String value = PgInput.cstring(b);
+                if (key.startsWith("_pq_.")) {
+                    unrecognized.add(key);
+                } else {
+                    params.put(key, value);
+                }
+            }
+            if (minor > 0 || !unrecognized.isEmpty()) {
+                out.negotiateProtocolVersion(0, unrecognized);
+            }
+            return params;
+        }
+    }
+
+    private boolean authenticate(String user) throws IOException {
+        ProxyConfig.Auth auth = server.config().auth();
+        if (auth == ProxyConfig.Auth.TRUST) {
+            return true;
+        }
+        String password = server.config().users().password(user);
+        boolean ok = switch (auth) {
+            case PASSWORD -> {
+                out.authenticationCleartextPassword();
+                out.flush();
+                String given = PgInput.cstring(expect('p').body());
+                yield password != null && MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
+            }
+            case MD5 -> {
+                byte[] salt = new byte[4];
+                RANDOM.nextBytes(salt);
+                out.authenticationMd5Password(salt);
+                out.flush();
+                String given = PgInput.cstring(expect('p').body());
+                yield password != null && MessageDigest.isEqual(md5Response(user, password, salt).getBytes(StandardCharsets.US_ASCII),
+                        given.getBytes(StandardCharsets.US_ASCII));
+            }
+            case SCRAM_SHA_256 -> scram(password);
+            case TRUST -> true;
+        };
+        if (!ok) {
+            fatal("28P01", "password authentication failed for user \"" + user + "\"");
+        }
+        return ok;
+    }
+
+    private boolean scram(String password) throws IOException {
+        out.authenticationSasl(List.of(ScramSha256.MECHANISM));
+        out.flush();
+        ByteBuffer first = expect('p').body();
+        String mechanism = PgInput.cstring(first);
+        byte[] clientFirst = PgInput.bytes(first, PgInput.int32(first));
+        if (!ScramSha256.MECHANISM.equals(mechanism) || clientFirst == null) {
+            return false;
+        }
+        ScramSha256 scram = new ScramSha256(password == null ? "\u0000no such user" : password);
+        try {
+            out.authenticationSasl(11, scram.serverFirst(new String(clientFirst, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            ByteBuffer second = expect('p').body();
+            String serverFinal = scram.serverFinal(new String(second.array(), second.arrayOffset() + second.position(), second.remaining(),
+                    StandardCharsets.UTF_8));
+            if (serverFinal == null || password == null) {
+                return false;
+            }
+            out.authenticationSasl(12, serverFinal.getBytes(StandardCharsets.UTF_8));
+            return true;
+        } catch (GeneralSecurityException e) {
+            return false;
+        }
+    }
+
+    static String md5Response(String user, String password, byte[] salt) {
+        try {
+            MessageDigest md5 = MessageDigest.getInstance("MD5");
+            String inner = HexFormat.of().formatHex(md5.digest((password + user).getBytes(StandardCharsets.UTF_8)));
+            md5.reset();
+            md5.update(inner.getBytes(StandardCharsets.US_ASCII));
+            md5.update(salt);
+            return "md5" + HexFormat.of().formatHex(md5.digest());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private PgInput.Message expect(char type) throws IOException {
+        PgInput.Message m = in.read();
+        if (m == null) {
+            throw new IOException("client left during authentication");
+        }
+        if (m.type() != type) {
+            throw new PgInput.ProtocolViolation("expected message '" + type + "', got '" + m.type() + "'");
+        }
+        return m;
+    }
+
+    private void welcome(Map<String, String> startup) throws IOException, SQLException {
+        out.authenticationOk();
+        Map<String, String> status = server.parameterStatus(backend, startup);
+        status.forEach(out::parameterStatus);
+        out.backendKeyData(processId, secret);
+        out.readyForQuery(transactionStatus());
+        out.flush();
+    }
+
+    // ---- the message loop ----
+
+    private void loop() throws IOException {
+        while (true) {
+            PgInput.Message m = in.read();
+            if (m == null || m.type() == 'X') {
+                return;
+            }
+            if (skipUntilSync && m.type() != 'S') {
+                continue;
+            }
+            try {
+                switch (m.type()) {
+                    case 'Q' -> simpleQuery(PgInput.cstring(m.body()));
+                    case 'P' -> parse(m.body());
+                    case 'B' -> bind(m.body());
+                    case 'D' -> describe(m.body());
+                    case 'E' -> execute(m.body());
+                    case 'C' -> closeObject(m.body());
+                    case 'S' -> sync();
+                    case 'H' -> out.flush();
+                    case 'F', 'd', 'c', 'f' -> throw new SQLException("message '" + m.type() + "' (function call or COPY) is not supported by nlsql's proxy", "0A000");
+                    default -> throw new PgInput.ProtocolViolation("unknown message type '" + m.type() + "'");
+                }
+            } catch (SQLException e) {
+                error(e);
+                if (m.type() == 'Q') {
+                    out.readyForQuery(transactionStatus());
+                } else {
+                    skipUntilSync = true;
+                }
+            }
+            if (m.type() == 'Q' || m.type() == 'S') {
+                out.flush();
+            }
+        }
+    }
+
+    private void simpleQuery(String text) throws IOException, SQLException {
+        List<String> parts = split(text);
+        if (parts.isEmpty()) {
+            out.emptyQueryResponse();
+        }
+        for (String sql : parts) {
+            try (Statement s = backend.createStatement()) {
+                run(s, () -> s.execute(sql));
+                sendQuestionNotice(s, sql);
+                sendResults(s, sql, null);
+            }
+        }
+        out.readyForQuery(transactionStatus());
+    }
+
+    /** Sends each result of an executed statement: rows with their description, or a command tag. */
+    private void sendResults(Statement s, String sql, short[] formats) throws SQLException {
+        ResultSet rs = s.getResultSet();
+        if (rs != null) {
+            try (rs) {
+                List<Messages.Column> columns = columns(rs.getMetaData());
+                out.rowDescription(columns, formats);
+                long n = sendRows(rs, columns, formats, 0);
+                out.commandComplete(CommandTags.forRows(sql, n));
+            }
+        } else {
+            out.commandComplete(CommandTags.forUpdate(sql, s.getUpdateCount()));
+        }
+    }
+
+    private void parse(ByteBuffer b) throws IOException, SQLException {
+        String name = PgInput.cstring(b);
+        String query = PgInput.cstring(b);
+        int n = PgInput.int16(b);
+        int[] oids = new int[Math.max(0, n)];
+        for (int i = 0; i < oids.length; i++) {
+            oids[i] = PgInput.int32(b);
+        }
+        if (!name.isEmpty() && statements.containsKey(name)) {
+            throw new SQLException("prepared statement \"" + name + "\" already exists", "42P05");
+        }
+        Prepared old = statements.put(name, new Prepared(query, oids));
+        closeQuietly(old == null ? null : old.statement);
+        out.parseComplete();
+    }
+
+    private void bind(ByteBuffer b) throws IOException, SQLException {
+        String portalName = PgInput.cstring(b);
+        String statementName = PgInput.cstring(b);
+        Prepared p = statements.get(statementName);
+        if (p == null) {
+            throw new SQLException("prepared statement \"" + statementName + "\" does not exist", "26000");
+        }
+        short[] paramFormats = shorts(b);
+        int n = PgInput.int16(b);
+        String[] params = new String[Math.max(0, n)];
+        byte[][] raw = new byte[params.length][];
+        boolean[] bytea = new boolean[params.length];
+        for (int i = 0; i < params.length; i++) {
+            byte[] value = PgInput.bytes(b, PgInput.int32(b));
+            int oid = i < p.paramOids.length ? p.paramOids[i] : 0;
+            boolean binary = FormatCodes.forColumn(paramFormats, i) == FormatCodes.BINARY;
+            if (value != null && binary && oid == PgTypes.BYTEA) {
+                raw[i] = value;
+                bytea[i] = true;
+            } else if (value != null) {
+                params[i] = binary ? PgTypes.parameterText(value, oid) : new String(value, StandardCharsets.UTF_8);
+            }
+        }
+        short[] resultFormats = shorts(b);
+        closePortal(portalName);
+        portals.put(portalName, new Portal(p, params, raw, bytea, resultFormats));
+        out.bindComplete();
+    }
+
+    private void describe(ByteBuffer b) throws IOException, SQLException {
+        char kind = (char) PgInput.byte1(b);
+        String name = PgInput.cstring(b);
+        if (kind == 'S') {
+            Prepared p = statements.get(name);
+            if (p == null) {
+                throw new SQLException("prepared statement \"" + name + "\" does not exist", "26000");
+            }
+            PreparedStatement ps = statement(p);
+            out.parameterDescription(parameterOids(p, ps));
+            describeRows(metadata(ps), null);
+        } else if (kind == 'P') {
+            Portal portal = portals.get(name);
+            if (portal == null) {
+                throw new SQLException("portal \"" + name + "\" does not exist", "34000");
+            }
+            ResultSetMetaData md = portal.rows != null ? portal.rows.getMetaData() : metadata(statement(portal.prepared));
+            describeRows(md, portal.resultFormats);
+        } else {
+            throw new PgInput.ProtocolViolation("Describe of '" + kind + "'");
+        }
+    }
+
+    private void describeRows(ResultSetMetaData md, short[] formats) throws SQLException {
+        if (md == null || md.getColumnCount() == 0) {
+            out.noData();
+        } else {
+            out.rowDescription(columns(md), formats);
+        }
+    }
+
+    private void execute(ByteBuffer b) throws IOException, SQLException {
+        String name = PgInput.cstring(b);
+        int maxRows = PgInput.int32(b);
+        Portal portal = portals.get(name);
+        if (portal == null) {
+            throw new SQLException("portal \"" + name + "\" does not exist", "34000");
+        }
+        if (portal.prepared.query.isBlank()) {
+            out.emptyQueryResponse();
+            return;
+        }
+        if (portal.done) {
+            out.commandComplete(CommandTags.forRows(portal.prepared.query, 0));
+            return;
+        }
+        PreparedStatement ps = statement(portal.prepared);
+        if (portal.rows == null) {
+            bindParameters(ps, portal);
+            boolean hasRows = run(ps, ps::execute);
+            sendQuestionNotice(ps, portal.prepared.query);
+            if (!hasRows) {
+                portal.done = true;
+                out.commandComplete(CommandTags.forUpdate(portal.prepared.query, ps.getUpdateCount()));
+                return;
+            }
+            portal.rows = ps.getResultSet();
+            portal.columns = columns(portal.rows.getMetaData());
+        }
+        long before = portal.sent;
+        long sent = sendRows(portal.rows, portal.columns, portal.resultFormats, maxRows);
+        portal.sent += sent;
+        if (maxRows > 0 && sent == maxRows && !portal.rows.isAfterLast() && hasMore(portal.rows)) {
+            out.portalSuspended();
+            return;
+        }
+        portal.done = true;
+        portal.rows.close();
+        portal.rows = null;
+        out.commandComplete(CommandTags.forRows(portal.prepared.query, before + sent));
+    }
+
+    private static boolean hasMore(ResultSet rs) throws SQLException {
+        try {
+            return !rs.isLast() && !rs.isAfterLast();
+        } catch (SQLException e) {
+            return true;
+        }
+    }
+
+    private void closeObject(ByteBuffer b) throws IOException, SQLException {
+        char kind = (char) PgInput.byte1(b);
+        String name = PgInput.cstring(b);
+        if (kind == 'S') {
+            Prepared p = statements.remove(name);
+            closeQuietly(p == null ? null : p.statement);
+        } else {
+            closePortal(name);
+        }
+        out.closeComplete();
+    }
+
+    private void sync() throws SQLException {
+        skipUntilSync = false;
+        closePortal("");
+        out.readyForQuery(transactionStatus());
+    }
+
+    // ---- helpers ----
+
+    private PreparedStatement statement(Prepared p) throws SQLException {
+        if (p.statement == null) {
+            p.statement = backend.prepareStatement(p.question ? p.query : p.jdbcSql);
+        }
+        return p.statement;
+    }
+
+    private ResultSetMetaData metadata(PreparedStatement ps) throws SQLException {
+        return run(ps, ps::getMetaData);
+    }
+
+    private int[] parameterOids(Prepared p, PreparedStatement ps) throws SQLException {
+        int count = p.paramOrder.length == 0 ? 0 : java.util.Arrays.stream(p.paramOrder).max().getAsInt();
+        int[] oids = new int[Math.max(count, p.paramOids.length)];
+        ParameterMetaData md = p.question ? null : ps.getParameterMetaData();
+        for (int i = 0; i < oids.length; i++) {
+            if (i < p.paramOids.length && p.paramOids[i] != 0) {
+                oids[i] = p.paramOids[i];
+            } else if (md != null) {
+                int jdbcIndex = indexOf(p.paramOrder, i + 1);
+                oids[i] = jdbcIndex < 0 ? PgTypes.UNKNOWN : types.oid(md.getParameterTypeName(jdbcIndex + 1), md.getParameterType(jdbcIndex + 1));
+            } else {
+                oids[i] = PgTypes.UNKNOWN;
+            }
+        }
+        return oids;
+    }
+
+    private static int indexOf(int[] order, int param) {
+        for (int i = 0; i < order.length; i++) {
+            if (order[i] == param) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void bindParameters(PreparedStatement ps, Portal portal) throws SQLException {
+        int[] order = portal.prepared.paramOrder;
+        for (int i = 0; i < order.length; i++) {
+            int param = order[i] - 1;
+            if (param >= portal.params.length) {
+                throw new SQLException("bind message supplies " + portal.params.length + " parameters, but the statement needs "
+                        + order[i], "08P01");
+            }
+            if (portal.binaryBytea[param]) {
+                ps.setBytes(i + 1, portal.raw[param]);
+            } else if (portal.params[param] == null) {
+                ps.setNull(i + 1, Types.OTHER);
+            } else {
+                ps.setString(i + 1, portal.params[param]);
+            }
+        }
+    }
+
+    private List<Messages.Column> columns(ResultSetMetaData md) throws SQLException {
+        List<Messages.Column> out = new ArrayList<>(md.getColumnCount());
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+            int oid = types.oid(md.getColumnTypeName(i), md.getColumnType(i));
+            out.add(new Messages.Column(md.getColumnLabel(i), oid, PgTypes.size(oid)));
+        }
+        return out;
+    }
+
+    /** Sends up to {@code max} rows (0 for all); returns how many. */
+    private long sendRows(ResultSet rs, List<Messages.Column> columns, short[] formats, int max) throws SQLException {
+        long n = 0;
+        while ((max <= 0 || n < max) && rs.next()) {
+            byte[][] row = new byte[columns.size()][];
+            for (int i = 0; i < row.length; i++) {
+                int oid = columns.get(i).typeOid();
+                row[i] = FormatCodes.forColumn(formats, i) == FormatCodes.BINARY ? types.binary(rs, i + 1, oid) : types.text(rs, i + 1, oid);
+            }
+            out.dataRow(row);
+            n++;
+        }
+        return n;
+    }
+
+    /** The SQL that answered a question, as a NOTICE before its rows. */
+    private void sendQuestionNotice(Statement s, String text) throws SQLException {
+        if (TextKind.of(text).kind() == TextKind.SQL) {
+            return;
+        }
+        Trace t = s.unwrap(NlStatement.class).lastTrace();
+        if (t != null && t.success()) {
+            out.noticeResponse("nlsql " + t.summary(), attemptsDetail(t));
+        }
+    }
+
+    private static String attemptsDetail(Trace t) {
+        StringBuilder b = new StringBuilder();
+        t.attempts().forEach(a -> b.append(a.number()).append(" [").append(a.source().label()).append("] ").append(a.outcome().label())
+                .append(a.category() == null ? "" : " " + a.categoryLabel()).append(": ").append(a.sql()).append('\n'));
+        return b.toString().strip();
+    }
+
+    /** Runs work as the session's cancellable statement. */
+    private <T> T run(Statement s, SqlWork<T> work) throws SQLException {
+        running = s;
+        answeringQuestion = true;
+        try {
+            return work.run();
+        } finally {
+            answeringQuestion = false;
+            running = null;
+            Thread.interrupted();
+        }
+    }
+
+    @FunctionalInterface
+    private interface SqlWork<T> {
+        T run() throws SQLException;
+    }
+
+    /** CancelRequest: stops the running statement or question, if the secret matches. */
+    void cancel(int givenSecret) {
+        if (givenSecret != secret) {
+            return;
+        }
+        Statement s = running;
+        if (s == null) {
+            return;
+        }
+        try {
+            s.cancel();
+        } catch (SQLException e) {
+            LOG.debug("cancel failed: {}", e.getMessage());
+        }
+        Thread t = thread;
+        if (answeringQuestion && t != null) {
+            t.interrupt(); // an LLM call in progress ends with the interrupt
+        }
+    }
+
+    private char transactionStatus() {
+        try {
+            if (server.backendIsPostgres(backend)) {
+                return switch (backend.unwrap(org.postgresql.core.BaseConnection.class).getTransactionState()) {
+                    case IDLE -> 'I';
+                    case OPEN -> 'T';
+                    case FAILED -> 'E';
+                };
+            }
+            return backend.getAutoCommit() ? 'I' : 'T';
+        } catch (SQLException e) {
+            return 'I';
+        }
+    }
+
+    private void error(SQLException e) {
+        org.postgresql.util.ServerErrorMessage server = e instanceof org.postgresql.util.PSQLException p ? p.getServerErrorMessage() : null;
+        if (server != null) {
+            out.errorResponse("ERROR", server.getSQLState(), server.getMessage(), server.getDetail(), server.getHint(), server.getPosition());
+            return;
+        }
+        String message = e.getMessage() == null ? e.toString() : e.getMessage();
+        int nl = message.indexOf('\n');
+        String first = nl < 0 ? message : message.substring(0, nl);
+        String detail = nl < 0 ? null : message.substring(nl + 1);
+        String hint = e.getSQLState() != null && e.getSQLState().startsWith("NL")
+                ? "nlsql answered this as a question; EXPLAIN NL <question> shows every attempt" : null;
+        out.errorResponse("ERROR", e.getSQLState(), first.replaceFirst("^ERROR: ", ""), detail, hint);
+    }
+
+    private void fatal(String state, String message) {
+        try {
+            if (out != null) {
+                out.errorResponse("FATAL", state, message, null, null);
+                out.flush();
+            }
+        } catch (IOException ignored) {
+            // the client is gone
+        }
+    }
+
+    private void closePortal(String name) {
+        Portal p = portals.remove(name);
+        if (p != null && p.rows != null) {
+            closeQuietly(p.rows);
+        }
+    }
+
+    private void close() {
+        server.forget(this);
+        portals.keySet().stream().toList().forEach(this::closePortal);
+        statements.values().forEach(p -> closeQuietly(p.statement));
+        closeQuietly(backend);
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // closing anyway
+            }
+        }
+    }
+
+    private static short[] shorts(ByteBuffer b) throws PgInput.ProtocolViolation {
+        int n = PgInput.int16(b);
+        if (n < 0) {
+            throw new PgInput.ProtocolViolation("negative count");
+        }
+        short[] out = new short[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = PgInput.int16(b);
+        }
+        return out;
+    }
+
+    /** Statements of a simple query, split where PostgreSQL splits them. */
+    static List<String> split(String text) {
+        List<String> out = new ArrayList<>();
+        int from = 0;
+        for (SqlLexer.Token t : SqlLexer.tokenize(text).tokens()) {
+            if (t.isPunct(';')) {
+                add(out, text.substring(from, t.start()));
+                from = t.end();
+            }
+        }
+        add(out, text.substring(from));
+        return out;
+    }
+
+    private static void add(List<String> out, String sql) {
+        if (SqlLexer.skipSpaceAndComments(sql, 0) < sql.length()) {
+            out.add(sql.strip());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "session " + processId;
+    }
+
+    static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
+}

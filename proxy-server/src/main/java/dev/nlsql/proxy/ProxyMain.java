@@ -1,0 +1,64 @@
+package dev.nlsql.proxy;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code java -jar nlsql-proxy.jar --backend URL}: psql, node-postgres, psycopg and BI tools ask questions too. */
+@Command(name = "nlsql-proxy", mixinStandardHelpOptions = true, version = "nlsql-proxy 0.1.0",
+        description = "PostgreSQL wire-protocol proxy that answers questions in plain language; SQL passes through.")
+public final class ProxyMain implements Callable<Integer> {
+
+    @Option(names = "--backend", required = true, description = "The database: a jdbc: or jdbc:nlsql: URL")
+    String backend;
+
+    @Option(names = "--port", defaultValue = "6543", description = "Port to listen on (default 6543)")
+    int port;
+
+    @Option(names = "--listen", defaultValue = "127.0.0.1", description = "Address to listen on (default 127.0.0.1)")
+    String listen;
+
+    @Option(names = "--auth", defaultValue = "trust", description = "trust, password, md5 or scram-sha-256")
+    String auth;
+
+    @Option(names = "--users", description = "Users file (name:password lines), for every --auth but trust")
+    Path users;
+
+    @Option(names = "-p", paramLabel = "nlsql.x=y", description = "nlsql engine properties")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(names = "--tls-cert", description = "PEM certificate chain: answer SSLRequest with TLS")
+    Path tlsCert;
+
+    @Option(names = "--tls-key", description = "PEM (PKCS#8) private key for --tls-cert")
+    Path tlsKey;
+
+    @Option(names = "--max-connections", defaultValue = "200", description = "Sessions at once (default 200)")
+    int maxConnections;
+
+    @Override
+    public Integer call() throws Exception {
+        ProxyConfig.Auth method = ProxyConfig.Auth.valueOf(auth.toUpperCase(Locale.ROOT).replace('-', '_'));
+        if (method != ProxyConfig.Auth.TRUST && users == null) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--auth " + auth + " needs --users FILE");
+        }
+        if ((tlsCert == null) != (tlsKey == null)) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--tls-cert and --tls-key go together");
+        }
+        ProxyConfig config = new ProxyConfig(backend, listen, port, method, users == null ? Users.of(Map.of()) : Users.read(users),
+                Map.copyOf(properties), maxConnections, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES);
+        PgServer server = new PgServer(config, tlsCert == null ? null : Tls.context(tlsCert, tlsKey)).start();
+        System.out.println("nlsql proxy listening on " + listen + ":" + server.port() + " (auth " + auth + ") for " + backend);
+        Thread.currentThread().join();
+        return 0;
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ProxyMain()).execute(args));
+    }
+}
