@@ -104,18 +104,18 @@ final class Messages {
         for (int i = 0; i < columns.size(); i++) {
             Column c = columns.get(i);
             cstring(c.name());
-            int32(0);
-            int16(0);
+            int32(c.tableOid());
+            int16(c.column());
             int32(c.typeOid());
             int16(c.typeSize());
-            int32(-1);
+            int32(c.typeModifier());
             int16(FormatCodes.forColumn(formats, i));
         }
         end('T');
     }
 
     /** A column of a RowDescription. */
-    record Column(String name, int typeOid, short typeSize) {
+    record Column(String name, int tableOid, short column, int typeOid, short typeSize, int typeModifier) {
     }
 
     /** 'D' int32 len, int16 n, n × (int32 length or -1 for NULL, byte[] value) — DataRow. */

@@ -40,11 +40,19 @@ public final class PgServer implements AutoCloseable {
         this.backendUrl = backendUrl(config.backendUrl());
     }
 
-    /** A jdbc:nlsql: URL for the backend; PostgreSQL gets untyped string parameters, as a server would infer them. */
+    /**
+     * A jdbc:nlsql: URL for the backend. From PostgreSQL the proxy takes every value as text (so
+     * pgjdbc's getString is the server's own text) and sends parameters untyped, for the server to infer.
+     */
     static String backendUrl(String url) {
         String nl = url.startsWith("jdbc:nlsql:") ? url : "jdbc:nlsql:" + url.substring("jdbc:".length());
-        if (nl.startsWith("jdbc:nlsql:postgresql:") && !nl.contains("stringtype=")) {
-            nl += (nl.contains("?") ? "&" : "?") + "stringtype=unspecified";
+        if (nl.startsWith("jdbc:nlsql:postgresql:")) {
+            if (!nl.contains("stringtype=")) {
+                nl += (nl.contains("?") ? "&" : "?") + "stringtype=unspecified";
+            }
+            if (!nl.contains("binaryTransfer=")) {
+                nl += "&binaryTransfer=false";
+            }
         }
         return nl;
     }

@@ -560,9 +560,16 @@ final class PgSession implements Runnable {
 
     private List<Messages.Column> columns(ResultSetMetaData md) throws SQLException {
         List<Messages.Column> out = new ArrayList<>(md.getColumnCount());
+        org.postgresql.core.Field[] fields = BackendFields.of(md);
         for (int i = 1; i <= md.getColumnCount(); i++) {
-            int oid = types.oid(md.getColumnTypeName(i), md.getColumnType(i));
-            out.add(new Messages.Column(md.getColumnLabel(i), oid, PgTypes.size(oid)));
+            if (fields != null && fields.length == md.getColumnCount()) {
+                org.postgresql.core.Field f = fields[i - 1];
+                out.add(new Messages.Column(f.getColumnLabel(), f.getTableOid(), (short) f.getPositionInTable(), f.getOID(),
+                        PgTypes.size(f.getOID()), f.getMod()));
+            } else {
+                int oid = types.oid(md.getColumnTypeName(i), md.getColumnType(i));
+                out.add(new Messages.Column(md.getColumnLabel(i), 0, (short) 0, oid, PgTypes.size(oid), -1));
+            }
         }
         return out;
     }

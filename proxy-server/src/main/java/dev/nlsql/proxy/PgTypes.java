@@ -144,6 +144,10 @@ final class PgTypes {
             Object v = rs.getObject(column);
             return v == null ? null : (Boolean.TRUE.equals(v) ? "t" : "f").getBytes(StandardCharsets.US_ASCII);
         }
+        if (oid == BYTEA) {
+            byte[] b = rs.getBytes(column);
+            return b == null ? null : ("\\x" + java.util.HexFormat.of().formatHex(b)).getBytes(StandardCharsets.US_ASCII);
+        }
         String s = rs.getString(column);
         return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
     }
