@@ -334,6 +334,10 @@ final class PgSession implements Runnable {
             out.emptyQueryResponse();
         }
         for (String sql : parts) {
+            if (clientSetting(sql)) {
+                out.commandComplete("SET");
+                continue;
+            }
             try (Statement s = backend.createStatement()) {
                 run(s, () -> s.execute(sql));
                 sendQuestionNotice(s, sql);
@@ -341,6 +345,15 @@ final class PgSession implements Runnable {
             }
         }
         out.readyForQuery(transactionStatus());
+    }
+
+    private static final java.util.regex.Pattern CLIENT_SETTING = java.util.regex.Pattern.compile(
+            "(?is)\\s*SET\\s+(SESSION\\s+)?(application_name|extra_float_digits|datestyle|intervalstyle|client_encoding|"
+            + "client_min_messages|timezone|time\\s+zone|statement_timeout|search_path)\\b.*");
+
+    /** Session settings PostgreSQL clients send, which a non-PostgreSQL backend would not understand: acknowledged here. */
+    private boolean clientSetting(String sql) {
+        return !server.backendIsPostgres(backend) && CLIENT_SETTING.matcher(sql).matches();
     }
 
     /** Sends each result of an executed statement: rows with their description, or a command tag. */
@@ -445,6 +458,10 @@ final class PgSession implements Runnable {
             out.emptyQueryResponse();
             return;
         }
+        if (clientSetting(portal.prepared.query)) {
+            out.commandComplete("SET");
+            return;
+        }
         if (portal.done) {
             out.commandComplete(CommandTags.forRows(portal.prepared.query, 0));
             return;
@@ -504,6 +521,9 @@ final class PgSession implements Runnable {
     // ---- helpers ----
 
     private PreparedStatement statement(Prepared p) throws SQLException {
+        if (p.statement == null && clientSetting(p.query)) {
+            p.statement = backend.prepareStatement("SELECT 1 WHERE 1 = 0");
+        }
         if (p.statement == null) {
             p.statement = backend.prepareStatement(p.question ? p.query : p.jdbcSql);
         }
