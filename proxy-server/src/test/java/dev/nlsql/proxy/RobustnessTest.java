@@ -234,4 +234,56 @@ class RobustnessTest {
             assertServes(server, "after 300 fuzzed frames");
         }
     }
+
+    @Test
+    void aNewerMinorVersionIsNegotiatedDown() throws Exception {
+        try (PgServer server = start(TestPostgres.url(), 5); Socket s = new Socket("127.0.0.1", server.port())) {
+            s.setSoTimeout(10_000);
+            byte[] packet = startupPacket();
+            packet[7] = 2; // protocol 3.2
+            ByteArrayOutputStream withOption = new ByteArrayOutputStream();
+            withOption.writeBytes(java.util.Arrays.copyOf(packet, packet.length - 1));
+            withOption.writeBytes("_pq_.unknown_option\0on\0\0".getBytes(StandardCharsets.UTF_8));
+            byte[] bytes = withOption.toByteArray();
+            int length = bytes.length;
+            bytes[0] = (byte) (length >>> 24);
+            bytes[1] = (byte) (length >>> 16);
+            bytes[2] = (byte) (length >>> 8);
+            bytes[3] = (byte) length;
+            s.getOutputStream().write(bytes);
+            String seen = readUntilReadyOrError(s.getInputStream());
+            assertTrue(seen.startsWith("v"), "NegotiateProtocolVersion first: " + seen);
+            assertTrue(seen.endsWith("Z"), "then the session starts: " + seen);
+        }
+    }
+
+    @Test
+    void cancelStopsAQuestionWaitingForTheLlm() throws Exception {
+        try (dev.nlsql.testing.FakeOpenAi llm = new dev.nlsql.testing.FakeOpenAi(dev.nlsql.testing.FakeOpenAi.hang());
+                PgServer server = new PgServer(new ProxyConfig(TestPostgres.url(), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
+                        Users.of(Map.of()), Map.of("nlsql.llm.baseUrl", llm.baseUrl(), "nlsql.llm.apiKey", "k", "nlsql.llm.timeoutSeconds",
+                        "60", "nlsql.cache", "false"), 5, 1 << 20), null).start();
+                Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port() + "/test?user=postgres");
+                Statement s = c.createStatement()) {
+            Thread canceller = new Thread(() -> {
+                try {
+                    Thread.sleep(1_000);
+                    s.cancel();
+                } catch (Exception ignored) {
+                    // the assertion below reports a failed cancel
+                }
+            });
+            canceller.start();
+            long start = System.nanoTime();
+            SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
+                    () -> s.executeQuery("how many things are there?"));
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(ms < 15_000, "cancelled after " + ms + " ms, not after the 60 s LLM timeout: " + e.getMessage());
+            canceller.join();
+            try (ResultSet rs = s.executeQuery("SELECT 5")) {
+                rs.next();
+                assertEquals(5, rs.getInt(1), "the session goes on");
+            }
+        }
+    }
 }
