@@ -90,8 +90,22 @@ final class CorrectionLoop {
         String schemaText = engine.promptSchema(question.text(), catalog, values);
         String dialect = catalog.productName() + " " + catalog.productVersion();
         while (policy.attemptsLeft()) {
-            Generation generation = generate(generator, new GenerationRequest(question.text(), question.instructions(), dialect,
-                    catalog, schemaText, values, List.copyOf(previous)));
+            Generation generation;
+            try {
+                generation = generate(generator, new GenerationRequest(question.text(), question.instructions(), dialect,
+                        catalog, schemaText, values, List.copyOf(previous)));
+            } catch (NotUnderstoodException e) {
+                if (catalogRefreshed) {
+                    throw notUnderstood(e);
+                }
+                catalogRefreshed = true; // the words may name tables newer than the cached catalog: read it again, once
+                engine.schemaChanged(databaseKey);
+                catalog = engine.catalog(databaseKey, connection);
+                guard = engine.guard(databaseKey, catalog);
+                values = engine.valueLinks(question.text(), catalog, connection, postgres, databaseKey);
+                schemaText = engine.promptSchema(question.text(), catalog, values);
+                continue;
+            }
             String reason = SqlExtractor.notAnswerable(generation.text());
             if (reason != null) {
                 throw failure(NlSqlState.NOT_ABOUT_DATABASE, "The question is not about this database: " + reason, null);
@@ -134,18 +148,20 @@ final class CorrectionLoop {
         return null;
     }
 
-    private Generation generate(SqlGenerator generator, GenerationRequest request) throws SQLException {
+    private Generation generate(SqlGenerator generator, GenerationRequest request) throws SQLException, NotUnderstoodException {
         try {
             Generation g = generator.generate(request);
             trace.llmCalls(generator.usesLlm() ? g.calls() : 0);
             return g;
         } catch (LlmUnavailableException e) {
             throw failure(NlSqlState.LLM_UNAVAILABLE, e.getMessage(), e);
-        } catch (NotUnderstoodException e) {
-            throw failure(NlSqlState.NOT_UNDERSTOOD, "The offline generator cannot answer this with certainty: " + e.getMessage()
-                    + ". Rephrase it (e.g. \"how many orders per month in 2024\"), or configure an LLM: set nlsql.llm.baseUrl "
-                    + "to any OpenAI-compatible server (Ollama: http://localhost:11434/v1) or OPENAI_API_KEY", e);
         }
+    }
+
+    private SQLException notUnderstood(NotUnderstoodException e) {
+        return failure(NlSqlState.NOT_UNDERSTOOD, "The offline generator cannot answer this with certainty: " + e.getMessage()
+                + ". Rephrase it (e.g. \"how many orders per month in 2024\"), or configure an LLM: set nlsql.llm.baseUrl "
+                + "to any OpenAI-compatible server (Ollama: http://localhost:11434/v1) or OPENAI_API_KEY", e);
     }
 
     /** Checks and runs a generated reply; null when the generator repeated SQL it already tried. */

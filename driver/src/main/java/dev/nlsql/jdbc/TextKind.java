@@ -42,7 +42,8 @@ public enum TextKind {
     }
 
     private static final int LONGEST_CACHED_TEXT = 8_192;
-    private static final Cache<String, Decision> DECISIONS = Caffeine.newBuilder().maximumSize(10_000).build();
+    /** Maintenance on the caller's thread: a hand-off to the common pool per new text would cost more than it saves. */
+    private static final Cache<String, Decision> DECISIONS = Caffeine.newBuilder().maximumSize(10_000).executor(Runnable::run).build();
 
     /** Words that start SQL statements in PostgreSQL and other common dialects. */
     private static final Set<String> STATEMENT_KEYWORDS = Set.of(

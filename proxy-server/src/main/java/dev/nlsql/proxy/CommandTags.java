@@ -38,13 +38,15 @@ final class CommandTags {
     }
 
     private static String firstWord(String sql) {
-        List<SqlLexer.Token> tokens = SqlLexer.tokenize(sql).tokens();
-        for (SqlLexer.Token t : tokens) {
-            if (t.type() == SqlLexer.Type.WORD) {
-                return t.text().toLowerCase(Locale.ROOT);
-            }
+        int start = SqlLexer.skipSpaceAndComments(sql, 0);
+        while (start < sql.length() && sql.charAt(start) == '(') {
+            start = SqlLexer.skipSpaceAndComments(sql, start + 1);
         }
-        return "";
+        int end = start;
+        while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
+            end++;
+        }
+        return sql.substring(start, end).toLowerCase(Locale.ROOT);
     }
 
     private static String firstTwoWords(String sql) {

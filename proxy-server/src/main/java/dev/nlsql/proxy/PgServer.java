@@ -53,6 +53,9 @@ public final class PgServer implements AutoCloseable {
             if (!nl.contains("binaryTransfer=")) {
                 nl += "&binaryTransfer=false";
             }
+            if (!nl.contains("preferQueryMode=")) {
+                nl += "&preferQueryMode=extendedForPrepared"; // a client's simple query stays simple on the backend
+            }
         }
         return nl;
     }

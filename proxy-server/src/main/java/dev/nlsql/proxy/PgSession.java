@@ -98,6 +98,8 @@ final class PgSession implements Runnable {
     private volatile boolean answeringQuestion;
     private volatile Thread thread;
     private boolean skipUntilSync;
+    private boolean postgres;
+    private org.postgresql.core.BaseConnection pgBackend;
 
     PgSession(PgServer server, Socket socket, int processId) {
         this.server = server;
@@ -113,7 +115,7 @@ final class PgSession implements Runnable {
     public void run() {
         thread = Thread.currentThread();
         try {
-            in = new PgInput(socket.getInputStream(), server.config().maxMessageBytes());
+            in = new PgInput(new java.io.BufferedInputStream(socket.getInputStream(), 65_536), server.config().maxMessageBytes());
             out = new Messages(socket.getOutputStream());
             Map<String, String> startup = startup();
             if (startup == null) {
@@ -123,7 +125,9 @@ final class PgSession implements Runnable {
                 return;
             }
             backend = server.openBackend(startup);
-            types = PgTypes.of(backend, server.backendIsPostgres(backend));
+            postgres = server.backendIsPostgres(backend);
+            pgBackend = postgres ? backend.unwrap(org.postgresql.core.BaseConnection.class) : null;
+            types = PgTypes.of(backend, postgres);
             welcome(startup);
             loop();
         } catch (PgInput.ProtocolViolation e) {
@@ -156,7 +160,7 @@ final class PgSession implements Runnable {
                     ssl.setUseClientMode(false);
                     ssl.startHandshake();
                     socket = ssl;
-                    in = new PgInput(ssl.getInputStream(), server.config().maxMessageBytes());
+                    in = new PgInput(new java.io.BufferedInputStream(ssl.getInputStream(), 65_536), server.config().maxMessageBytes());
                     out = new Messages(ssl.getOutputStream());
                 } else {
                     out.single('N');
@@ -353,7 +357,7 @@ final class PgSession implements Runnable {
 
     /** Session settings PostgreSQL clients send, which a non-PostgreSQL backend would not understand: acknowledged here. */
     private boolean clientSetting(String sql) {
-        return !server.backendIsPostgres(backend) && CLIENT_SETTING.matcher(sql).matches();
+        return !postgres && CLIENT_SETTING.matcher(sql).matches();
     }
 
     /** Sends each result of an executed statement: rows with their description, or a command tag. */
@@ -382,7 +386,12 @@ final class PgSession implements Runnable {
         if (!name.isEmpty() && statements.containsKey(name)) {
             throw new SQLException("prepared statement \"" + name + "\" already exists", "42P05");
         }
-        Prepared old = statements.put(name, new Prepared(query, oids));
+        Prepared old = statements.get(name);
+        if (old != null && old.query.equals(query) && java.util.Arrays.equals(old.paramOids, oids)) {
+            out.parseComplete(); // the unnamed statement parsed again with the same SQL: keep its backend statement
+            return;
+        }
+        statements.put(name, new Prepared(query, oids));
         closeQuietly(old == null ? null : old.statement);
         out.parseComplete();
     }
@@ -432,6 +441,9 @@ final class PgSession implements Runnable {
             if (portal == null) {
                 throw new SQLException("portal \"" + name + "\" does not exist", "34000");
             }
+            if (portal.rows == null && !portal.done && !portal.prepared.question && readOnly(portal.prepared.query)) {
+                runPortal(portal); // its rows serve the Execute that follows: one backend round trip, not two
+            }
             ResultSetMetaData md = portal.rows != null ? portal.rows.getMetaData() : metadata(statement(portal.prepared));
             describeRows(md, portal.resultFormats);
         } else {
@@ -466,18 +478,13 @@ final class PgSession implements Runnable {
             out.commandComplete(CommandTags.forRows(portal.prepared.query, 0));
             return;
         }
-        PreparedStatement ps = statement(portal.prepared);
         if (portal.rows == null) {
-            bindParameters(ps, portal);
-            boolean hasRows = run(ps, ps::execute);
-            sendQuestionNotice(ps, portal.prepared.query);
-            if (!hasRows) {
+            PreparedStatement ps = statement(portal.prepared);
+            if (!runPortal(portal)) {
                 portal.done = true;
                 out.commandComplete(CommandTags.forUpdate(portal.prepared.query, ps.getUpdateCount()));
                 return;
             }
-            portal.rows = ps.getResultSet();
-            portal.columns = columns(portal.rows.getMetaData());
         }
         long before = portal.sent;
         long sent = sendRows(portal.rows, portal.columns, portal.resultFormats, maxRows);
@@ -490,6 +497,25 @@ final class PgSession implements Runnable {
         portal.rows.close();
         portal.rows = null;
         out.commandComplete(CommandTags.forRows(portal.prepared.query, before + sent));
+    }
+
+    /** Binds and runs a portal's statement; true when it returned rows (kept in the portal). */
+    private boolean runPortal(Portal portal) throws SQLException {
+        PreparedStatement ps = statement(portal.prepared);
+        bindParameters(ps, portal);
+        boolean hasRows = run(ps, ps::execute);
+        sendQuestionNotice(ps, portal.prepared.query);
+        if (hasRows) {
+            portal.rows = ps.getResultSet();
+            portal.columns = columns(portal.rows.getMetaData());
+        }
+        return hasRows;
+    }
+
+    private static boolean readOnly(String sql) {
+        int i = SqlLexer.skipSpaceAndComments(sql, 0);
+        String head = sql.substring(i, Math.min(sql.length(), i + 7)).toLowerCase(Locale.ROOT);
+        return head.startsWith("select") || head.startsWith("values") || head.startsWith("table ") || head.startsWith("show ");
     }
 
     private static boolean hasMore(ResultSet rs) throws SQLException {
@@ -667,8 +693,8 @@ final class PgSession implements Runnable {
 
     private char transactionStatus() {
         try {
-            if (server.backendIsPostgres(backend)) {
-                return switch (backend.unwrap(org.postgresql.core.BaseConnection.class).getTransactionState()) {
+            if (pgBackend != null) {
+                return switch (pgBackend.getTransactionState()) {
                     case IDLE -> 'I';
                     case OPEN -> 'T';
                     case FAILED -> 'E';
@@ -749,6 +775,11 @@ final class PgSession implements Runnable {
 
     /** Statements of a simple query, split where PostgreSQL splits them. */
     static List<String> split(String text) {
+        if (text.indexOf(';') < 0) {
+            List<String> one = new ArrayList<>(1);
+            add(one, text);
+            return one;
+        }
         List<String> out = new ArrayList<>();
         int from = 0;
         for (SqlLexer.Token t : SqlLexer.tokenize(text).tokens()) {
