@@ -140,6 +140,31 @@ public final class SqlLexer {
         }
     }
 
+    /**
+     * The statements of a text, split at the semicolons PostgreSQL splits at (not those in strings
+     * or comments); blank and comment-only pieces are left out, the rest stripped.
+     */
+    public static List<String> splitStatements(String text) {
+        List<String> out = new ArrayList<>();
+        int from = 0;
+        if (text.indexOf(';') >= 0) {
+            for (Token t : tokenize(text).tokens()) {
+                if (t.isPunct(';')) {
+                    addStatement(out, text.substring(from, t.start()));
+                    from = t.end();
+                }
+            }
+        }
+        addStatement(out, text.substring(from));
+        return out;
+    }
+
+    private static void addStatement(List<String> out, String piece) {
+        if (skipSpaceAndComments(piece, 0) < piece.length()) {
+            out.add(piece.strip());
+        }
+    }
+
     /** Index of the first character that is not white space or inside a comment. */
     public static int skipSpaceAndComments(String text, int from) {
         int i = from;

@@ -16,22 +16,7 @@ public final class GoldSql {
 
     /** The alternative gold statements, split on the semicolons PostgreSQL would split on. */
     public static List<String> alternatives(String query) {
-        List<String> out = new ArrayList<>();
-        int from = 0;
-        for (SqlLexer.Token t : SqlLexer.tokenize(query).tokens()) {
-            if (t.isPunct(';')) {
-                add(out, query.substring(from, t.start()));
-                from = t.end();
-            }
-        }
-        add(out, query.substring(from));
-        return out;
-    }
-
-    private static void add(List<String> out, String sql) {
-        if (!sql.isBlank()) {
-            out.add(sql.strip());
-        }
+        return SqlLexer.splitStatements(query);
     }
 
     /** Every choice of columns a {a,b} set allows (non-empty subsets), with GROUP BY {} repeating it. */

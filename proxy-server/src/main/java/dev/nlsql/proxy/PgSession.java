@@ -333,7 +333,7 @@ final class PgSession implements Runnable {
     }
 
     private void simpleQuery(String text) throws IOException, SQLException {
-        List<String> parts = split(text);
+        List<String> parts = SqlLexer.splitStatements(text);
         if (parts.isEmpty()) {
             out.emptyQueryResponse();
         }
@@ -771,31 +771,6 @@ final class PgSession implements Runnable {
             out[i] = PgInput.int16(b);
         }
         return out;
-    }
-
-    /** Statements of a simple query, split where PostgreSQL splits them. */
-    static List<String> split(String text) {
-        if (text.indexOf(';') < 0) {
-            List<String> one = new ArrayList<>(1);
-            add(one, text);
-            return one;
-        }
-        List<String> out = new ArrayList<>();
-        int from = 0;
-        for (SqlLexer.Token t : SqlLexer.tokenize(text).tokens()) {
-            if (t.isPunct(';')) {
-                add(out, text.substring(from, t.start()));
-                from = t.end();
-            }
-        }
-        add(out, text.substring(from));
-        return out;
-    }
-
-    private static void add(List<String> out, String sql) {
-        if (SqlLexer.skipSpaceAndComments(sql, 0) < sql.length()) {
-            out.add(sql.strip());
-        }
     }
 
     @Override
