@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-30}
+WARMUP=${WARMUP:-10} # seconds of the same load per target and mode before measuring, untimed: the JIT, caches and pools warm up
+ROUNDS=${ROUNDS:-3}
 CLIENTS=${CLIENTS:-8}
 DB=nlsql_pgbench
 work=$(mktemp -d)
@@ -37,7 +39,7 @@ pidfile = $work/pgbouncer.pid
 INI
 echo '"postgres" ""' >"$work/users.txt"
 chmod 644 "$work"/*
-if [ "$(id -u)" = 0 ]; then pgbouncer -u postgres "$work/pgbouncer.ini" & else pgbouncer "$work/pgbouncer.ini" & fi
+if [ "$(id -u)" = 0 ]; then pgbouncer -q -u postgres "$work/pgbouncer.ini" & else pgbouncer -q "$work/pgbouncer.ini" & fi
 pids+=($!)
 for port in 6543 6432; do for _ in $(seq 1 30); do (echo >/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 1; done; done
 
@@ -45,9 +47,23 @@ tps() { # port mode
   pgbench -S -M "$2" -c "$CLIENTS" -j 2 -T "$DURATION" -h 127.0.0.1 -p "$1" -U postgres "$DB" 2>/dev/null \
     | awk '/^tps = / {print $3}'
 }
+warm() { # port mode
+  [ "$WARMUP" -gt 0 ] && pgbench -S -M "$2" -c "$CLIENTS" -j 2 -T "$WARMUP" -h 127.0.0.1 -p "$1" -U postgres "$DB" >/dev/null 2>&1 || true
+}
+median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+
+# Rounds interleave the three targets, so a slow minute of a shared machine costs all of them alike;
+# the table gives each target's median and the ratios of the medians.
 printf "%-9s %12s %12s %12s %14s %16s\n" mode direct proxy pgbouncer "proxy/direct" "proxy/pgbouncer"
 for mode in simple extended; do
-  d=$(tps 5432 "$mode"); p=$(tps 6543 "$mode"); b=$(tps 6432 "$mode")
+  for port in 5432 6543 6432; do warm "$port" "$mode"; done
+  : >"$work/$mode.tsv"
+  for _ in $(seq 1 "$ROUNDS"); do
+    printf "%s\t%s\t%s\n" "$(tps 5432 "$mode")" "$(tps 6543 "$mode")" "$(tps 6432 "$mode")" >>"$work/$mode.tsv"
+  done
+  d=$(cut -f1 "$work/$mode.tsv" | median); p=$(cut -f2 "$work/$mode.tsv" | median); b=$(cut -f3 "$work/$mode.tsv" | median)
   awk -v m="$mode" -v d="$d" -v p="$p" -v b="$b" 'BEGIN { printf "%-9s %12.0f %12.0f %12.0f %14.2f %16.2f\n", m, d, p, b, p / d, p / b }'
+  awk -F'\t' -v m="$mode" '{ printf "  %s round %d: direct %.0f, proxy %.0f (%.2f), pgbouncer %.0f (%.2f)\n", m, NR, $1, $2, $2 / $1, $3, $3 / $1 }' \
+    "$work/$mode.tsv" >&2
 done
-echo "pgbench -S -c $CLIENTS -j 2 -T $DURATION; target: proxy at least 0.7x direct"
+echo "pgbench -S -c $CLIENTS -j 2 -T $DURATION, median of $ROUNDS interleaved rounds after ${WARMUP}s of warm-up per target; target: proxy at least 0.7x direct"

@@ -2,6 +2,7 @@ package dev.nlsql.check;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Splits text into tokens the way PostgreSQL's scanner does: nested block comments,
@@ -147,7 +148,13 @@ public final class SqlLexer {
     public static List<String> splitStatements(String text) {
         List<String> out = new ArrayList<>();
         int from = 0;
-        if (text.indexOf(';') >= 0) {
+        int semicolon = text.indexOf(';');
+        if (semicolon >= 0 && semicolon == text.lastIndexOf(';') && text.substring(semicolon + 1).isBlank()) {
+            // one statement ending in ';': no need to lex (a ';' inside an unterminated string fails either way)
+            addStatement(out, text.substring(0, semicolon));
+            return out;
+        }
+        if (semicolon >= 0) {
             for (Token t : tokenize(text).tokens()) {
                 if (t.isPunct(';')) {
                     addStatement(out, text.substring(from, t.start()));
@@ -163,6 +170,19 @@ public final class SqlLexer {
         if (skipSpaceAndComments(piece, 0) < piece.length()) {
             out.add(piece.strip());
         }
+    }
+
+    /** The statement's first word in lower case, past comments and opening parentheses; empty when it has none. */
+    public static String firstWord(String sql) {
+        int start = skipSpaceAndComments(sql, 0);
+        while (start < sql.length() && sql.charAt(start) == '(') {
+            start = skipSpaceAndComments(sql, start + 1);
+        }
+        int end = start;
+        while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
+            end++;
+        }
+        return sql.substring(start, end).toLowerCase(Locale.ROOT);
     }
 
     /** Index of the first character that is not white space or inside a comment. */

@@ -35,7 +35,25 @@ public final class ReadOnlyTransaction {
     }
 
     public <T> T run(Work<T> work) throws SQLException {
+        if (postgres && connection.getAutoCommit() && ServerTransaction.isOpen(connection)) {
+            return runInsideSqlTransaction(work);
+        }
         return connection.getAutoCommit() ? runAlone(work) : runUnderSavepoint(work);
+    }
+
+    /**
+     * The caller opened a transaction with SQL (BEGIN) while JDBC's auto-commit stayed on: a JDBC
+     * savepoint or rollback would refuse or end that transaction, so the savepoint is SQL too.
+     */
+    private <T> T runInsideSqlTransaction(Work<T> work) throws SQLException {
+        execute("SAVEPOINT nlsql_read_only");
+        try {
+            execute("SET LOCAL transaction_read_only = on");
+            return work.run();
+        } finally {
+            execute("ROLLBACK TO SAVEPOINT nlsql_read_only");
+            execute("RELEASE SAVEPOINT nlsql_read_only");
+        }
     }
 
     private <T> T runAlone(Work<T> work) throws SQLException {

@@ -69,6 +69,11 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         return postgres;
     }
 
+    /** True when SQL goes to the delegate untouched ({@code nlsql.passthrough=allow}). */
+    public boolean passesSqlUntouched() {
+        return passthrough() == Passthrough.ALLOW;
+    }
+
     Passthrough passthrough() {
         return config.passthrough();
     }

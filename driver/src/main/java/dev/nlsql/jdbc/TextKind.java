@@ -38,10 +38,23 @@ public enum TextKind {
         while (end < text.length() && Character.isLetter(text.charAt(end))) {
             end++;
         }
-        return SCHEMA_CHANGES.contains(text.substring(start, end).toLowerCase(Locale.ROOT));
+        for (String word : SCHEMA_CHANGES) { // no substring: this runs for every SQL text
+            if (word.length() == end - start && text.regionMatches(true, start, word, 0, word.length())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static final int LONGEST_CACHED_TEXT = 8_192;
+    /** Below this length a lexical decision costs less than a cache insert and eviction, so only parsed decisions are cached. */
+    private static final int SHORT_TEXT = 512;
+    /** The short text this thread decided last: a statement and its caller often ask about the same text in a row. */
+    private static final ThreadLocal<Decided> LAST_DECIDED = new ThreadLocal<>();
+
+    private record Decided(String text, Decision decision) {
+    }
+
     /** Maintenance on the caller's thread: a hand-off to the common pool per new text would cost more than it saves. */
     private static final Cache<String, Decision> DECISIONS = Caffeine.newBuilder().maximumSize(10_000).executor(Runnable::run).build();
 
@@ -87,6 +100,17 @@ public enum TextKind {
         if (text.length() > LONGEST_CACHED_TEXT) {
             return decide(text);
         }
+        if (text.length() <= SHORT_TEXT) {
+            Decided last = LAST_DECIDED.get();
+            if (last != null && (last.text == text || last.text.equals(text))) {
+                return last.decision;
+            }
+            Decision lexical = decideLexically(text);
+            if (lexical != null) {
+                LAST_DECIDED.set(new Decided(text, lexical));
+                return lexical;
+            }
+        }
         Decision cached = DECISIONS.getIfPresent(text);
         if (cached == null) {
             cached = decide(text);
@@ -96,6 +120,23 @@ public enum TextKind {
     }
 
     static Decision decide(String text) {
+        Decision lexical = decideLexically(text);
+        return lexical != null ? lexical : decideByParsing(text);
+    }
+
+    /** Parsing decides a text that starts with a statement keyword and reads like English without addressing a person. */
+    private static Decision decideByParsing(String text) {
+        String body = text.substring(SqlLexer.skipSpaceAndComments(text, 0));
+        if (SqlParsing.parsesAsKnownStatement(body)) {
+            return new Decision(SQL, text);
+        }
+        Evidence evidence = Evidence.of(SqlLexer.tokenize(body).tokens());
+        return new Decision(evidence.sqlSignals > evidence.englishScore() ? SQL : QUESTION,
+                evidence.sqlSignals > evidence.englishScore() ? text : text.strip());
+    }
+
+    /** The decision where the words settle it, or null when only a parse can. */
+    private static Decision decideLexically(String text) {
         int start = SqlLexer.skipSpaceAndComments(text, 0);
         String body = text.substring(start);
         if (startsWithWord(body, "nl:")) {
@@ -127,11 +168,7 @@ public enum TextKind {
             if (evidence.addressesAPerson) {
                 return new Decision(QUESTION, text.strip());
             }
-            if (SqlParsing.parsesAsKnownStatement(body)) {
-                return new Decision(SQL, text);
-            }
-            return new Decision(evidence.sqlSignals > evidence.englishScore() ? SQL : QUESTION,
-                    evidence.sqlSignals > evidence.englishScore() ? text : text.strip());
+            return null;
         }
         if (looksLikeMistypedKeyword(firstWord) && !evidence.readsLikeEnglish() && evidence.sqlSignals >= 2) {
             return new Decision(SQL, text);

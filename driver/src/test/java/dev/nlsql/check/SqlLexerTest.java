@@ -57,4 +57,23 @@ class SqlLexerTest {
         String text = "  -- one\n /* two /* three */ */ SELECT";
         assertEquals(text.indexOf("SELECT"), SqlLexer.skipSpaceAndComments(text, 0));
     }
+
+    @Test
+    void splitsStatementsOnlyAtSemicolonsOutsideStringsAndComments() {
+        assertEquals(List.of("SELECT 1"), SqlLexer.splitStatements("SELECT 1;"));
+        assertEquals(List.of("SELECT 1"), SqlLexer.splitStatements("  SELECT 1 ;  \n"));
+        assertEquals(List.of("SELECT ';'"), SqlLexer.splitStatements("SELECT ';'"));
+        assertEquals(List.of("SELECT ';'"), SqlLexer.splitStatements("SELECT ';';"));
+        assertEquals(List.of("SELECT 1", "SELECT $$a;b$$"), SqlLexer.splitStatements("SELECT 1; SELECT $$a;b$$;"));
+        assertEquals(List.of("SELECT 1 -- note; more"), SqlLexer.splitStatements("SELECT 1 -- note; more"));
+        assertEquals(List.of(), SqlLexer.splitStatements("-- only a comment;"));
+        assertEquals(List.of(), SqlLexer.splitStatements(" ; ;"));
+    }
+
+    @Test
+    void firstWordSkipsCommentsAndParentheses() {
+        assertEquals("select", SqlLexer.firstWord("/* c */ ((SELECT 1))"));
+        assertEquals("with", SqlLexer.firstWord("-- x\nWITH a AS (SELECT 1) SELECT * FROM a"));
+        assertEquals("", SqlLexer.firstWord("  42"));
+    }
 }

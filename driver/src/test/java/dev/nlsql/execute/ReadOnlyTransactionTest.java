@@ -43,6 +43,15 @@ class ReadOnlyTransactionTest {
         }
     }
 
+    private static int countUnder(ReadOnlyTransaction ro, Statement s) throws SQLException {
+        return ro.run(() -> {
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM nlsql_ro_test")) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        });
+    }
+
     private void write(Statement s) throws SQLException {
         s.executeUpdate("INSERT INTO nlsql_ro_test VALUES (1)");
     }
@@ -79,17 +88,29 @@ class ReadOnlyTransactionTest {
                 s.executeQuery("SELECT 1 / 0").close();
                 return null;
             })).getSQLState());
-            int seen = ro.run(() -> {
-                try (ResultSet rs = s.executeQuery("SELECT count(*) FROM nlsql_ro_test")) {
-                    rs.next();
-                    return rs.getInt(1);
-                }
-            });
-            assertEquals(1, seen, "the read-only statement sees the caller's uncommitted row");
+            assertEquals(1, countUnder(ro, s), "the read-only statement sees the caller's uncommitted row");
             write(s);
             connection.commit();
         }
         assertFalse(connection.getAutoCommit());
         assertEquals(2, rows(), "the caller's transaction went on read-write and committed");
+    }
+
+    @Test
+    void aTransactionOpenedWithSqlBeginIsNeitherEndedNorLeftReadOnly() throws SQLException {
+        ReadOnlyTransaction ro = new ReadOnlyTransaction(connection, true);
+        try (Statement s = connection.createStatement()) {
+            s.execute("BEGIN"); // auto-commit stays on in JDBC; the server is in a transaction block
+            write(s);
+            assertEquals("25006", assertThrows(SQLException.class, () -> ro.run(() -> {
+                write(s);
+                return null;
+            })).getSQLState());
+            assertEquals(1, countUnder(ro, s), "the read-only statement sees the caller's uncommitted row");
+            write(s);
+            s.execute("ROLLBACK");
+        }
+        assertTrue(connection.getAutoCommit());
+        assertEquals(0, rows(), "the caller's ROLLBACK undid both rows: the transaction was still the caller's");
     }
 }

@@ -15,7 +15,7 @@ final class CommandTags {
     }
 
     static String forRows(String sql, long rows) {
-        String first = firstWord(sql);
+        String first = SqlLexer.firstWord(sql);
         return switch (first) {
             case "show" -> "SHOW";
             case "explain" -> "EXPLAIN";
@@ -25,7 +25,7 @@ final class CommandTags {
     }
 
     static String forUpdate(String sql, long count) {
-        String first = firstWord(sql);
+        String first = SqlLexer.firstWord(sql);
         return switch (first) {
             case "insert" -> "INSERT 0 " + Math.max(0, count);
             case "update", "delete", "merge", "copy" -> first.toUpperCase(Locale.ROOT) + " " + Math.max(0, count);
@@ -35,18 +35,6 @@ final class CommandTags {
             case "abort" -> "ROLLBACK";
             default -> TWO_WORDS.contains(first) ? firstTwoWords(sql) : first.toUpperCase(Locale.ROOT);
         };
-    }
-
-    private static String firstWord(String sql) {
-        int start = SqlLexer.skipSpaceAndComments(sql, 0);
-        while (start < sql.length() && sql.charAt(start) == '(') {
-            start = SqlLexer.skipSpaceAndComments(sql, start + 1);
-        }
-        int end = start;
-        while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
-            end++;
-        }
-        return sql.substring(start, end).toLowerCase(Locale.ROOT);
     }
 
     private static String firstTwoWords(String sql) {

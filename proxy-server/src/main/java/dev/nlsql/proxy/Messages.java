@@ -12,6 +12,8 @@ import java.util.List;
  */
 final class Messages {
 
+    private static final int FLUSH_AT = 65_536;
+
     private final OutputStream out;
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(8192);
     private final ByteArrayOutputStream body = new ByteArrayOutputStream(256);
@@ -24,6 +26,24 @@ final class Messages {
         buffer.writeTo(out);
         buffer.reset();
         out.flush();
+    }
+
+    /** Writes what is buffered once it is large, so a big result streams instead of filling memory. */
+    void flushIfLarge() throws IOException {
+        if (buffer.size() >= FLUSH_AT) {
+            flush();
+        }
+    }
+
+    /** A message relayed as it came: type, int32 length, body. */
+    void raw(char type, byte[] body, int length) {
+        buffer.write(type);
+        int total = length + 4;
+        buffer.write(total >>> 24);
+        buffer.write(total >>> 16);
+        buffer.write(total >>> 8);
+        buffer.write(total);
+        buffer.write(body, 0, length);
     }
 
     /** 'R' int32 len, int32 0 — AuthenticationOk. */

@@ -71,6 +71,19 @@ final class PgInput {
     }
 
     /** A null-terminated UTF-8 string from a message body. */
+    /** The bytes of a zero-terminated string, without the zero. */
+    static byte[] cstringBytes(ByteBuffer b) throws ProtocolViolation {
+        int start = b.position();
+        for (int i = start; i < b.limit(); i++) {
+            if (b.get(i) == 0) {
+                byte[] bytes = java.util.Arrays.copyOfRange(b.array(), b.arrayOffset() + start, b.arrayOffset() + i);
+                b.position(i + 1);
+                return bytes;
+            }
+        }
+        throw new ProtocolViolation("string without its terminating zero");
+    }
+
     static String cstring(ByteBuffer b) throws ProtocolViolation {
         int start = b.position();
         for (int i = start; i < b.limit(); i++) {

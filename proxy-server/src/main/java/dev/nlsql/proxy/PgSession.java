@@ -94,6 +94,9 @@ final class PgSession implements Runnable {
     private final Map<String, Portal> portals = new LinkedHashMap<>();
     private final int processId;
     private final int secret = RANDOM.nextInt();
+    private Statement simpleStatement;
+    private BackendRelay relay;
+    private volatile boolean relaying;
     private volatile Statement running;
     private volatile boolean answeringQuestion;
     private volatile Thread thread;
@@ -128,6 +131,9 @@ final class PgSession implements Runnable {
             postgres = server.backendIsPostgres(backend);
             pgBackend = postgres ? backend.unwrap(org.postgresql.core.BaseConnection.class) : null;
             types = PgTypes.of(backend, postgres);
+            if (postgres && backend.unwrap(dev.nlsql.jdbc.NlConnection.class).passesSqlUntouched()) {
+                relay = BackendRelay.of(pgBackend);
+            }
             welcome(startup);
             loop();
         } catch (PgInput.ProtocolViolation e) {
@@ -307,7 +313,7 @@ final class PgSession implements Runnable {
             }
             try {
                 switch (m.type()) {
-                    case 'Q' -> simpleQuery(PgInput.cstring(m.body()));
+                    case 'Q' -> simpleQuery(m.body());
                     case 'P' -> parse(m.body());
                     case 'B' -> bind(m.body());
                     case 'D' -> describe(m.body());
@@ -332,8 +338,20 @@ final class PgSession implements Runnable {
         }
     }
 
-    private void simpleQuery(String text) throws IOException, SQLException {
+    private void simpleQuery(ByteBuffer body) throws IOException, SQLException {
+        byte[] bytes = PgInput.cstringBytes(body);
+        String text = new String(bytes, StandardCharsets.UTF_8);
         List<String> parts = SqlLexer.splitStatements(text);
+        if (relay != null && !parts.isEmpty() && relayable(parts)) {
+            relaying = true;
+            try {
+                relay.simpleQuery(bytes, out);
+            } finally {
+                relaying = false;
+                Thread.interrupted();
+            }
+            return;
+        }
         if (parts.isEmpty()) {
             out.emptyQueryResponse();
         }
@@ -342,13 +360,36 @@ final class PgSession implements Runnable {
                 out.commandComplete("SET");
                 continue;
             }
-            try (Statement s = backend.createStatement()) {
-                run(s, () -> s.execute(sql));
-                sendQuestionNotice(s, sql);
-                sendResults(s, sql, null);
-            }
+            Statement s = simpleStatement();
+            run(s, () -> s.execute(sql));
+            sendQuestionNotice(s, sql);
+            sendResults(s, sql, null);
         }
         out.readyForQuery(transactionStatus());
+    }
+
+    /** Statements relayed to PostgreSQL as they are: queries, data changes and transaction control. Anything that
+     *  changes what pgjdbc or nlsql know of the session (SET, DISCARD, DDL, COPY, LISTEN) goes through JDBC. */
+    private static final java.util.Set<String> RELAYED_STATEMENTS = java.util.Set.of("select", "with", "values", "table",
+            "show", "explain", "insert", "update", "delete", "merge", "begin", "start", "commit", "end", "rollback", "abort",
+            "savepoint", "release", "prepare", "execute", "declare", "fetch", "move", "close");
+
+    /** True when every statement is SQL nlsql passes untouched, of a kind that needs no JDBC bookkeeping. */
+    private boolean relayable(List<String> statements) {
+        for (String sql : statements) {
+            if (TextKind.of(sql).kind() != TextKind.SQL || !RELAYED_STATEMENTS.contains(SqlLexer.firstWord(sql))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** One backend statement serves every simple query of the session: a new one per query costs more than its reuse. */
+    private Statement simpleStatement() throws SQLException {
+        if (simpleStatement == null || simpleStatement.isClosed()) {
+            simpleStatement = backend.createStatement();
+        }
+        return simpleStatement;
     }
 
     private static final java.util.regex.Pattern CLIENT_SETTING = java.util.regex.Pattern.compile(
@@ -512,10 +553,10 @@ final class PgSession implements Runnable {
         return hasRows;
     }
 
+    private static final java.util.Set<String> READING_STATEMENTS = java.util.Set.of("select", "values", "table", "show");
+
     private static boolean readOnly(String sql) {
-        int i = SqlLexer.skipSpaceAndComments(sql, 0);
-        String head = sql.substring(i, Math.min(sql.length(), i + 7)).toLowerCase(Locale.ROOT);
-        return head.startsWith("select") || head.startsWith("values") || head.startsWith("table ") || head.startsWith("show ");
+        return READING_STATEMENTS.contains(SqlLexer.firstWord(sql));
     }
 
     private static boolean hasMore(ResultSet rs) throws SQLException {
@@ -676,6 +717,14 @@ final class PgSession implements Runnable {
         if (givenSecret != secret) {
             return;
         }
+        if (relaying) {
+            try {
+                pgBackend.cancelQuery();
+            } catch (SQLException e) {
+                LOG.debug("cancel failed: {}", e.getMessage());
+            }
+            return;
+        }
         Statement s = running;
         if (s == null) {
             return;
@@ -743,6 +792,7 @@ final class PgSession implements Runnable {
         server.forget(this);
         portals.keySet().stream().toList().forEach(this::closePortal);
         statements.values().forEach(p -> closeQuietly(p.statement));
+        closeQuietly(simpleStatement);
         closeQuietly(backend);
         try {
             socket.close();

@@ -1,0 +1,185 @@
+package dev.nlsql.proxy;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.PGStream;
+import org.postgresql.core.QueryExecutorBase;
+import org.postgresql.core.TransactionState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Relays a client's simple Query to a PostgreSQL backend over pgjdbc's own connection and copies
+ * the backend's answer to the client message by message until ReadyForQuery. SQL that nlsql
+ * passes through untouched then costs no JDBC parsing, no row decoding and no re-encoding, and
+ * the client sees exactly what PostgreSQL said: notices, multi-statement transaction semantics,
+ * every error field. pgjdbc's view of the transaction state is kept in step.
+ */
+final class BackendRelay {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BackendRelay.class);
+    private static final Field PG_STREAM = pgStreamField();
+    /** Larger backend messages are a broken stream, not data: PostgreSQL's own limit is 1 GB per field. */
+    private static final int LONGEST_MESSAGE = 1 << 30;
+
+    /** The relay could not complete: the backend connection is unusable and has been closed. */
+    static final class BackendLost extends SQLException {
+        BackendLost(String message, Throwable cause) {
+            super(message, "08006", cause);
+        }
+    }
+
+    /** The backend ended the session with a FATAL error, which the client has been sent. */
+    static final class BackendEnded extends IOException {
+        BackendEnded() {
+            super("the backend ended the session");
+        }
+    }
+
+    private final BaseConnection connection;
+    private final QueryExecutorBase executor;
+    private final PGStream stream;
+    private byte[] body = new byte[8192];
+
+    private BackendRelay(BaseConnection connection, PGStream stream) {
+        this.connection = connection;
+        this.executor = (QueryExecutorBase) connection.getQueryExecutor();
+        this.stream = stream;
+    }
+
+    private static Field pgStreamField() {
+        try {
+            Field f = QueryExecutorBase.class.getDeclaredField("pgStream");
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.info("pgjdbc's stream is not reachable ({}); simple queries go through JDBC", e.toString());
+            return null;
+        }
+    }
+
+    /** A relay over this pgjdbc connection, or null when pgjdbc's internals are not as expected. */
+    static BackendRelay of(BaseConnection connection) {
+        if (PG_STREAM == null || !(connection.getQueryExecutor() instanceof QueryExecutorBase executor)) {
+            return null;
+        }
+        try {
+            return new BackendRelay(connection, (PGStream) PG_STREAM.get(executor));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Sends the query text as a Query message and relays every backend message to {@code out}
+     * up to and including ReadyForQuery.
+     *
+     * @throws IOException when the client cannot be written to, or {@link BackendEnded}
+     * @throws BackendLost when the backend cannot be read or written
+     */
+    void simpleQuery(byte[] queryText, Messages out) throws IOException, SQLException {
+        if (executor.isClosed()) {
+            throw new SQLException("This connection has been closed.", "08003");
+        }
+        try {
+            stream.sendChar('Q');
+            stream.sendInteger4(queryText.length + 5);
+            stream.send(queryText);
+            stream.sendChar(0);
+            stream.flush();
+        } catch (IOException e) {
+            throw lost(e);
+        }
+        boolean fatal = false;
+        while (true) {
+            char type;
+            int length;
+            try {
+                type = (char) stream.receiveChar();
+                length = stream.receiveInteger4() - 4;
+                if (length < 0 || length > LONGEST_MESSAGE) {
+                    throw new IOException("invalid length " + length + " for backend message '" + type + "'");
+                }
+                if (length > body.length) {
+                    body = new byte[Math.max(length, body.length * 2)];
+                }
+                stream.receive(body, 0, length);
+            } catch (IOException e) {
+                if (fatal) {
+                    throw new BackendEnded(); // the FATAL error is on its way to the client
+                }
+                throw lost(e);
+            }
+            out.raw(type, body, length);
+            switch (type) {
+                case 'Z' -> {
+                    executor.setTransactionState(switch (body[0]) {
+                        case 'T' -> TransactionState.OPEN;
+                        case 'E' -> TransactionState.FAILED;
+                        default -> TransactionState.IDLE;
+                    });
+                    return;
+                }
+                case 'E' -> fatal = isFatal(body, length);
+                case 'S' -> parameterStatus(body, length);
+                case 'G', 'H', 'W' -> throw lost(new IOException("COPY started by a statement relayed as plain SQL"));
+                default -> out.flushIfLarge();
+            }
+            if (fatal) {
+                out.flush();
+            }
+        }
+    }
+
+    /** pgjdbc parses literals by standard_conforming_strings, so it learns of a change the client caused. */
+    private void parameterStatus(byte[] b, int length) {
+        int nameEnd = indexOfZero(b, 0, length);
+        String name = new String(b, 0, nameEnd, StandardCharsets.UTF_8);
+        if (name.equals("standard_conforming_strings")) {
+            int valueEnd = indexOfZero(b, nameEnd + 1, length);
+            executor.setStandardConformingStrings("on".equalsIgnoreCase(new String(b, nameEnd + 1, valueEnd - nameEnd - 1,
+                    StandardCharsets.UTF_8)));
+        }
+    }
+
+    /** ErrorResponse fields are (code byte, cstring) pairs; 'V' (or 'S') is the severity. */
+    private static boolean isFatal(byte[] b, int length) {
+        int i = 0;
+        while (i < length && b[i] != 0) {
+            char code = (char) b[i];
+            int end = indexOfZero(b, i + 1, length);
+            if (code == 'V' || code == 'S') {
+                String severity = new String(b, i + 1, end - i - 1, StandardCharsets.UTF_8);
+                if (severity.equals("FATAL") || severity.equals("PANIC")) {
+                    return true;
+                }
+            }
+            i = end + 1;
+        }
+        return false;
+    }
+
+    private static int indexOfZero(byte[] b, int from, int limit) {
+        for (int i = from; i < limit; i++) {
+            if (b[i] == 0) {
+                return i;
+            }
+        }
+        return limit;
+    }
+
+    /** A half-relayed exchange leaves the stream out of step: nothing more can be read from it. */
+    private BackendLost lost(IOException e) {
+        LOG.debug("backend connection lost while relaying: {}", e.toString());
+        executor.abort();
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // it is being discarded
+        }
+        return new BackendLost("the backend connection was lost: " + e.getMessage(), e);
+    }
+}
