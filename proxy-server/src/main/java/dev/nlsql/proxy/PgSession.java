@@ -325,7 +325,12 @@ final class PgSession implements Runnable {
                     default -> throw new PgInput.ProtocolViolation("unknown message type '" + m.type() + "'");
                 }
             } catch (SQLException e) {
-                error(e);
+                if (backendGone()) {
+                    error(e, "FATAL"); // no backend session left to go on with: end the client's too, as PostgreSQL would
+                    out.flush();
+                    return;
+                }
+                error(e, "ERROR");
                 if (m.type() == 'Q') {
                     out.readyForQuery(transactionStatus());
                 } else {
@@ -755,10 +760,18 @@ final class PgSession implements Runnable {
         }
     }
 
-    private void error(SQLException e) {
+    private boolean backendGone() {
+        try {
+            return backend.isClosed();
+        } catch (SQLException e) {
+            return true;
+        }
+    }
+
+    private void error(SQLException e, String severity) {
         org.postgresql.util.ServerErrorMessage server = e instanceof org.postgresql.util.PSQLException p ? p.getServerErrorMessage() : null;
         if (server != null) {
-            out.errorResponse("ERROR", server.getSQLState(), server.getMessage(), server.getDetail(), server.getHint(), server.getPosition());
+            out.errorResponse(severity, server.getSQLState(), server.getMessage(), server.getDetail(), server.getHint(), server.getPosition());
             return;
         }
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
@@ -767,7 +780,7 @@ final class PgSession implements Runnable {
         String detail = nl < 0 ? null : message.substring(nl + 1);
         String hint = e.getSQLState() != null && e.getSQLState().startsWith("NL")
                 ? "nlsql answered this as a question; EXPLAIN NL <question> shows every attempt" : null;
-        out.errorResponse("ERROR", e.getSQLState(), first.replaceFirst("^ERROR: ", ""), detail, hint);
+        out.errorResponse(severity, e.getSQLState(), first.replaceFirst("^(ERROR|FATAL): ", ""), detail, hint);
     }
 
     private void fatal(String state, String message) {

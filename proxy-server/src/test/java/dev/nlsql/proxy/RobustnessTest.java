@@ -196,6 +196,7 @@ class RobustnessTest {
                 SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> s.executeQuery("SELECT 2"));
                 assertTrue(e.getSQLState() != null && (e.getSQLState().startsWith("08") || e.getSQLState().startsWith("57")),
                         "a connection-class error: " + e.getSQLState() + " " + e.getMessage());
+                assertTrue(c.isClosed() || !c.isValid(2), "without a backend session the client's session ends too");
             }
             assertServes(server, "a new session after the backend went away");
         }

@@ -1,0 +1,75 @@
+package dev.nlsql.proxy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A throwaway PostgreSQL cluster made with Debian's postgresql-common tools, for tests that must
+ * stop or restart a server without disturbing the one every other test uses. Needs root (as CI
+ * runs) or the postgres user.
+ */
+final class ScratchCluster implements AutoCloseable {
+
+    private final String version;
+    private final String name;
+    private final int port;
+
+    private ScratchCluster(String version, String name, int port) {
+        this.version = version;
+        this.name = name;
+        this.port = port;
+    }
+
+    /** Whether this machine can make one: postgresql-common is installed and we may run it. */
+    static boolean available() {
+        return Files.isExecutable(Path.of("/usr/bin/pg_createcluster")) && "root".equals(System.getProperty("user.name"));
+    }
+
+    /** Creates and starts a cluster with trust authentication on the given port, replacing a leftover one. */
+    static ScratchCluster start(String name, int port) throws IOException, InterruptedException {
+        String version = run("pg_lsclusters", "-h").lines().map(l -> l.split("\\s+")[0]).findFirst()
+                .orElseThrow(() -> new IOException("no PostgreSQL cluster to take the version from"));
+        ScratchCluster c = new ScratchCluster(version, name, port);
+        c.drop();
+        run("pg_createcluster", version, name, "-p", String.valueOf(port), "--start", "--", "--auth=trust");
+        return c;
+    }
+
+    String jdbcUrl() {
+        return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres";
+    }
+
+    void restart() throws IOException, InterruptedException {
+        run("pg_ctlcluster", "--skip-systemctl-redirect", version, name, "restart", "-m", "fast");
+    }
+
+    private void drop() throws IOException, InterruptedException {
+        if (run("pg_lsclusters", "-h").lines().anyMatch(l -> l.split("\\s+").length > 1 && l.split("\\s+")[1].equals(name))) {
+            run("pg_dropcluster", "--stop", version, name);
+        }
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        drop();
+    }
+
+    private static String run(String... command) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(command));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException("timed out: " + String.join(" ", cmd));
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.exitValue() != 0) {
+            throw new IOException(String.join(" ", cmd) + " failed (" + p.exitValue() + "): " + out);
+        }
+        return out;
+    }
+}
