@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class PgjdbcThroughProxyTest {
 
     static final String TYPES_QUERY = "SELECT id, name, qty, price, made_on, made_at, made_at_tz, active, code, blob, tags, scores, "
-            + "doc, docb, took, ratio, small, big, ratios, label FROM gadgets ORDER BY id";
+            + "doc, docb, took, ratio, small, big, ratios, label, weight, opens_at, grade, weights, grades FROM gadgets ORDER BY id";
 
     static PgServer server;
 
@@ -37,13 +37,15 @@ class PgjdbcThroughProxyTest {
             s.execute("DROP TABLE IF EXISTS gadgets");
             s.execute("CREATE TABLE gadgets (id serial PRIMARY KEY, name text NOT NULL, qty int, price numeric(10,2), made_on date, "
                     + "made_at timestamp, made_at_tz timestamptz, active boolean, code uuid, blob bytea, tags text[], scores int4[], "
-                    + "doc json, docb jsonb, took interval, ratio float8, small int2, big int8, ratios float8[], label varchar(20))");
+                    + "doc json, docb jsonb, took interval, ratio float8, small int2, big int8, ratios float8[], label varchar(20), "
+                    + "weight float4, opens_at time, grade char(3), weights float4[], grades char(3)[])");
             s.execute("INSERT INTO gadgets (name, qty, price, made_on, made_at, made_at_tz, active, code, blob, tags, scores, doc, docb, "
-                    + "took, ratio, small, big, ratios, label) SELECT 'gadget ' || g, g, g * 1.25, DATE '2024-01-01' + g, "
+                    + "took, ratio, small, big, ratios, label, weight, opens_at, grade, weights, grades) SELECT 'gadget ' || g, g, g * 1.25, DATE '2024-01-01' + g, "
                     + "TIMESTAMP '2024-01-01 10:00:00.123456' + g * INTERVAL '1 hour', TIMESTAMPTZ '2024-01-01 10:00:00+02' + g * INTERVAL '1 day', "
                     + "g % 2 = 0, md5(g::text)::uuid, decode('00ff' || lpad(to_hex(g), 2, '0'), 'hex'), ARRAY['a' || g, NULL, 'c'], "
                     + "ARRAY[g, g + 1], '{\"g\": 1}', '{\"g\": [1, 2]}', g * INTERVAL '1 day 2 hours 3.5 seconds', g / 3.0, g::int2, "
-                    + "g * 10000000000, ARRAY[g / 4.0, -1.5], 'l' || g FROM generate_series(1, 10) g");
+                    + "g * 10000000000, ARRAY[g / 4.0, -1.5], 'l' || g, g / 3.0::float4, TIME '08:30:00.25' + g * INTERVAL '37 minutes', "
+                    + "chr(64 + g), ARRAY[g * 0.1::float4, NULL], ARRAY[chr(64 + g), 'ab'] FROM generate_series(1, 10) g");
             s.execute("INSERT INTO gadgets (name) VALUES ('all nulls')");
         }
         server = new PgServer(new ProxyConfig(TestPostgres.url(), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
@@ -186,7 +188,7 @@ class PgjdbcThroughProxyTest {
                 while (rs.next()) {
                     n++;
                 }
-                assertEquals(20, n);
+                assertEquals(25, n);
             }
             try (ResultSet rs = md.getPrimaryKeys(null, "public", "gadgets")) {
                 assertTrue(rs.next());
