@@ -22,6 +22,7 @@ pgbench -i -s 10 -q -h 127.0.0.1 -U postgres "$DB" >/dev/null 2>&1
 java -jar proxy-server/target/nlsql-proxy.jar --backend "jdbc:postgresql://127.0.0.1:5432/$DB?user=postgres" --port 6543 \
   --max-connections 100 >"$work/proxy.log" 2>&1 &
 pids+=($!)
+proxy_pid=$!
 
 cat >"$work/pgbouncer.ini" <<INI
 [databases]
@@ -41,11 +42,23 @@ echo '"postgres" ""' >"$work/users.txt"
 chmod 644 "$work"/*
 if [ "$(id -u)" = 0 ]; then pgbouncer -q -u postgres "$work/pgbouncer.ini" & else pgbouncer -q "$work/pgbouncer.ini" & fi
 pids+=($!)
+pgbouncer_pid=$!
 for port in 6543 6432; do for _ in $(seq 1 30); do (echo >/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 1; done; done
 
-tps() { # port mode
-  pgbench -S -M "$2" -c "$CLIENTS" -j 2 -T "$DURATION" -h 127.0.0.1 -p "$1" -U postgres "$DB" 2>/dev/null \
-    | awk '/^tps = / {print $3}'
+cpu_ticks() { # pid: its user + system CPU ticks, 0 for none
+  if [ -n "$1" ]; then awk '{print $14 + $15}' "/proc/$1/stat"; else echo 0; fi
+}
+machine_ticks() { # busy CPU ticks of the whole machine: user, nice, system, irq, softirq
+  awk '/^cpu / {print $2 + $3 + $4 + $7 + $8}' /proc/stat
+}
+tps() { # port mode [pid of the proxy in between]: "tps <tab> its CPU us per transaction <tab> the machine's"
+  local p0 m0 out p1 m1
+  p0=$(cpu_ticks "${3:-}"); m0=$(machine_ticks)
+  out=$(pgbench -S -M "$2" -c "$CLIENTS" -j 2 -T "$DURATION" -h 127.0.0.1 -p "$1" -U postgres "$DB" 2>/dev/null)
+  p1=$(cpu_ticks "${3:-}"); m1=$(machine_ticks)
+  echo "$out" | awk -v p=$((p1 - p0)) -v m=$((m1 - m0)) -v hz="$(getconf CLK_TCK)" '
+    /^tps = / {tps = $3} /actually processed/ {n = $NF}
+    END {printf "%s\t%.1f\t%.1f\n", tps, p * 1e6 / hz / n, m * 1e6 / hz / n}'
 }
 warm() { # port mode
   [ "$WARMUP" -gt 0 ] && pgbench -S -M "$2" -c "$CLIENTS" -j 2 -T "$WARMUP" -h 127.0.0.1 -p "$1" -U postgres "$DB" >/dev/null 2>&1 || true
@@ -59,11 +72,13 @@ for mode in simple extended; do
   for port in 5432 6543 6432; do warm "$port" "$mode"; done
   : >"$work/$mode.tsv"
   for _ in $(seq 1 "$ROUNDS"); do
-    printf "%s\t%s\t%s\n" "$(tps 5432 "$mode")" "$(tps 6543 "$mode")" "$(tps 6432 "$mode")" >>"$work/$mode.tsv"
+    printf "%s\t%s\t%s\n" "$(tps 5432 "$mode")" "$(tps 6543 "$mode" "$proxy_pid")" "$(tps 6432 "$mode" "$pgbouncer_pid")" \
+      >>"$work/$mode.tsv"
   done
-  d=$(cut -f1 "$work/$mode.tsv" | median); p=$(cut -f2 "$work/$mode.tsv" | median); b=$(cut -f3 "$work/$mode.tsv" | median)
+  # columns: direct tps, -, machine us/tx; proxy tps, own us/tx, machine us/tx; pgbouncer the same
+  d=$(cut -f1 "$work/$mode.tsv" | median); p=$(cut -f4 "$work/$mode.tsv" | median); b=$(cut -f7 "$work/$mode.tsv" | median)
   awk -v m="$mode" -v d="$d" -v p="$p" -v b="$b" 'BEGIN { printf "%-9s %12.0f %12.0f %12.0f %14.2f %16.2f\n", m, d, p, b, p / d, p / b }'
-  awk -F'\t' -v m="$mode" '{ printf "  %s round %d: direct %.0f, proxy %.0f (%.2f), pgbouncer %.0f (%.2f)\n", m, NR, $1, $2, $2 / $1, $3, $3 / $1 }' \
+  awk -F'\t' -v m="$mode" '{ printf "  %s round %d: direct %.0f, proxy %.0f (%.2f), pgbouncer %.0f (%.2f); CPU us per transaction: proxy %.1f, pgbouncer %.1f; machine: direct %.1f, via proxy %.1f, via pgbouncer %.1f\n", m, NR, $1, $4, $4 / $1, $7, $7 / $1, $5, $8, $3, $6, $9 }' \
     "$work/$mode.tsv" >&2
 done
 echo "pgbench -S -c $CLIENTS -j 2 -T $DURATION, median of $ROUNDS interleaved rounds after ${WARMUP}s of warm-up per target; target: proxy at least 0.7x direct"

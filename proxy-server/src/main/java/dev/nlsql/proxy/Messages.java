@@ -1,6 +1,5 @@
 package dev.nlsql.proxy;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +14,8 @@ final class Messages {
     private static final int FLUSH_AT = 65_536;
 
     private final OutputStream out;
-    private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(8192);
-    private final ByteArrayOutputStream body = new ByteArrayOutputStream(256);
+    private final ByteSink buffer = new ByteSink(8192);
+    private final ByteSink body = new ByteSink(256);
 
     Messages(OutputStream out) {
         this.out = out;
@@ -38,11 +37,7 @@ final class Messages {
     /** A message relayed as it came: type, int32 length, body. */
     void raw(char type, byte[] body, int length) {
         buffer.write(type);
-        int total = length + 4;
-        buffer.write(total >>> 24);
-        buffer.write(total >>> 16);
-        buffer.write(total >>> 8);
-        buffer.write(total);
+        buffer.writeInt32(length + 4);
         buffer.write(body, 0, length);
     }
 
@@ -256,16 +251,8 @@ final class Messages {
 
     private void end(char type) {
         buffer.write(type);
-        int length = body.size() + 4;
-        buffer.write(length >>> 24);
-        buffer.write(length >>> 16);
-        buffer.write(length >>> 8);
-        buffer.write(length);
-        try {
-            body.writeTo(buffer);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e); // memory to memory: cannot happen
-        }
+        buffer.writeInt32(body.size() + 4);
+        buffer.write(body);
     }
 
     private void cstring(String s) {
@@ -275,14 +262,10 @@ final class Messages {
     }
 
     private void int32(int v) {
-        body.write(v >>> 24);
-        body.write(v >>> 16);
-        body.write(v >>> 8);
-        body.write(v);
+        body.writeInt32(v);
     }
 
     private void int16(int v) {
-        body.write(v >>> 8);
-        body.write(v);
+        body.writeInt16(v);
     }
 }
