@@ -70,7 +70,6 @@ final class PgInput {
         return b;
     }
 
-    /** A null-terminated UTF-8 string from a message body. */
     /** The bytes of a zero-terminated string, without the zero. */
     static byte[] cstringBytes(ByteBuffer b) throws ProtocolViolation {
         int start = b.position();
@@ -84,6 +83,7 @@ final class PgInput {
         throw new ProtocolViolation("string without its terminating zero");
     }
 
+    /** A zero-terminated UTF-8 string from a message body. */
     static String cstring(ByteBuffer b) throws ProtocolViolation {
         int start = b.position();
         for (int i = start; i < b.limit(); i++) {
