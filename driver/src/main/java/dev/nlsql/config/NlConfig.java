@@ -17,6 +17,9 @@ public final class NlConfig {
     /** Which generator answers questions. */
     public enum LlmKind { OPENAI, OFFLINE, NONE }
 
+    /** Which lexical rules the guard reads SQL with. */
+    public enum Dialect { AUTO, POSTGRESQL, MYSQL, UNVERIFIED }
+
     static final String INVALID_VALUE = "22023";
 
     private final LlmKind llm;
@@ -32,6 +35,12 @@ public final class NlConfig {
     private final boolean cache;
     private final boolean repairs;
     private final List<String> deniedFunctions;
+    private final List<String> functions;
+    private final String readRole;
+    private final long maxResultBytes;
+    private final int llmMaxReplyChars;
+    private final boolean llmSendValues;
+    private final Dialect dialect;
 
     private NlConfig(Properties p, Map<String, String> env) throws SQLException {
         this.llmBaseUrl = firstNonBlank(p.getProperty(NlProperty.LLM_BASE_URL.key()), env.get("OPENAI_BASE_URL"));
@@ -52,6 +61,13 @@ public final class NlConfig {
         this.cache = Boolean.parseBoolean(choice(p, NlProperty.CACHE));
         this.repairs = Boolean.parseBoolean(choice(p, NlProperty.REPAIRS));
         this.deniedFunctions = list(text(p, NlProperty.DENIED_FUNCTIONS));
+        this.functions = list(text(p, NlProperty.FUNCTIONS));
+        String role = text(p, NlProperty.READ_ROLE);
+        this.readRole = role == null || role.isBlank() ? null : role;
+        this.maxResultBytes = byteSize(p, NlProperty.MAX_RESULT_BYTES);
+        this.llmMaxReplyChars = positiveInt(p, NlProperty.LLM_MAX_REPLY_CHARS);
+        this.llmSendValues = Boolean.parseBoolean(choice(p, NlProperty.LLM_SEND_VALUES));
+        this.dialect = Dialect.valueOf(choice(p, NlProperty.DIALECT).toUpperCase(Locale.ROOT));
     }
 
     /** Reads and checks the nlsql.* entries of {@code props}; unknown nlsql.* keys are an error. */
@@ -112,6 +128,31 @@ public final class NlConfig {
         throw new SQLException("Invalid value '" + v + "' for " + prop.key() + "; expected a whole number above 0", INVALID_VALUE);
     }
 
+    /** A size in bytes: a whole number, optionally followed by KB, MB or GB (1024-based). */
+    private static long byteSize(Properties p, NlProperty prop) throws SQLException {
+        String v = text(p, prop);
+        String digits = v.toUpperCase(Locale.ROOT).replace(" ", "");
+        long unit = 1;
+        for (String[] suffix : new String[][] {{"KB", "1024"}, {"MB", "1048576"}, {"GB", "1073741824"}, {"K", "1024"},
+            {"M", "1048576"}, {"G", "1073741824"}, {"B", "1"}}) {
+            if (digits.endsWith(suffix[0])) {
+                digits = digits.substring(0, digits.length() - suffix[0].length());
+                unit = Long.parseLong(suffix[1]);
+                break;
+            }
+        }
+        try {
+            long n = Long.parseLong(digits);
+            if (n > 0 && n <= Long.MAX_VALUE / unit) {
+                return n * unit;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new SQLException("Invalid value '" + v + "' for " + prop.key() + "; expected a size above 0 such as 1048576, 512KB or 64MB",
+                INVALID_VALUE);
+    }
+
     private static List<String> list(String v) {
         if (v == null || v.isBlank()) {
             return List.of();
@@ -137,7 +178,8 @@ public final class NlConfig {
         return String.join("|", llm.name(), String.valueOf(llmBaseUrl), String.valueOf(llmApiKey == null ? null : llmApiKey.hashCode()),
                 llmModel, String.valueOf(llmTimeoutSeconds), String.valueOf(maxAttempts), String.valueOf(maxRows),
                 String.valueOf(queryTimeoutSeconds), String.join(",", tables), passthrough.name(), String.valueOf(cache), String.valueOf(repairs),
-                String.join(",", deniedFunctions));
+                String.join(",", deniedFunctions), String.join(",", functions), String.valueOf(readRole), String.valueOf(maxResultBytes),
+                String.valueOf(llmMaxReplyChars), String.valueOf(llmSendValues), dialect.name());
     }
 
     public LlmKind llm() {
@@ -193,5 +235,32 @@ public final class NlConfig {
     /** Extra denied function patterns, on top of the built-in list. */
     public List<String> deniedFunctions() {
         return deniedFunctions;
+    }
+
+    /** User-defined function patterns guarded SQL may call. */
+    public List<String> functions() {
+        return functions;
+    }
+
+    /** The role guarded SQL runs under, or null. */
+    public String readRole() {
+        return readRole;
+    }
+
+    public long maxResultBytes() {
+        return maxResultBytes;
+    }
+
+    public int llmMaxReplyChars() {
+        return llmMaxReplyChars;
+    }
+
+    /** Whether sampled values and row text may reach the model. */
+    public boolean llmSendValues() {
+        return llmSendValues;
+    }
+
+    public Dialect dialect() {
+        return dialect;
     }
 }

@@ -21,7 +21,19 @@ public enum NlProperty {
     CACHE("nlsql.cache", "true", "Reuse validated SQL for a repeated question on an unchanged schema", List.of("true", "false")),
     REPAIRS("nlsql.repairs", "true", "Fix failures that have exactly one sensible fix without asking the LLM", List.of("true", "false")),
     DENIED_FUNCTIONS("nlsql.deniedFunctions", "", "Comma-separated function names (* wildcards) denied in guarded SQL, "
-            + "in addition to the built-in list (pg_sleep*, pg_read_file, dblink*, set_config, ...)", List.of());
+            + "in addition to the built-in rules (pg_sleep*, pg_read_file, dblink*, set_config, ...)", List.of()),
+    FUNCTIONS("nlsql.functions", "", "Comma-separated user-defined functions (schema.name or name, * wildcards) guarded SQL may call; "
+            + "built-in functions are judged by the guard's allow-list", List.of()),
+    READ_ROLE("nlsql.readRole", null, "A role guarded SQL runs under (SET LOCAL ROLE) inside its read-only transaction "
+            + "(PostgreSQL); grant it SELECT on the tables questions may read", List.of()),
+    MAX_RESULT_BYTES("nlsql.maxResultBytes", "64MB", "Byte cap on the rows of generated SQL (a number of bytes, or with KB, MB, GB)",
+            List.of()),
+    LLM_MAX_REPLY_CHARS("nlsql.llm.maxReplyChars", "20000", "Longest model reply accepted, in characters", List.of()),
+    LLM_SEND_VALUES("nlsql.llm.sendValues", "true", "false keeps sampled values and row text (in error messages and feedback) "
+            + "away from the model", List.of("true", "false")),
+    DIALECT("nlsql.dialect", "auto", "How the guard reads SQL: auto (from the database: PostgreSQL, MySQL/MariaDB), postgresql, "
+            + "mysql, or unverified (any other database, read with standard SQL rules: the operator accepts the risk that "
+            + "the database reads the text differently)", List.of("auto", "postgresql", "mysql", "unverified"));
 
     /** The prefix every nlsql property starts with; such properties never reach the delegate. */
     public static final String PREFIX = "nlsql.";

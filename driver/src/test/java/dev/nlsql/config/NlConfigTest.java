@@ -32,6 +32,31 @@ class NlConfigTest {
         assertEquals(List.of("*"), c.tables());
         assertEquals(NlConfig.Passthrough.ALLOW, c.passthrough());
         assertTrue(c.cache());
+        assertEquals(64L * 1024 * 1024, c.maxResultBytes());
+        assertEquals(20000, c.llmMaxReplyChars());
+        assertTrue(c.llmSendValues());
+        assertEquals(null, c.readRole());
+        assertEquals(List.of(), c.functions());
+        assertEquals(NlConfig.Dialect.AUTO, c.dialect());
+    }
+
+    @Test
+    void safetyPropertiesAreParsed() throws SQLException {
+        NlConfig c = NlConfig.from(props("nlsql.maxResultBytes", "512KB", "nlsql.readRole", "nlsql_reader",
+                "nlsql.functions", "app.score, tax_rate", "nlsql.llm.sendValues", "FALSE", "nlsql.dialect", "MySQL",
+                "nlsql.llm.maxReplyChars", "5000"), Map.of());
+        assertEquals(512L * 1024, c.maxResultBytes());
+        assertEquals("nlsql_reader", c.readRole());
+        assertEquals(List.of("app.score", "tax_rate"), c.functions());
+        assertEquals(false, c.llmSendValues());
+        assertEquals(NlConfig.Dialect.MYSQL, c.dialect());
+        assertEquals(5000, c.llmMaxReplyChars());
+        assertEquals(1234L, NlConfig.from(props("nlsql.maxResultBytes", "1234"), Map.of()).maxResultBytes());
+        for (String bad : new String[] {"0", "-5MB", "lots", "99999999999GB"}) {
+            SQLException e = assertThrows(SQLException.class, () -> NlConfig.from(props("nlsql.maxResultBytes", bad), Map.of()));
+            assertEquals("22023", e.getSQLState());
+        }
+        assertThrows(SQLException.class, () -> NlConfig.from(props("nlsql.dialect", "oracle"), Map.of()));
     }
 
     @Test
