@@ -2,106 +2,145 @@ package dev.nlsql.check;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
- * What {@link SqlGuard} allows: which tables may be read and which functions may never be
- * called. The built-in denied functions sleep, read or write server files, signal backends,
- * change settings, take locks, advance sequences or run SQL hidden in a string.
+ * What {@link SqlGuard} allows: which relations may be read (the {@code nlsql.tables} patterns,
+ * never the relations that hold secrets or server state, and for generated SQL never a system
+ * catalog) and which functions may be called ({@link FunctionPolicy}).
  */
 public final class GuardPolicy {
 
-    /** Functions no guarded statement may call, whatever their schema qualifier. */
-    public static final List<String> DENIED_FUNCTIONS = List.of(
-            // PostgreSQL: time, files, large objects, remote SQL, settings, backends, locks
-            "pg_sleep*", "pg_read_file", "pg_read_binary_file", "pg_read_*", "pg_ls_*", "pg_stat_file",
-            "pg_file_*", "lo_*", "dblink*", "set_config", "pg_terminate_backend", "pg_cancel_backend",
-            "pg_signal_backend", "pg_reload_conf", "pg_rotate_logfile*", "pg_logical_*", "pg_replication_*",
-            "pg_create_*", "pg_drop_replication_slot", "pg_copy_*", "pg_switch_wal", "pg_promote", "pg_wal_replay_*",
-            "pg_backup_*", "pg_start_backup", "pg_stop_backup", "pg_advisory*", "pg_try_advisory*", "pg_notify",
-            "pg_stat_reset*", "pg_import_system_collations", "pg_log_backend_memory_contexts", "pg_export_snapshot",
-            "query_to_xml*", "table_to_xml*", "cursor_to_xml*", "schema_to_xml*", "database_to_xml*",
-            "nextval", "setval", "txid_current", "pg_current_xact_id",
-            // MySQL / MariaDB
-            "sleep", "benchmark", "load_file", "get_lock", "release_lock", "release_all_locks", "master_pos_wait",
-            "source_pos_wait",
-            // H2
-            "file_read", "file_write", "csvread", "csvwrite", "link_schema",
-            // SQL Server and Oracle
-            "openrowset", "opendatasource", "openquery", "xp_*", "dbms_*", "utl_*");
+    /**
+     * Relations that hold passwords, other sessions' activity, settings and their files,
+     * authentication rules, sampled column values or large objects: refused whoever wrote the SQL.
+     */
+    public static final List<String> SENSITIVE_RELATIONS = List.of(
+            "pg_authid", "pg_shadow", "pg_user_mapping", "pg_user_mappings", "user_mapping_options", "pg_subscription",
+            "pg_stat_activity", "pg_stat_ssl", "pg_stat_gssapi", "pg_stat_replication*", "pg_stat_wal_receiver",
+            "pg_stat_subscription*", "pg_stat_progress_*", "pg_stat_statements*", "pg_stat_archiver", "pg_stat_bgwriter",
+            "pg_stat_wal", "pg_stat_slru", "pg_stat_recovery_prefetch", "pg_stat_io", "pg_stat_checkpointer",
+            "pg_file_settings", "pg_hba_file_rules", "pg_ident_file_mappings", "pg_settings", "pg_config", "pg_db_role_setting",
+            "pg_statistic", "pg_statistic_ext_data", "pg_stats", "pg_stats_ext", "pg_stats_ext_exprs", "pg_largeobject",
+            "pg_replication_*", "pg_prepared_xacts", "pg_locks", "pg_shmem_allocations", "pg_backend_memory_contexts",
+            "pg_wait_events", "pg_available_extension_versions",
+            "mysql.*", "performance_schema.*", "sys.*", "information_schema.processlist", "information_schema.user_privileges",
+            "information_schema.users");
+    /** Schemas of system catalogs: generated SQL reads only the tables the model was shown, never these. */
+    public static final Set<String> SYSTEM_SCHEMAS = Set.of("pg_catalog", "information_schema", "pg_toast", "mysql",
+            "performance_schema", "sys");
 
-    /** Catalog relations that hold secrets or server files; never readable by guarded SQL. */
-    public static final List<String> DENIED_TABLES = List.of(
-            "pg_authid", "pg_shadow", "pg_user_mapping", "pg_user_mappings", "pg_largeobject",
-            "pg_largeobject_metadata", "pg_hba_file_rules", "pg_ident_file_mappings", "pg_file_settings",
-            "mysql.user", "information_schema.users");
-
-    private final List<NamePattern> deniedFunctions = new ArrayList<>();
     private final List<NamePattern> allowedTables = new ArrayList<>();
-    private final List<NamePattern> deniedTables = new ArrayList<>();
+    private final List<NamePattern> sensitive = new ArrayList<>();
     private final String defaultSchema;
+    private final FunctionPolicy functions;
+    private final FunctionPolicy.Purpose purpose;
 
     /**
-     * @param allowedTables   patterns such as {@code public.*} or {@code orders}; empty or {@code *} allows all
-     * @param extraDenied     function patterns denied on top of {@link #DENIED_FUNCTIONS}
-     * @param defaultSchema   the schema unqualified names resolve to (may be null)
+     * @param allowedTables patterns such as {@code public.*} or {@code orders}; empty or {@code *} allows all
+     * @param functions     which functions may be called
+     * @param defaultSchema the schema unqualified names are taken to be in before the database resolves them (may be null)
      */
-    public GuardPolicy(List<String> allowedTables, List<String> extraDenied, String defaultSchema) {
-        for (String f : DENIED_FUNCTIONS) {
-            deniedFunctions.add(new NamePattern(f));
-        }
-        for (String f : extraDenied) {
-            deniedFunctions.add(new NamePattern(f));
-        }
+    public GuardPolicy(List<String> allowedTables, FunctionPolicy functions, FunctionPolicy.Purpose purpose, String defaultSchema) {
         for (String t : allowedTables) {
             this.allowedTables.add(new NamePattern(t));
         }
-        for (String t : DENIED_TABLES) {
-            deniedTables.add(new NamePattern(t));
+        for (String t : SENSITIVE_RELATIONS) {
+            sensitive.add(new NamePattern(t));
         }
         this.defaultSchema = defaultSchema;
+        this.functions = functions;
+        this.purpose = purpose;
+    }
+
+    /** A policy for SQL text with the deny rules for functions alone (no database to read them from). */
+    public GuardPolicy(List<String> allowedTables, List<String> extraDenied, String defaultSchema) {
+        this(allowedTables, FunctionPolicy.denyRulesOnly(extraDenied), FunctionPolicy.Purpose.SQL_TEXT, defaultSchema);
     }
 
     public static GuardPolicy permissive() {
         return new GuardPolicy(List.of(), List.of(), null);
     }
 
-    /** {@code name} is the bare function name, already unquoted. */
-    public boolean isDeniedFunction(String name) {
-        for (NamePattern p : deniedFunctions) {
-            if (p.matches(name)) {
+    public FunctionPolicy functions() {
+        return functions;
+    }
+
+    public FunctionPolicy.Purpose purpose() {
+        return purpose;
+    }
+
+    /** True when the {@code nlsql.tables} patterns admit the table (the catalog reader's question). */
+    public boolean isTableAllowed(TableRef table) {
+        return tableRefusal(table) == null;
+    }
+
+    /**
+     * Why a relation as written may not be read, or null. This is the check before the database
+     * resolves the name; {@link #resolvedRefusal} is the exact one after.
+     */
+    public String tableRefusal(TableRef table) {
+        if (isSensitive(table.schema(), table.name())) {
+            return "holds secrets or server state";
+        }
+        if (purpose == FunctionPolicy.Purpose.GENERATED && (isSystemSchema(table.schema())
+                || (table.schema() == null && table.name().toLowerCase(Locale.ROOT).startsWith("pg_")))) {
+            return "a system catalog, not one of the tables questions may read";
+        }
+        if (allowedTables.isEmpty()) {
+            return null;
+        }
+        boolean systemText = purpose == FunctionPolicy.Purpose.SQL_TEXT
+                && (isSystemSchema(table.schema()) || (table.schema() == null && table.name().startsWith("pg_")));
+        return systemText || matchesAllowed(table.schema() != null ? table.schema() : defaultSchema, table.name())
+                ? null : "not in nlsql.tables";
+    }
+
+    /**
+     * Why a relation the database resolved to {@code schema.name} may not be read, or null.
+     * @param shown true when the relation is one of the tables the model was shown (the catalog)
+     */
+    public String resolvedRefusal(String schema, String name, boolean shown) {
+        if (isSensitive(schema, name)) {
+            return "holds secrets or server state";
+        }
+        if (purpose == FunctionPolicy.Purpose.GENERATED) {
+            return shown ? null : isSystemSchema(schema) ? "a system catalog, not one of the tables questions may read"
+                    : "not one of the tables questions may read (nlsql.tables)";
+        }
+        if (isSystemSchema(schema) || allowedTables.isEmpty() || matchesAllowed(schema, name)) {
+            return null;
+        }
+        return "not in nlsql.tables";
+    }
+
+    private boolean isSensitive(String schema, String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        for (NamePattern p : sensitive) {
+            boolean qualified = p.toString().indexOf('.') >= 0;
+            if (qualified ? schema != null && p.matches(schema + "." + lower) : p.matches(lower)) {
                 return true;
             }
         }
         return false;
     }
 
-    public boolean isTableAllowed(TableRef table) {
-        for (NamePattern p : deniedTables) {
-            if (matches(p, table)) {
-                return false;
-            }
-        }
-        if (allowedTables.isEmpty()) {
-            return true;
-        }
-        for (NamePattern p : allowedTables) {
-            if (matches(p, table)) {
-                return true;
-            }
-        }
-        return false;
+    private static boolean isSystemSchema(String schema) {
+        return schema != null && (SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT)) || schema.startsWith("pg_toast"));
     }
 
     /** A pattern without a dot names a table in any schema; with one, schema and table. */
-    private boolean matches(NamePattern pattern, TableRef table) {
-        String text = pattern.toString();
-        if (text.equals("*")) {
-            return true;
+    private boolean matchesAllowed(String schema, String name) {
+        for (NamePattern pattern : allowedTables) {
+            String text = pattern.toString();
+            if (text.equals("*")) {
+                return true;
+            }
+            if (text.indexOf('.') < 0 ? pattern.matches(name) : schema != null && pattern.matches(schema + "." + name)) {
+                return true;
+            }
         }
-        if (text.indexOf('.') < 0) {
-            return pattern.matches(table.name());
-        }
-        String schema = table.schema() != null ? table.schema() : defaultSchema;
-        return schema != null && pattern.matches(schema + "." + table.name());
+        return false;
     }
 }

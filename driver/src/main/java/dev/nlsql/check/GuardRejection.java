@@ -18,7 +18,9 @@ public final class GuardRejection extends Exception {
         DENIED_FUNCTION("denied function"),
         TABLE_NOT_ALLOWED("table not in the allowed set"),
         TOO_COMPLEX("statement too deeply nested to check"),
-        ESCAPED_NAME("Unicode-escaped names and strings (U&) are not allowed");
+        ESCAPED_NAME("Unicode-escaped names and strings (U&) are not allowed"),
+        AMBIGUOUS_TEXT("text the database could read differently from the guard"),
+        NOT_ONE_STATEMENT("the database's driver reads more than one statement");
 
         private final String description;
 

@@ -1,8 +1,16 @@
 package dev.nlsql.check;
 
+import java.util.List;
 import java.util.Set;
 import net.sf.jsqlparser.statement.select.Select;
 
-/** A statement that passed {@link SqlGuard}: its text, its parse tree, the tables it reads and the names it uses. */
-public record GuardedSql(String sql, Select ast, Set<TableRef> tables, QueryNames names) {
+/**
+ * A statement that passed {@link SqlGuard}: the text that must run (comments removed, strings
+ * canonical), its parse tree, the tables it reads and the names it uses.
+ *
+ * @param relationsAsWritten every relation name the guard found (in the tree and in FROM
+ *                           positions of the text), spelled as written, for the database to resolve
+ */
+public record GuardedSql(String sql, Select ast, Set<TableRef> tables, QueryNames names, List<String> relationsAsWritten,
+        SqlDialect dialect) {
 }

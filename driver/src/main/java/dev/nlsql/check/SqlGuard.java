@@ -46,26 +46,45 @@ public final class SqlGuard {
 
     private static final int MAX_TREE_DEPTH = 400;
     private static final Set<String> QUERY_STARTS = Set.of("select", "with", "values", "table");
+    /** MySQL words that lock, run procedures or open handlers inside a SELECT. */
+    private static final Set<String> MYSQL_REFUSED_WORDS = Set.of("lock", "procedure", "handler", "outfile", "dumpfile");
     private final GuardPolicy policy;
 
     public SqlGuard(GuardPolicy policy) {
         this.policy = policy;
     }
 
-    /** Checks one statement; returns it cleaned (no trailing semicolon) with the tables it reads. */
+    public GuardPolicy policy() {
+        return policy;
+    }
+
+    /** Checks one statement read with PostgreSQL's default rules. */
     public GuardedSql check(String sql) throws GuardRejection {
+        return check(sql, LexRules.POSTGRESQL);
+    }
+
+    /**
+     * Checks one statement read with the session's lexical rules; returns the text that must run
+     * (comments removed, strings canonical, no trailing semicolon) with the relations it names.
+     */
+    public GuardedSql check(String sql, LexRules rules) throws GuardRejection {
         if (sql == null || sql.isBlank()) {
             throw new GuardRejection(Rule.EMPTY, "no SQL text");
         }
         String text;
+        LexicalFacts facts;
         try {
-            text = checkLexically(sql);
+            facts = checkLexically(sql, rules);
+            text = facts.text();
         } catch (RuntimeException | StackOverflowError e) {
             throw new GuardRejection(Rule.NOT_PARSEABLE, "could not be read: " + e.getClass().getSimpleName());
         }
+        if (rules.dialect() == SqlDialect.POSTGRESQL && PgjdbcStatements.countOrMinusOne(text) > 1) {
+            throw new GuardRejection(Rule.NOT_ONE_STATEMENT, shorten(text));
+        }
         Statements statements;
         try {
-            statements = SqlParsing.parse(forParser(text));
+            statements = SqlParsing.parse(rules.dialect() == SqlDialect.MYSQL ? text : forParser(text));
         } catch (SqlParsing.Unparseable e) {
             throw new GuardRejection(Rule.NOT_PARSEABLE, e.getMessage());
         }
@@ -87,15 +106,27 @@ public final class SqlGuard {
         } catch (RuntimeException e) {
             throw new GuardRejection(Rule.NOT_PARSEABLE, "could not be checked: " + e);
         }
+        Set<String> relations = new LinkedHashSet<>(tree.relationsAsWritten);
+        relations.addAll(facts.relations());
         return new GuardedSql(text, select, tree.tables,
-                new QueryNames(List.copyOf(tree.columns), Map.copyOf(tree.aliases), Set.copyOf(tree.definedNames)));
+                new QueryNames(List.copyOf(tree.columns), Map.copyOf(tree.aliases), Set.copyOf(tree.definedNames)),
+                List.copyOf(relations), rules.dialect());
     }
 
-    /** The lexical pass; returns the text without trailing semicolons. */
-    private String checkLexically(String sql) throws GuardRejection {
-        SqlLexer.Result lexed = SqlLexer.tokenize(sql);
-        if (lexed.unterminated()) {
-            throw new GuardRejection(Rule.NOT_PARSEABLE, "unterminated string, quoted name or comment");
+    /** What the lexical pass found: the text to run and the relation names it saw in FROM positions. */
+    private record LexicalFacts(String text, List<String> relations) {
+    }
+
+    /** The lexical pass over the canonical text. */
+    private LexicalFacts checkLexically(String sql, LexRules rules) throws GuardRejection {
+        SqlLexer.Result original = SqlLexer.tokenize(sql, rules);
+        if (original.problem() != null) {
+            throw lexicalProblem(original.problem());
+        }
+        String canonical = original.canonical();
+        SqlLexer.Result lexed = SqlLexer.tokenize(canonical, rules);
+        if (lexed.problem() != null || !lexed.comments().isEmpty() || !sameTokens(original.tokens(), lexed.tokens())) {
+            throw new GuardRejection(Rule.AMBIGUOUS_TEXT, "the statement reads differently once its comments are removed");
         }
         List<Token> tokens = lexed.tokens();
         int end = tokens.size();
@@ -117,29 +148,67 @@ public final class SqlGuard {
         }
         for (int i = 0; i < end; i++) {
             Token t = tokens.get(i);
-            if ((t.type() == Type.QUOTED_IDENT || t.type() == Type.STRING) && t.text().regionMatches(true, 0, "u&", 0, 2)) {
-                throw new GuardRejection(Rule.ESCAPED_NAME, t.text());
+            if (t.type() == Type.STRING && rules.dialect() == SqlDialect.POSTGRESQL && t.text().regionMatches(true, 0, "n'", 0, 2)
+                    && t.text().indexOf('\\') >= 0) {
+                throw new GuardRejection(Rule.AMBIGUOUS_TEXT, "N'' string with a backslash: " + t.text());
             }
             boolean call = i + 1 < end && tokens.get(i + 1).isPunct('(');
-            if (call && (t.type() == Type.WORD || t.type() == Type.QUOTED_IDENT)
-                    && policy.isDeniedFunction(TableRef.fold(t.text()))) {
-                throw new GuardRejection(Rule.DENIED_FUNCTION, t.text() + "(...)");
+            if (call && (t.type() == Type.WORD || t.type() == Type.QUOTED_IDENT)) {
+                String qualifier = i >= 2 && tokens.get(i - 1).isPunct('.') && isName(tokens.get(i - 2))
+                        ? SqlLexer.foldIdentifier(tokens.get(i - 2).text()) : null;
+                String refusal = policy.functions().refusal(qualifier, SqlLexer.foldIdentifier(t.text()), false);
+                if (refusal != null) {
+                    throw new GuardRejection(Rule.DENIED_FUNCTION, t.text() + "(...): " + refusal);
+                }
             }
             if (t.type() != Type.WORD) {
                 continue;
             }
             String w = lower(t);
+            if (rules.dialect() == SqlDialect.MYSQL && MYSQL_REFUSED_WORDS.contains(w)) {
+                throw new GuardRejection(Rule.LOCKING_CLAUSE, fragment(canonical, tokens, i, end));
+            }
             if (w.equals("into")) {
-                throw new GuardRejection(Rule.SELECT_INTO, fragment(sql, tokens, i, end));
+                throw new GuardRejection(Rule.SELECT_INTO, fragment(canonical, tokens, i, end));
             }
             if (w.equals("for") && i + 1 < end && isLockStrength(tokens, i + 1, end)) {
-                throw new GuardRejection(Rule.LOCKING_CLAUSE, fragment(sql, tokens, i, end));
+                throw new GuardRejection(Rule.LOCKING_CLAUSE, fragment(canonical, tokens, i, end));
             }
             if (isDataModifying(tokens, i, end)) {
-                throw new GuardRejection(Rule.WRITABLE_CTE, fragment(sql, tokens, i, end));
+                throw new GuardRejection(Rule.WRITABLE_CTE, fragment(canonical, tokens, i, end));
             }
         }
-        return sql.substring(0, tokens.get(end - 1).end()).strip();
+        String text = canonical.substring(0, tokens.get(end - 1).end()).strip();
+        return new LexicalFacts(text, RelationPositions.of(tokens.subList(0, end)));
+    }
+
+    private static GuardRejection lexicalProblem(String problem) {
+        if (problem.startsWith("Unicode")) {
+            return new GuardRejection(Rule.ESCAPED_NAME, problem);
+        }
+        if (problem.startsWith(SqlLexer.UNTERMINATED)) {
+            return new GuardRejection(Rule.NOT_PARSEABLE, problem);
+        }
+        return new GuardRejection(Rule.AMBIGUOUS_TEXT, problem);
+    }
+
+    /** Rendering must not add, drop or change a token other than rewriting a string. */
+    private static boolean sameTokens(List<Token> a, List<Token> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            Token x = a.get(i);
+            Token y = b.get(i);
+            if (x.type() != y.type() || (x.type() != Type.STRING && !x.text().equals(y.text()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isName(Token t) {
+        return t.type() == Type.WORD || t.type() == Type.QUOTED_IDENT;
     }
 
     /**
@@ -242,6 +311,7 @@ public final class SqlGuard {
         final List<QueryNames.ColumnRef> columns = new ArrayList<>();
         final Map<String, TableRef> aliases = new HashMap<>();
         final Set<String> definedNames = new HashSet<>();
+        final Set<String> relationsAsWritten = new LinkedHashSet<>();
         private final Map<Object, Boolean> seen = new IdentityHashMap<>();
 
         void walk(Object node, Set<String> ctesInScope, int depth) throws GuardRejection {
@@ -331,22 +401,22 @@ public final class SqlGuard {
         private void collectNames(Object node) {
             if (node instanceof Column column && column.getColumnName() != null) {
                 Table qualifier = column.getTable();
-                String q = qualifier == null || qualifier.getName() == null ? null : TableRef.fold(qualifier.getName());
+                String q = qualifier == null || qualifier.getName() == null ? null : SqlLexer.foldIdentifier(qualifier.getName());
                 String raw = column.getColumnName();
                 boolean quoted = raw.startsWith("\"");
-                columns.add(new QueryNames.ColumnRef(q, TableRef.fold(raw), quoted));
+                columns.add(new QueryNames.ColumnRef(q, SqlLexer.foldIdentifier(raw), quoted));
             } else if (node instanceof Alias alias && alias.getName() != null) {
-                definedNames.add(TableRef.fold(alias.getName()));
+                definedNames.add(SqlLexer.foldIdentifier(alias.getName()));
                 if (alias.getAliasColumns() != null) {
-                    alias.getAliasColumns().forEach(c -> definedNames.add(TableRef.fold(c.name)));
+                    alias.getAliasColumns().forEach(c -> definedNames.add(SqlLexer.foldIdentifier(c.name)));
                 }
             } else if (node instanceof WithItem<?> item && item.getWithItemList() != null) {
-                item.getWithItemList().forEach(c -> definedNames.add(TableRef.fold(c.toString())));
+                item.getWithItemList().forEach(c -> definedNames.add(SqlLexer.foldIdentifier(c.toString())));
             }
         }
 
         private String cteName(WithItem<?> item) {
-            return TableRef.fold(item.getAlias().getName());
+            return SqlLexer.foldIdentifier(item.getAlias().getName());
         }
 
         private void checkSelect(Select select) throws GuardRejection {
@@ -369,32 +439,36 @@ public final class SqlGuard {
             if (nameParts == null || nameParts.isEmpty()) {
                 return;
             }
-            String name = TableRef.fold(nameParts.get(nameParts.size() - 1));
-            if (policy.isDeniedFunction(name)) {
-                throw new GuardRejection(Rule.DENIED_FUNCTION, shorten(text));
+            String name = SqlLexer.foldIdentifier(nameParts.get(nameParts.size() - 1));
+            String schema = nameParts.size() >= 2 ? SqlLexer.foldIdentifier(nameParts.get(nameParts.size() - 2)) : null;
+            String refusal = policy.functions().refusal(schema, name, true);
+            if (refusal != null) {
+                throw new GuardRejection(Rule.DENIED_FUNCTION, shorten(text) + ": " + refusal);
             }
         }
 
         private void checkTable(Table table, Set<String> ctesInScope) throws GuardRejection {
-            String name = TableRef.fold(table.getName());
-            String schema = TableRef.fold(table.getSchemaName());
+            String name = SqlLexer.foldIdentifier(table.getName());
+            String schema = SqlLexer.foldIdentifier(table.getSchemaName());
             if (name == null) {
                 return;
             }
             if (schema == null && ctesInScope.contains(name)) {
                 if (table.getAlias() != null && table.getAlias().getName() != null) {
-                    definedNames.add(TableRef.fold(table.getAlias().getName()));
+                    definedNames.add(SqlLexer.foldIdentifier(table.getAlias().getName()));
                 }
                 definedNames.add(name);
                 return;
             }
             TableRef ref = new TableRef(schema, name);
-            if (!policy.isTableAllowed(ref)) {
-                throw new GuardRejection(Rule.TABLE_NOT_ALLOWED, ref.toString());
+            String refusal = policy.tableRefusal(ref);
+            if (refusal != null) {
+                throw new GuardRejection(Rule.TABLE_NOT_ALLOWED, ref + ": " + refusal);
             }
             tables.add(ref);
+            relationsAsWritten.add(table.getFullyQualifiedName());
             if (table.getAlias() != null && table.getAlias().getName() != null) {
-                String alias = TableRef.fold(table.getAlias().getName());
+                String alias = SqlLexer.foldIdentifier(table.getAlias().getName());
                 TableRef earlier = aliases.putIfAbsent(alias, ref);
                 if (earlier != null && !earlier.equals(ref)) {
                     definedNames.add(alias); // the same alias names different tables in different scopes

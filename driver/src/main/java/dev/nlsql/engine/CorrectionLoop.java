@@ -5,7 +5,10 @@ import dev.nlsql.check.CatalogCheck;
 import dev.nlsql.check.GuardRejection;
 import dev.nlsql.check.GuardedSql;
 import dev.nlsql.check.SqlExtractor;
+import dev.nlsql.check.SqlDialect;
 import dev.nlsql.check.SqlGuard;
+import dev.nlsql.execute.GuardedRun;
+import dev.nlsql.execute.SessionRules;
 import dev.nlsql.diagnose.Diagnosis;
 import dev.nlsql.diagnose.ErrorCategory;
 import dev.nlsql.diagnose.ErrorClassifier;
@@ -55,6 +58,7 @@ final class CorrectionLoop {
     private final Trace trace;
     private final RetryPolicy policy;
     private SqlGuard guard;
+    private SqlDialect dialect;
     private final long start = System.nanoTime();
     private final List<PreviousAttempt> previous = new ArrayList<>();
     private SchemaCatalog catalog;
@@ -77,7 +81,8 @@ final class CorrectionLoop {
             throw failure(NlSqlState.NOT_UNDERSTOOD, engine.noGeneratorMessage(), null);
         }
         catalog = engine.catalog(databaseKey, connection);
-        guard = engine.guard(databaseKey, catalog);
+        guard = engine.guard(databaseKey, catalog, connection);
+        dialect = NlEngine.dialect(engine.config(), catalog.productName());
         Step cached = tryCache();
         if (cached != null) {
             return answered(cached);
@@ -101,7 +106,7 @@ final class CorrectionLoop {
                 catalogRefreshed = true; // the words may name tables newer than the cached catalog: read it again, once
                 engine.schemaChanged(databaseKey);
                 catalog = engine.catalog(databaseKey, connection);
-                guard = engine.guard(databaseKey, catalog);
+                guard = engine.guard(databaseKey, catalog, connection);
                 values = engine.valueLinks(question.text(), catalog, connection, postgres, databaseKey);
                 schemaText = engine.promptSchema(question.text(), catalog, values);
                 continue;
@@ -209,7 +214,7 @@ final class CorrectionLoop {
         long t0 = System.nanoTime();
         GuardedSql guarded;
         try {
-            guarded = guard.check(sql);
+            guarded = guard.check(sql, SessionRules.of(connection, dialect));
         } catch (GuardRejection e) {
             boolean malformed = e.rule() == GuardRejection.Rule.NOT_PARSEABLE || e.rule() == GuardRejection.Rule.EMPTY;
             Diagnosis d = Diagnosis.of(malformed ? ErrorCategory.SYNTAX_ERROR : ErrorCategory.UNSAFE, e.getMessage());
@@ -228,12 +233,19 @@ final class CorrectionLoop {
             return new Step(Outcome.REJECTED, guarded.sql(), guarded, null, unknownName);
         }
         try {
-            ResultSet rows = QueryRunner.run(connection, postgres, guarded.sql(), maxRows, engine.config().queryTimeoutSeconds());
+            GuardedRun run = new GuardedRun(guarded, engine.config().queryTimeoutSeconds(), engine.config().readRole(),
+                    (schema, name) -> guard.policy().resolvedRefusal(schema, name, catalog.contains(schema, name)));
+            ResultSet rows = QueryRunner.run(connection, run, maxRows, engine.config().queryTimeoutSeconds(),
+                    engine.config().maxResultBytes());
             boolean empty = isEmpty(rows);
             Outcome outcome = empty ? Outcome.EMPTY : Outcome.OK;
             Diagnosis d = empty ? Diagnosis.of(ErrorCategory.EMPTY_RESULT, "no rows") : null;
             record(source, guarded.sql(), outcome, d, generationMillis + millisSince(t0), inTokens, outTokens);
             return new Step(outcome, guarded.sql(), guarded, rows, d);
+        } catch (GuardedRun.RelationRefusedException e) {
+            Diagnosis d = Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage());
+            record(source, guarded.sql(), Outcome.REJECTED, d, generationMillis + millisSince(t0), inTokens, outTokens);
+            return new Step(Outcome.REJECTED, guarded.sql(), guarded, null, d);
         } catch (SQLException e) {
             Diagnosis d = CatalogCheck.withCandidates(ErrorClassifier.classify(e), guarded, catalog);
             record(source, guarded.sql(), Outcome.ERROR, d, generationMillis + millisSince(t0), inTokens, outTokens);

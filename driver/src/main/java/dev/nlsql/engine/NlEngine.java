@@ -1,6 +1,10 @@
 package dev.nlsql.engine;
 
+import dev.nlsql.NlSqlState;
+import dev.nlsql.check.FunctionPolicy;
 import dev.nlsql.check.GuardPolicy;
+import dev.nlsql.check.PgFunctions;
+import dev.nlsql.check.SqlDialect;
 import dev.nlsql.check.SqlGuard;
 import dev.nlsql.config.NlConfig;
 import com.github.benmanes.caffeine.cache.Cache;
@@ -119,9 +123,43 @@ public final class NlEngine {
         return linked.whole() ? schemaText(catalog) : SchemaRenderer.render(catalog, linked.tables());
     }
 
-    SqlGuard guard(String databaseKey, SchemaCatalog catalog) {
-        return guards.computeIfAbsent(databaseKey,
-                k -> new SqlGuard(new GuardPolicy(config.tables(), config.deniedFunctions(), catalog.defaultSchema())));
+    /**
+     * The guard for generated SQL on this database: its functions read from the database once
+     * (PostgreSQL's pg_proc), its relations those of the catalog the model is shown.
+     */
+    SqlGuard guard(String databaseKey, SchemaCatalog catalog, Connection connection) throws SQLException {
+        SqlGuard guard = guards.get(databaseKey);
+        if (guard == null) {
+            SqlDialect dialect = dialect(config, catalog.productName());
+            Map<String, List<PgFunctions.Entry>> functions = dialect == SqlDialect.POSTGRESQL ? PgFunctions.read(connection) : null;
+            FunctionPolicy policy = new FunctionPolicy(FunctionPolicy.Purpose.GENERATED, dialect, functions, config.functions(),
+                    config.deniedFunctions());
+            guard = new SqlGuard(new GuardPolicy(config.tables(), policy, FunctionPolicy.Purpose.GENERATED, catalog.defaultSchema()));
+            guards.put(databaseKey, guard);
+        }
+        return guard;
+    }
+
+    /**
+     * The dialect the guard reads a database's SQL with: PostgreSQL and MySQL/MariaDB exactly; any
+     * other database only when nlsql.dialect says the operator accepts reading it with standard rules.
+     */
+    public static SqlDialect dialect(NlConfig config, String productName) throws SQLException {
+        return switch (config.dialect()) {
+            case POSTGRESQL -> SqlDialect.POSTGRESQL;
+            case MYSQL -> SqlDialect.MYSQL;
+            case UNVERIFIED -> SqlDialect.UNVERIFIED;
+            case AUTO -> {
+                SqlDialect d = SqlDialect.ofProduct(productName);
+                if (d == SqlDialect.UNVERIFIED) {
+                    throw NlSqlState.UNSAFE_SQL.exception("nlsql reads SQL exactly as PostgreSQL and MySQL/MariaDB do, but this "
+                            + "database is " + productName + ": its lexical rules may differ from the guard's, which is how unsafe "
+                            + "SQL gets past a check. Set nlsql.dialect=unverified to accept that risk (read with standard SQL "
+                            + "rules), or nlsql.dialect=postgresql or mysql if it speaks one of them exactly");
+                }
+                yield d;
+            }
+        };
     }
 
     String noGeneratorMessage() {

@@ -1,20 +1,27 @@
 package dev.nlsql.execute;
 
+import dev.nlsql.check.SqlDialect;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * Runs one guarded query read-only, with a statement timeout and a row cap, on a statement of
- * its own (the caller's statement settings are left alone). The rows are read before the
- * read-only transaction ends; the statement closes with its result set.
+ * Runs one query read-only, with a statement timeout and a row cap, on a statement of its own
+ * (the caller's statement settings are left alone). The rows are read before the read-only
+ * transaction ends; the statement closes with its result set.
+ *
+ * <p>Guarded SQL runs as a prepared statement without JDBC escape processing, so that on
+ * PostgreSQL it reaches the server as one Parse message, which the server refuses to hold more
+ * than one command, and nothing in the driver rewrites it; its rows are capped in bytes too.
  */
 public final class QueryRunner {
 
     private QueryRunner() {
     }
 
+    /** Runs SQL nlsql wrote itself (value sampling): read-only, with a timeout and a row cap. */
     public static ResultSet run(Connection connection, boolean postgres, String sql, int maxRows, int timeoutSeconds)
             throws SQLException {
         Statement statement = connection.createStatement();
@@ -29,5 +36,50 @@ public final class QueryRunner {
             statement.close();
             throw e;
         }
+    }
+
+    /**
+     * Runs a guarded statement behind every wall: read-only, timeout, role, resolved relations, rows capped.
+     * {@code maxResultBytes} is not enforced yet: pgjdbc's own result buffer limit closes the connection when it trips.
+     */
+    public static ResultSet run(Connection connection, GuardedRun guarded, int maxRows, int timeoutSeconds, long maxResultBytes)
+            throws SQLException {
+        SqlDialect dialect = guarded.sql().dialect();
+        if (dialect == SqlDialect.POSTGRESQL) {
+            PgjdbcSession.requireExtendedProtocol(connection);
+        }
+        PreparedStatement statement = connection.prepareStatement(forPreparedStatement(guarded.sql().sql(), dialect));
+        try {
+            statement.setEscapeProcessing(false);
+            statement.setMaxRows(maxRows);
+            statement.setQueryTimeout(timeoutSeconds);
+            statement.setFetchSize(0);
+            ResultSet rs = new ReadOnlyTransaction(connection, dialect).run(guarded, statement::executeQuery);
+            statement.closeOnCompletion();
+            return rs;
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
+    }
+
+    /**
+     * pgjdbc reads '?' outside strings as a parameter in a prepared statement and '??' as a
+     * literal '?': the guarded text has no parameters, so its '?' operators (jsonb) are doubled.
+     */
+    static String forPreparedStatement(String sql, SqlDialect dialect) {
+        if (dialect != SqlDialect.POSTGRESQL || sql.indexOf('?') < 0) {
+            return sql;
+        }
+        StringBuilder b = new StringBuilder(sql.length() + 4);
+        int copied = 0;
+        for (dev.nlsql.check.SqlLexer.Token t : dev.nlsql.check.SqlLexer.tokenize(sql).tokens()) {
+            boolean operator = t.type() == dev.nlsql.check.SqlLexer.Type.OPERATOR || t.type() == dev.nlsql.check.SqlLexer.Type.PARAM;
+            if (operator && t.text().indexOf('?') >= 0) {
+                b.append(sql, copied, t.start()).append(t.text().replace("?", "??"));
+                copied = t.end();
+            }
+        }
+        return b.append(sql.substring(copied)).toString();
     }
 }

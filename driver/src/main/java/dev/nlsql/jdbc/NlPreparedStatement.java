@@ -1,6 +1,7 @@
 package dev.nlsql.jdbc;
 
 import dev.nlsql.NlSqlState;
+import dev.nlsql.check.GuardedSql;
 import dev.nlsql.jdbc.delegate.DelegatingPreparedStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,23 +15,26 @@ import java.sql.SQLException;
 public class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement> {
 
     protected final NlConnection connection;
+    /** The guarded text under nlsql.passthrough=readonly, else null. */
+    private final GuardedSql guarded;
     private final boolean readOnly;
 
-    NlPreparedStatement(NlConnection connection, PreparedStatement delegate, boolean readOnly) {
+    NlPreparedStatement(NlConnection connection, PreparedStatement delegate, GuardedSql guarded) {
         super(delegate);
         this.connection = connection;
-        this.readOnly = readOnly;
+        this.guarded = guarded;
+        this.readOnly = guarded != null;
     }
 
     @Override
     public ResultSet executeQuery() throws SQLException {
-        ResultSet rs = readOnly ? connection.runReadOnly(delegate, delegate::executeQuery) : delegate.executeQuery();
+        ResultSet rs = readOnly ? connection.runReadOnly(delegate, guarded, delegate::executeQuery) : delegate.executeQuery();
         return NlResultSet.wrap(this, rs);
     }
 
     @Override
     public boolean execute() throws SQLException {
-        return readOnly ? connection.runReadOnly(delegate, delegate::execute) : delegate.execute();
+        return readOnly ? connection.runReadOnly(delegate, guarded, delegate::execute) : delegate.execute();
     }
 
     @Override

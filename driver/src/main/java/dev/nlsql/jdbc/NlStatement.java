@@ -38,8 +38,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
             connection.afterSql(decision);
             return NlResultSet.wrap(this, rs);
         }
-        String sql = connection.admitSqlText(text);
-        return NlResultSet.wrap(this, connection.runReadOnly(delegate, () -> delegate.executeQuery(sql)));
+        return NlResultSet.wrap(this, connection.runGuardedText(delegate, connection.admitSqlText(text)));
     }
 
     @Override
@@ -55,8 +54,8 @@ public class NlStatement extends DelegatingStatement<Statement> {
             connection.afterSql(decision);
             return result;
         }
-        String sql = connection.admitSqlText(text);
-        return connection.runReadOnly(delegate, () -> delegate.execute(sql));
+        questionResult = NlResultSet.wrap(this, connection.runGuardedText(delegate, connection.admitSqlText(text)));
+        return true;
     }
 
     @Override
@@ -225,7 +224,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
                     + "not executeUpdate or addBatch: " + decision.text());
         }
         if (connection.passthrough() != Passthrough.ALLOW) {
-            connection.admitSqlText(text);
+            connection.admitSqlText(text); // says why the text is refused when the guard refuses it
             throw NlSqlState.UNSAFE_SQL.exception("Statements that change data are refused under nlsql.passthrough="
                     + connection.passthrough().name().toLowerCase(java.util.Locale.ROOT));
         }

@@ -34,6 +34,23 @@ public record SchemaCatalog(String productName, String productVersion, String de
         return defaultSchema == null ? elsewhere : null;
     }
 
+    /** True when the catalog holds exactly this relation (as the database resolved it). */
+    public boolean contains(String schema, String name) {
+        for (TableInfo t : tables) {
+            if (t.name().equals(name) && Objects.equals(t.schema(), schema)) {
+                return true;
+            }
+        }
+        if (schema == null) { // MySQL: a table of the current database, whose names most servers match in any case
+            for (TableInfo t : tables) {
+                if (t.schema() == null && t.name().equalsIgnoreCase(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Tables with this name in any schema, for did-you-mean when a schema was left out. */
     public List<TableInfo> named(String name) {
         List<TableInfo> out = new ArrayList<>();

@@ -76,4 +76,58 @@ class SqlLexerTest {
         assertEquals("with", SqlLexer.firstWord("-- x\nWITH a AS (SELECT 1) SELECT * FROM a"));
         assertEquals("", SqlLexer.firstWord("  42"));
     }
+
+    @Test
+    void lineCommentsEndAtACarriageReturnToo() {
+        assertEquals(List.of("SELECT", "1", "+", "2"), texts("SELECT 1 --x\r+ 2"));
+        SqlLexer.Result r = SqlLexer.tokenize("SELECT 1 AS a, (2 --\r+ /* /* */ ' */ 0); COMMIT; DROP TABLE victim");
+        assertTrue(r.tokens().stream().anyMatch(t -> t.isWord("commit")), "COMMIT is code, as PostgreSQL reads it");
+    }
+
+    @Test
+    void onlyPostgresWhiteSpaceSeparatesAndNonAsciiIsPartOfAName() {
+        assertEquals(List.of("SELECT", "a\u00a0b"), texts("SELECT a\u00a0b"));
+        assertTrue(SqlLexer.tokenize("SELECT 1\u000b").problem().startsWith("control character"));
+        assertTrue(SqlLexer.tokenize("SELECT 1 {fn now()}").problem() != null, "JDBC escapes have no meaning in PostgreSQL");
+    }
+
+    @Test
+    void textThatServersOfDifferentVersionsReadDifferentlyIsAProblem() {
+        for (String sql : new String[] {"SELECT 1from t", "SELECT 0x1F", "SELECT 1_000", "SELECT 1e", "SELECT $1abc",
+            "SELECT 'a'\n'b'", "SELECT U&'\\0070'", "SELECT $x"}) {
+            assertTrue(SqlLexer.tokenize(sql).problem() != null, sql);
+        }
+        assertEquals(null, SqlLexer.tokenize("SELECT 1.5e-3, .5, 1., x[1:2], a..b").problem());
+    }
+
+    @Test
+    void canonicalTextHasNoCommentsAndStringsEverySettingReadsAlike() {
+        assertEquals("SELECT 1  , 2\n", SqlLexer.tokenize("SELECT 1 /* c */, 2 -- d\n").canonical());
+        assertEquals("SELECT - -1", SqlLexer.tokenize("SELECT -/**/-1").canonical());
+        assertEquals("SELECT E'a\\\\b', 'c''d'", SqlLexer.tokenize("SELECT 'a\\b', 'c''d'").canonical());
+        assertEquals("SELECT E'x\\\\' AS a, '", SqlLexer.tokenize("SELECT 'x\\' AS a, '", LexRules.postgres(true)).canonical());
+        // standard_conforming_strings=off: 'x\' ...' is an escape string; written as E'' it reads the same with the setting on
+        assertEquals("SELECT E'x'' AS a, ' , b", SqlLexer.tokenize("SELECT 'x\\' AS a, ' , b", LexRules.postgres(false)).canonical());
+        assertEquals("SELECT E'it''s'", SqlLexer.tokenize("SELECT E'it\\'s'").canonical());
+    }
+
+    @Test
+    void mysqlRules() {
+        assertEquals(List.of("SELECT", "1"), texts(LexRules.MYSQL, "SELECT 1 # comment\n"));
+        assertEquals(List.of("SELECT", "1", "--", "1"), texts(LexRules.MYSQL, "SELECT 1--1"));
+        assertEquals(List.of("SELECT", "1"), texts(LexRules.MYSQL, "SELECT 1 -- c"));
+        assertEquals(List.of("SELECT", "'a\\' , sleep(1) -- '"), texts(LexRules.MYSQL, "SELECT 'a\\' , sleep(1) -- '"));
+        assertEquals(List.of("SELECT", "'a\\'", ",", "sleep", "(", "1", ")"),
+                texts(LexRules.mysql("NO_BACKSLASH_ESCAPES"), "SELECT 'a\\' , sleep(1) -- '"));
+        assertEquals(Type.STRING, SqlLexer.tokenize("SELECT \"x\"", LexRules.MYSQL).tokens().get(1).type());
+        assertEquals(Type.QUOTED_IDENT, SqlLexer.tokenize("SELECT \"x\"", LexRules.mysql("ANSI_QUOTES")).tokens().get(1).type());
+        assertEquals(Type.QUOTED_IDENT, SqlLexer.tokenize("SELECT `a``b`", LexRules.MYSQL).tokens().get(1).type());
+        assertTrue(SqlLexer.tokenize("SELECT 1 /*!50000 , sleep(1) */", LexRules.MYSQL).problem().startsWith("executable"));
+        assertTrue(SqlLexer.tokenize("SELECT @@datadir", LexRules.MYSQL).problem() != null);
+        assertEquals("SELECT 'it''s', 'a\\\\b'", SqlLexer.tokenize("SELECT \"it's\", 'a\\\\b'", LexRules.MYSQL).canonical());
+    }
+
+    private static List<String> texts(LexRules rules, String sql) {
+        return SqlLexer.tokenize(sql, rules).tokens().stream().map(Token::text).toList();
+    }
 }

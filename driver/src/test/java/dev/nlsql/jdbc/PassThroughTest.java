@@ -294,7 +294,14 @@ class PassThroughTest {
 
     @Test
     void anyJdbcDatabaseWorks() throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:nlsql:h2:mem:passthrough;nlsql.passthrough=readonly;MODE=PostgreSQL");
+        try (Connection c = DriverManager.getConnection("jdbc:nlsql:h2:mem:passthrough_strict;nlsql.passthrough=readonly;MODE=PostgreSQL");
+                Statement s = c.createStatement()) {
+            SQLException refused = assertThrows(SQLException.class, () -> s.executeQuery("SELECT 40 + 2"));
+            assertEquals("NL003", refused.getSQLState());
+            assertTrue(refused.getMessage().contains("nlsql.dialect=unverified"), refused.getMessage());
+        }
+        try (Connection c = DriverManager.getConnection(
+                "jdbc:nlsql:h2:mem:passthrough;nlsql.passthrough=readonly;nlsql.dialect=unverified;MODE=PostgreSQL");
                 Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT 40 + 2")) {
                 rs.next();

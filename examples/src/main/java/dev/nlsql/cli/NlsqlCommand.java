@@ -35,6 +35,7 @@ public final class NlsqlCommand implements Runnable {
             Properties p = new Properties();
             if (target == null) {
                 target = "jdbc:nlsql:" + DemoDatabase.create().substring("jdbc:".length());
+                p.setProperty("nlsql.dialect", "unverified"); // our own in-memory H2: no lexical rules of its own to guard against
                 if (forceOffline || System.getenv("OPENAI_API_KEY") == null && System.getenv("OPENAI_BASE_URL") == null) {
                     p.setProperty("nlsql.llm", "offline");
                 }

@@ -46,7 +46,7 @@ class EvalCommandTest {
         for (Dataset.Question q : Dataset.read(file)) {
             gold.put(q.text(), q.goldSql());
         }
-        String url = "jdbc:nlsql:" + DemoDatabase.create().substring(5);
+        String url = "jdbc:nlsql:" + DemoDatabase.create().substring(5) + ";nlsql.dialect=unverified";
         try (FaultInjectingLlm llm = new FaultInjectingLlm(gold, FaultInjectingLlm.Settings.defaults().withErrorRate(0.5)).start(0)) {
             String[] args = {"eval", "--url", url, "--dataset", file.toString(), "--json", "--html", dir.resolve("r.html").toString(),
                 "-p", "nlsql.llm.baseUrl=" + llm.baseUrl(), "-p", "nlsql.llm.apiKey=k", "-p", "nlsql.cache=false", "--parallel", "2"};
@@ -75,7 +75,7 @@ class EvalCommandTest {
     @Test
     void readableReportAndLimit() throws Exception {
         Path file = Path.of(getClass().getResource("/eval-small.jsonl").toURI());
-        String url = "jdbc:nlsql:" + DemoDatabase.create().substring(5);
+        String url = "jdbc:nlsql:" + DemoDatabase.create().substring(5) + ";nlsql.dialect=unverified";
         String text = runEval("eval", "--url", url, "--dataset", file.toString(), "--limit", "2", "-p", "nlsql.llm=offline");
         assertTrue(text.startsWith("group"), text);
         assertTrue(text.lines().anyMatch(l -> l.matches("all\\s+2\\s+100\\.0%\\s+100\\.0%.*")), text);
