@@ -171,10 +171,12 @@ final class CorrectionLoop {
 
     /** Checks and runs a generated reply; null when the generator repeated SQL it already tried. */
     private Step attemptGenerated(Generation generation, Source source) throws SQLException {
-        String sql = SqlExtractor.extract(generation.text());
+        String sql = generation.rejected() == null ? SqlExtractor.extract(generation.text()) : null;
         policy.count();
         if (sql == null) {
-            Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "no SQL in the reply: " + shorten(generation.text()));
+            // a rejected (too long) reply has no text: only the reason reaches the trace and the next prompt
+            String why = generation.rejected() != null ? generation.rejected() : "no SQL in the reply: " + shorten(generation.text());
+            Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, why);
             record(source, null, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
             return new Step(Outcome.REJECTED, null, null, null, d);
         }

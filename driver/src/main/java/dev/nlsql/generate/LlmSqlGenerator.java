@@ -13,6 +13,7 @@ import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.nlsql.config.NlConfig;
+import dev.nlsql.config.NlProperty;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
@@ -25,7 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Generates SQL with any OpenAI-compatible chat model through langchain4j (OpenAI, Ollama,
  * vLLM, llama.cpp). A rate limit or server error is tried again a couple of times with a short
- * back-off; a refused key, an unreachable server or a timeout ends the question at once.
+ * back-off; a refused key, an unreachable server or a timeout ends the question at once. A reply
+ * longer than {@code nlsql.llm.maxReplyChars} comes back as a rejected generation, without its text.
  */
 public final class LlmSqlGenerator implements SqlGenerator {
 
@@ -35,25 +37,35 @@ public final class LlmSqlGenerator implements SqlGenerator {
 
     private final ChatModel model;
     private final String description;
+    private final int maxReplyChars;
 
+    /** With the default {@code nlsql.llm.maxReplyChars}. */
     public LlmSqlGenerator(ChatModel model, String description) {
+        this(model, description, Integer.parseInt(NlProperty.LLM_MAX_REPLY_CHARS.defaultValue()));
+    }
+
+    public LlmSqlGenerator(ChatModel model, String description, int maxReplyChars) {
         this.model = model;
         this.description = description;
+        this.maxReplyChars = maxReplyChars;
     }
 
     /** The generator the connection's properties describe. */
     public static LlmSqlGenerator openAi(NlConfig config) {
+        Duration deadline = Duration.ofSeconds(config.llmTimeoutSeconds());
         OpenAiChatModel.OpenAiChatModelBuilder b = OpenAiChatModel.builder()
                 .apiKey(config.llmApiKey() == null ? "not-needed" : config.llmApiKey())
                 .modelName(config.llmModel())
                 .temperature(0.0)
-                .timeout(Duration.ofSeconds(config.llmTimeoutSeconds()))
+                .timeout(deadline)
+                // our client: the deadline covers the body too, and the body is read through a byte cap
+                .httpClientBuilder(BoundedHttpClient.builder(config.llmMaxReplyChars()).connectTimeout(deadline).readTimeout(deadline))
                 .maxRetries(0);
         if (config.llmBaseUrl() != null) {
             b.baseUrl(config.llmBaseUrl());
         }
         String where = config.llmBaseUrl() == null ? "the OpenAI API" : config.llmBaseUrl();
-        return new LlmSqlGenerator(b.build(), config.llmModel() + " at " + where);
+        return new LlmSqlGenerator(b.build(), config.llmModel() + " at " + where, config.llmMaxReplyChars());
     }
 
     @Override
@@ -72,8 +84,12 @@ public final class LlmSqlGenerator implements SqlGenerator {
                 ChatResponse response = model.chat(chat);
                 TokenUsage usage = response.tokenUsage();
                 String text = response.aiMessage() == null ? null : response.aiMessage().text();
-                return new Generation(text, count(usage == null ? null : usage.inputTokenCount()),
-                        count(usage == null ? null : usage.outputTokenCount()), (System.nanoTime() - start) / 1_000_000, call);
+                int in = count(usage == null ? null : usage.inputTokenCount());
+                int out = count(usage == null ? null : usage.outputTokenCount());
+                if (text != null && text.length() > maxReplyChars) {
+                    return tooLong(text.length() + " chars", in, out, start, call);
+                }
+                return new Generation(text, in, out, millisSince(start), call);
             } catch (RateLimitException | InternalServerException e) {
                 if (call > TRANSIENT_RETRIES) {
                     throw new LlmUnavailableException("The LLM (" + description + ") kept failing: " + e.getMessage(), e);
@@ -84,9 +100,31 @@ public final class LlmSqlGenerator implements SqlGenerator {
                 throw new LlmUnavailableException("The LLM (" + description + ") refused the API key: " + e.getMessage()
                         + "; set nlsql.llm.apiKey or OPENAI_API_KEY", e);
             } catch (RuntimeException e) {
+                if (tooLongCause(e)) { // our HTTP client stopped reading at its byte cap
+                    return tooLong("more than " + BoundedHttpClient.maxBytes(maxReplyChars) + " bytes", 0, 0, start, call);
+                }
                 throw unavailable(e, start);
             }
         }
+    }
+
+    /** The model misbehaved rather than went away: the loop records a rejected attempt and asks again. */
+    private Generation tooLong(String size, int in, int out, long start, int call) {
+        LOG.debug("LLM reply refused: {} with nlsql.llm.maxReplyChars={}", size, maxReplyChars);
+        return Generation.refused(ReplyTooLongException.message(maxReplyChars), in, out, millisSince(start), call);
+    }
+
+    private static boolean tooLongCause(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ReplyTooLongException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static long millisSince(long start) {
+        return (System.nanoTime() - start) / 1_000_000;
     }
 
     private LlmUnavailableException unavailable(RuntimeException e, long start) {
@@ -94,8 +132,10 @@ public final class LlmSqlGenerator implements SqlGenerator {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof TimeoutException || (t instanceof HttpTimeoutException && !(t instanceof HttpConnectTimeoutException))
                     || t instanceof InterruptedIOException) {
-                return new LlmUnavailableException("The LLM (" + description + ") did not answer within " + ms
-                        + " ms; raise nlsql.llm.timeoutSeconds or check the server", e);
+                String what = t instanceof TimeoutException && t.getMessage() != null ? ": " + t.getMessage() : "";
+                return new LlmUnavailableException("The LLM (" + description + ") did not answer within " + ms + " ms" + what
+                        + "; raise nlsql.llm.timeoutSeconds (the deadline of one call: connecting, headers and the whole reply) "
+                        + "or check the server", e);
             }
             if (t instanceof ConnectException || t instanceof UnknownHostException || t instanceof HttpConnectTimeoutException) {
                 return new LlmUnavailableException("The LLM (" + description + ") is unreachable: " + t

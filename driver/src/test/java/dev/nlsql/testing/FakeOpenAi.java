@@ -10,12 +10,14 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A local OpenAI-compatible chat-completions server that answers each call with the next
@@ -24,8 +26,12 @@ import java.util.concurrent.Executors;
  */
 public final class FakeOpenAi implements AutoCloseable {
 
-    /** One scripted reply. */
-    public record Reply(int status, String content, boolean hang) {
+    /** One scripted reply; {@code byteDelayMillis > 0} sends the headers at once, then the body one byte at a time. */
+    public record Reply(int status, String content, boolean hang, long byteDelayMillis) {
+
+        public Reply(int status, String content, boolean hang) {
+            this(status, content, hang, 0);
+        }
     }
 
     public static Reply answer(String content) {
@@ -40,12 +46,28 @@ public final class FakeOpenAi implements AutoCloseable {
         return new Reply(0, null, true);
     }
 
+    /**
+     * A 200 whose headers come at once and whose body (a normal completion of {@code content})
+     * then trickles, one byte every {@code byteDelayMillis}: bounded by the body's length (about
+     * 250 bytes for a short SQL, so 50 s at 200 ms a byte).
+     */
+    public static Reply trickle(String content, long byteDelayMillis) {
+        return new Reply(200, content, false, byteDelayMillis);
+    }
+
+    /** A 200 whose content is a single SQL query of exactly {@code chars} characters (a long string literal). */
+    public static Reply huge(int chars) {
+        String head = "SELECT '";
+        return answer(head + "x".repeat(Math.max(0, chars - head.length() - 1)) + "'");
+    }
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final ConcurrentLinkedDeque<Reply> script = new ConcurrentLinkedDeque<>();
     private final List<JsonNode> requests = Collections.synchronizedList(new ArrayList<>());
+    private final AtomicInteger repliesCut = new AtomicInteger();
 
     public FakeOpenAi(Reply... replies) throws IOException {
         script.addAll(List.of(replies));
@@ -82,6 +104,18 @@ public final class FakeOpenAi implements AutoCloseable {
         return "";
     }
 
+    /**
+     * Waits up to {@code within} for the client to have closed the connection of {@code n} replies
+     * before their body was complete (the server's write failed); true if it did.
+     */
+    public boolean repliesCut(int n, Duration within) throws InterruptedException {
+        long end = System.nanoTime() + within.toNanos();
+        while (repliesCut.get() < n && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
+        return repliesCut.get() >= n;
+    }
+
     public String systemMessage(int i) {
         return requests.get(i).get("messages").get(0).get("content").asText();
     }
@@ -105,8 +139,26 @@ public final class FakeOpenAi implements AutoCloseable {
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(reply.status(), body.length);
             try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
+                if (reply.byteDelayMillis() > 0) {
+                    trickle(out, body, reply.byteDelayMillis());
+                } else {
+                    out.write(body);
+                }
+            } catch (IOException e) {
+                repliesCut.incrementAndGet(); // the client closed the connection before the body was complete
             }
+        }
+    }
+
+    private static void trickle(OutputStream out, byte[] body, long delayMillis) throws IOException {
+        try {
+            for (byte b : body) {
+                out.write(b);
+                out.flush();
+                Thread.sleep(delayMillis);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the server is closing
         }
     }
 
