@@ -36,8 +36,9 @@ public final class ValueIndex {
 
     /** A word or phrase of a question found as a value of a column. */
     public record ValueLink(TableInfo table, ColumnInfo column, String value, String phrase) {
-        public String hint() {
-            return table.name() + "." + column.name() + " = '" + value.replace("'", "''") + "'";
+        /** {@code table.column = 'value'}, names as a query writes them, the value as a SQL literal. */
+        public String hint(SchemaCatalog catalog) {
+            return SchemaRenderer.columnOf(catalog, table, column) + " = '" + value.replace("'", "''") + "'";
         }
     }
 
