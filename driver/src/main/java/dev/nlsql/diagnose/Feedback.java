@@ -21,23 +21,33 @@ public final class Feedback {
             case GROUPING_ERROR -> "Column " + quote(name) + " is selected but neither grouped nor aggregated. Keep every "
                     + "aggregate as it is and add " + quote(name) + " (and every other selected column that is not inside an "
                     + "aggregate) to GROUP BY.";
-            case SYNTAX_ERROR -> "The SQL does not parse: " + d.message() + ". Write one complete, valid query.";
-            case TYPE_MISMATCH -> "Types do not match: " + d.message() + ". Cast explicitly (col::numeric, col::text, "
+            case SYNTAX_ERROR -> "The SQL does not parse" + detail(d) + ". Write one complete, valid query.";
+            case TYPE_MISMATCH -> "Types do not match" + detail(d) + ". Cast explicitly (col::numeric, col::text, "
                     + "col::date) or compare with a literal of the column's type.";
-            case DATETIME_FORMAT -> "Bad date or time: " + d.message() + ". Use ISO literals such as DATE '2024-01-31' or "
+            case DATETIME_FORMAT -> "Bad date or time" + detail(d) + ". Use ISO literals such as DATE '2024-01-31' or "
                     + "TIMESTAMP '2024-01-31 00:00:00', and date_trunc or INTERVAL for ranges.";
             case DIVISION_BY_ZERO -> "Division by zero. Wrap every divisor as NULLIF(divisor, 0).";
-            case UNDEFINED_FUNCTION -> "No such function for these argument types: " + d.message() + ". Use a function this "
+            case UNDEFINED_FUNCTION -> "No such function for these argument types" + detail(d) + ". Use a function this "
                     + "database has, or cast the arguments.";
             case TIMEOUT -> "The query ran longer than " + timeoutSeconds + " s. Filter before joining, avoid cross joins, "
                     + "aggregate before joining large tables.";
-            case UNSAFE -> "Refused: " + d.message() + ". Only one read-only query is allowed (SELECT or WITH ... SELECT; "
+            case UNSAFE -> "Refused" + detail(d) + ". Only one read-only query is allowed (SELECT or WITH ... SELECT; "
                     + "use a CTE instead of several statements), with no changes, locks or side-effect functions.";
             case NO_SQL -> "The reply had no SQL in it. Reply with one SQL query only, without prose.";
             case EMPTY_RESULT -> "The query returned no rows. Check the filter values (spelling, case: compare text with "
                     + "ILIKE), date ranges and join conditions. If no rows is the right answer, return the same query.";
-            case PERMISSION_DENIED, CONNECTION, RESOURCE, UNKNOWN -> "The database said: " + d.message() + ".";
+            case PERMISSION_DENIED, CONNECTION, RESOURCE, UNKNOWN -> d.message() == null
+                    ? "The database refused the query" + (d.sqlState() == null || d.sqlState().isBlank() ? "" : " (SQLSTATE " + d.sqlState() + ")") + "."
+                    : "The database said: " + d.message() + ".";
         };
+    }
+
+    /** ": message", or without a message (withheld from the model) ": name" or nothing. */
+    private static String detail(Diagnosis d) {
+        if (d.message() != null) {
+            return ": " + d.message();
+        }
+        return d.name() == null ? "" : ": " + quote(d.name());
     }
 
     private static String choices(String lead, List<Candidate> candidates, boolean qualified) {

@@ -98,7 +98,7 @@ final class CorrectionLoop {
             Generation generation;
             try {
                 generation = generate(generator, new GenerationRequest(question.text(), question.instructions(), dialect,
-                        catalog, schemaText, values, List.copyOf(previous)));
+                        catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues()));
             } catch (NotUnderstoodException e) {
                 if (catalogRefreshed) {
                     throw notUnderstood(e);
@@ -268,7 +268,7 @@ final class CorrectionLoop {
                 engine.config().maxAttempts());
         trace.add(a);
         if (d != null && outcome != Outcome.OK) {
-            previous.add(new PreviousAttempt(sql, d.category().label() + ": " + d.message(), feedback));
+            previous.add(new PreviousAttempt(sql, d, engine.config().queryTimeoutSeconds()));
         }
     }
 

@@ -114,7 +114,8 @@ public final class NlEngine {
             candidates = catalog.tables().stream().filter(t -> scores.get(t) > 0)
                     .sorted(Comparator.comparingDouble((TableInfo t) -> scores.get(t)).reversed()).limit(VALUE_TABLES).toList();
         }
-        return VALUES.link(question, connection, postgres, databaseKey, candidates);
+        // sampling shares the statement timeout's budget: a question never waits on it longer than on its own query
+        return VALUES.link(question, connection, postgres, databaseKey, candidates, config.queryTimeoutSeconds());
     }
 
     /** The schema text for this question: whole when it fits the budget, else the linked tables. */

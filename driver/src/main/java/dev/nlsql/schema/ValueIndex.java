@@ -12,6 +12,12 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.sql.SQLTimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +26,11 @@ import org.slf4j.LoggerFactory;
  * bound on memory, so that words in a question can be linked to {@code table.column = value}
  * ("Electronics" to categories.name, "delivered" to orders.status), in any case and despite a
  * small typo.
+ *
+ * <p>Sampling for one question has one time budget: each sample statement gets at most the time
+ * left as its timeout, and columns not sampled in time are skipped for this question without
+ * being cached, so a later question samples them. Threads asking for a column another thread is
+ * sampling wait for it, within their own budget.
  */
 public final class ValueIndex {
 
@@ -36,8 +47,9 @@ public final class ValueIndex {
 
     /** A word or phrase of a question found as a value of a column. */
     public record ValueLink(TableInfo table, ColumnInfo column, String value, String phrase) {
-        public String hint() {
-            return table.name() + "." + column.name() + " = '" + value.replace("'", "''") + "'";
+        /** {@code table.column = 'value'}, names as a query writes them, the value as a SQL literal. */
+        public String hint(SchemaCatalog catalog) {
+            return SchemaRenderer.columnOf(catalog, table, column) + " = '" + value.replace("'", "''") + "'";
         }
     }
 
@@ -48,22 +60,32 @@ public final class ValueIndex {
             .maximumWeight(MAX_CHARS)
             .weigher((ColumnKey k, List<String> v) -> 16 + v.stream().mapToInt(String::length).sum())
             .build();
+    /** Samplings under way, so that a second thread asking for the same column waits for the first instead of sampling too. */
+    private final ConcurrentHashMap<ColumnKey, CompletableFuture<List<String>>> sampling = new ConcurrentHashMap<>();
 
     /**
      * Links the question's words to values of text columns of {@code tables}, sampling the
-     * columns not indexed yet through {@code connection} (read-only, with a timeout).
+     * columns not indexed yet through {@code connection} (read-only), all within {@code budgetSeconds}.
      */
     public List<ValueLink> link(String question, Connection connection, boolean postgres, String databaseKey,
-            Collection<TableInfo> tables) {
+            Collection<TableInfo> tables, int budgetSeconds) {
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.SECONDS.toNanos(budgetSeconds);
         String q = " " + String.join(" ", Words.split(question)) + " ";
         List<String> questionWords = Words.split(question);
         List<ValueLink> links = new ArrayList<>();
+        int skipped = 0;
         for (TableInfo t : tables) {
             for (ColumnInfo c : t.columns()) {
                 if (!isText(c)) {
                     continue;
                 }
-                for (String v : valuesOf(databaseKey, connection, postgres, t, c)) {
+                List<String> sampled = valuesOf(databaseKey, connection, postgres, t, c, deadline);
+                if (sampled == null) {
+                    skipped++;
+                    continue;
+                }
+                for (String v : sampled) {
                     String phrase = match(q, questionWords, v);
                     if (phrase != null) {
                         links.add(new ValueLink(t, c, v, phrase));
@@ -71,32 +93,102 @@ public final class ValueIndex {
                 }
             }
         }
+        if (skipped > 0) {
+            LOG.debug("value sampling budget of {} s spent after {} ms: {} column(s) skipped for this question", budgetSeconds,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), skipped);
+        }
         return links;
     }
 
-    /** The sampled values of one column, or an empty list when it has too many to be a category. */
-    List<String> valuesOf(String databaseKey, Connection connection, boolean postgres, TableInfo t, ColumnInfo c) {
-        return values.get(new ColumnKey(databaseKey, t.schema(), t.name(), c.name()), k -> sample(connection, postgres, t, c));
+    /**
+     * The sampled values of one column, or an empty list when it has too many to be a category;
+     * null when it could not be sampled before {@code deadline} (nothing is cached then).
+     */
+    List<String> valuesOf(String databaseKey, Connection connection, boolean postgres, TableInfo t, ColumnInfo c, long deadline) {
+        ColumnKey key = new ColumnKey(databaseKey, t.schema(), t.name(), c.name());
+        CompletableFuture<List<String>> mine = new CompletableFuture<>();
+        while (true) {
+            List<String> known = values.getIfPresent(key);
+            if (known != null) {
+                return known;
+            }
+            CompletableFuture<List<String>> running = sampling.putIfAbsent(key, mine);
+            if (running == null) {
+                break;
+            }
+            List<String> theirs = await(running, deadline);
+            if (theirs != null || System.nanoTime() - deadline >= 0) {
+                return theirs;
+            }
+            // the other sampler ran out of its own budget: sample with what is left of ours
+        }
+        List<String> out = null;
+        try {
+            out = values.getIfPresent(key); // the sampler before us may have finished between the two looks
+            if (out == null) {
+                out = sample(connection, postgres, t, c, deadline);
+                if (out != null) {
+                    values.put(key, out);
+                }
+            }
+            return out;
+        } finally {
+            sampling.remove(key, mine);
+            mine.complete(out);
+        }
     }
 
-    private static List<String> sample(Connection connection, boolean postgres, TableInfo t, ColumnInfo c) {
+    private static List<String> await(CompletableFuture<List<String>> running, long deadline) {
+        long wait = deadline - System.nanoTime();
+        if (wait <= 0) {
+            return null;
+        }
+        try {
+            return running.get(wait, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** Null when the time left is under the one-second granularity of JDBC timeouts, or the sample timed out. */
+    private static List<String> sample(Connection connection, boolean postgres, TableInfo t, ColumnInfo c, long deadline) {
+        int timeoutSeconds = (int) Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime()));
+        if (timeoutSeconds < 1) {
+            return null; // 0 would mean no timeout at all
+        }
         String column = quote(c.name());
         String table = (t.schema() == null ? "" : quote(t.schema()) + ".") + quote(t.name());
         String sql = "SELECT v FROM (SELECT " + column + " AS v FROM " + table + " WHERE " + column + " IS NOT NULL LIMIT "
                 + SAMPLE_ROWS + ") s GROUP BY v ORDER BY count(*) DESC";
         List<String> out = new ArrayList<>();
-        try (ResultSet rs = QueryRunner.run(connection, postgres, sql, MAX_DISTINCT + 1, 5)) {
+        try (ResultSet rs = QueryRunner.run(connection, postgres, sql, MAX_DISTINCT + 1, timeoutSeconds)) {
             while (rs.next()) {
                 String v = rs.getString(1);
-                if (v != null && !v.isBlank() && v.length() <= MAX_VALUE_LENGTH) {
+                // a value with a line break or control character is no category name, and would break the hint's line
+                if (v != null && !v.isBlank() && v.length() <= MAX_VALUE_LENGTH && v.chars().noneMatch(Character::isISOControl)) {
                     out.add(v);
                 }
             }
         } catch (SQLException e) {
+            if (passing(e)) {
+                LOG.debug("sampling {}.{} failed for now (timeout {} s): skipped, not cached: {}", t.name(), c.name(), timeoutSeconds,
+                        e.getMessage());
+                return null; // slow, locked or disconnected now, maybe not later
+            }
             LOG.debug("cannot sample {}.{}: {}", t.name(), c.name(), e.getMessage());
             return List.of();
         }
         return out.size() > MAX_DISTINCT ? List.of() : List.copyOf(out);
+    }
+
+    /** A timeout, lock, cancel or lost connection: worth sampling again later, unlike a refusal. */
+    private static boolean passing(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        return e instanceof SQLTimeoutException || state.equals("57014") || state.equals("55P03") || state.startsWith("08")
+                || state.startsWith("40") || state.startsWith("57P");
     }
 
     /** The phrase of the question that names the value: whole words, any case, one typo in a long word. */

@@ -1,0 +1,81 @@
+package dev.nlsql.generate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nlsql.diagnose.Diagnosis;
+import dev.nlsql.diagnose.ErrorCategory;
+import dev.nlsql.generate.GenerationRequest.PreviousAttempt;
+import dev.nlsql.schema.ColumnInfo;
+import dev.nlsql.schema.NameCandidates.Candidate;
+import dev.nlsql.schema.SchemaCatalog;
+import dev.nlsql.schema.TableInfo;
+import dev.nlsql.schema.ValueIndex.ValueLink;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PromptsTest {
+
+    private static final ColumnInfo STATUS = new ColumnInfo("Status", "text", true, null);
+    private static final TableInfo ORDERS = new TableInfo("public", "orders", null,
+            List.of(new ColumnInfo("id", "int4", false, null), STATUS), List.of("id"), List.of());
+    private static final SchemaCatalog CATALOG = new SchemaCatalog("PostgreSQL", "16", "public", List.of(ORDERS));
+
+    private static GenerationRequest request(List<PreviousAttempt> previous, boolean sendValues) {
+        return new GenerationRequest("how many shipped orders?", null, "PostgreSQL 16", CATALOG, "TABLE orders",
+                List.of(new ValueLink(ORDERS, STATUS, "Shipped", "shipped")), previous, sendValues);
+    }
+
+    @Test
+    void valueHintsAreSqlWithQuotedNamesAndOnlyWhenValuesMayBeSent() {
+        assertTrue(Prompts.user(request(List.of(), true)).contains("Values named in the question: orders.\"Status\" = 'Shipped'"));
+        assertFalse(Prompts.user(request(List.of(), false)).contains("Shipped"));
+    }
+
+    @Test
+    void withoutValuesTheDatabasesTextIsReplacedByCategorySqlStateAndKnownNames() {
+        Diagnosis typeError = new Diagnosis(ErrorCategory.TYPE_MISMATCH, "ERROR: invalid input syntax for type integer: \"Ada Lovelace\"",
+                "22P02", null, null, List.of());
+        Diagnosis wrongColumn = new Diagnosis(ErrorCategory.COLUMN_NOT_FOUND, "column \"o.stat\" does not exist (row \"secret\")", "42703",
+                "stat", "o", List.of(new Candidate("o", "Status", 0.9)));
+        Diagnosis nameFromTheMessageOnly = new Diagnosis(ErrorCategory.UNDEFINED_FUNCTION, "function \"Ada Lovelace\"(text) does not exist",
+                "42883", "Ada Lovelace", null, List.of());
+        Diagnosis unknown = new Diagnosis(ErrorCategory.UNKNOWN, "ERROR: duplicate row \"Ada Lovelace\"", "XX000", null, null, List.of());
+        Diagnosis guard = Diagnosis.of(ErrorCategory.UNSAFE, "denied function: pg_sleep");
+        List<PreviousAttempt> previous = List.of(new PreviousAttempt("SELECT CAST(status AS int) FROM orders", typeError, 30),
+                new PreviousAttempt("SELECT o.stat FROM orders o", wrongColumn, 30),
+                new PreviousAttempt("SELECT f(status) FROM orders", nameFromTheMessageOnly, 30));
+        String open = Prompts.user(request(previous, true));
+        assertTrue(open.contains("Ada Lovelace") && open.contains("Shipped"), open);
+
+        String closed = Prompts.user(request(previous, false));
+        assertFalse(closed.contains("Ada") || closed.contains("secret") || closed.contains("Shipped") || closed.contains("ERROR"), closed);
+        assertTrue(closed.contains("Error: type_mismatch (SQLSTATE 22P02)\nFix: Types do not match. Cast explicitly"), closed);
+        assertTrue(closed.contains("Error: column_not_found (SQLSTATE 42703)\nFix: Column \"o.stat\" does not exist. "
+                + "The closest real columns, most likely first: o.Status."), closed);
+        assertTrue(closed.contains("Error: undefined_function (SQLSTATE 42883)\nFix: No such function for these argument types. "), closed);
+        String other = Prompts.user(request(List.of(new PreviousAttempt("SELECT 1", unknown, 30)), false));
+        assertTrue(other.contains("Fix: The database refused the query (SQLSTATE XX000).") && !other.contains("Ada"), other);
+
+        String own = Prompts.user(request(List.of(new PreviousAttempt("SELECT pg_sleep(1)", guard, 30)), false));
+        assertTrue(own.contains("Error: unsafe: denied function: pg_sleep"), "nlsql's own words stay: " + own);
+    }
+
+    @Test
+    void earlierAttemptsAreCutAndOnlyTheLastFewShown() {
+        Diagnosis d = Diagnosis.of(ErrorCategory.SYNTAX_ERROR, "x".repeat(9_000));
+        List<PreviousAttempt> previous = List.of(new PreviousAttempt("SELECT 1 /* first */", d, 30),
+                new PreviousAttempt("SELECT " + "a".repeat(9_000), d, 30), new PreviousAttempt("SELECT 3", d, 30),
+                new PreviousAttempt("SELECT 4", d, 30));
+        for (boolean sendValues : new boolean[] {true, false}) {
+            String user = Prompts.user(request(previous, sendValues));
+            assertTrue(user.length() < 3 * 3 * Prompts.MAX_PART + 1_000, user.length() + " chars");
+            assertTrue(user.contains("(1 earlier attempt not shown)") && !user.contains("first"), user);
+            assertTrue(user.contains("Attempt 2:\nSQL: SELECT aaa") && user.contains("Attempt 4:\nSQL: SELECT 4"), user);
+            assertTrue(user.contains("a".repeat(Prompts.MAX_PART - 7) + "…\n"), "the SQL is cut with an ellipsis");
+        }
+        assertEquals(Prompts.MAX_PART + 1, Prompts.cap("b".repeat(5_000)).length());
+        assertEquals("short", Prompts.cap("short"));
+    }
+}
