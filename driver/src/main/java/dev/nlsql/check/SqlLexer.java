@@ -320,7 +320,7 @@ public final class SqlLexer {
                 char c = text.charAt(j);
                 char prev = text.charAt(j - 1);
                 if ((prev == '-' && c == '-') || (prev == '/' && c == '*')) {
-                    return j - 1;
+                    return Math.max(j - 1, i + 1); // MySQL's "--" without a space is two minus signs
                 }
                 j++;
             }

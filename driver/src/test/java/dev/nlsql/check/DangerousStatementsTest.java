@@ -75,8 +75,10 @@ class DangerousStatementsTest {
         }
     }
 
+    /** Read on the real session behind nlsql (current_setting is refused as guarded SQL text). */
     private static String setting(Connection c, String name) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT current_setting('" + name + "')")) {
+        Connection real = (Connection) c.unwrap(org.postgresql.PGConnection.class);
+        try (Statement s = real.createStatement(); ResultSet rs = s.executeQuery("SELECT current_setting('" + name + "')")) {
             rs.next();
             return rs.getString(1);
         }

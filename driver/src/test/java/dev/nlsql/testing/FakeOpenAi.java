@@ -81,6 +81,11 @@ public final class FakeOpenAi implements AutoCloseable {
         script.addAll(List.of(replies));
     }
 
+    /** Forgets the scripted replies not used yet. */
+    public void drain() {
+        script.clear();
+    }
+
     public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
     }
