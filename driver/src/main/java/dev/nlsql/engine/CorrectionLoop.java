@@ -184,7 +184,14 @@ final class CorrectionLoop {
             if (emptyAnswer != null && RetryPolicy.normalise(sql).equals(RetryPolicy.normalise(emptyAnswer.sql()))) {
                 return emptyAnswer; // the model confirms that no rows is the answer
             }
-            Diagnosis d = Diagnosis.of(ErrorCategory.UNKNOWN, "the generator repeated SQL it already tried");
+            // the repeat keeps the earlier attempt's category, so a model that insists on unsafe SQL ends with NL003
+            ErrorCategory earlier = ErrorCategory.UNKNOWN;
+            for (Attempt a : trace.attempts()) {
+                if (a.sql() != null && a.category() != null && RetryPolicy.normalise(a.sql()).equals(RetryPolicy.normalise(sql))) {
+                    earlier = a.category();
+                }
+            }
+            Diagnosis d = Diagnosis.of(earlier, "the generator repeated SQL it already tried");
             record(source, sql, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
             return null;
         }

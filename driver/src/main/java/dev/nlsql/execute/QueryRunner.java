@@ -39,8 +39,8 @@ public final class QueryRunner {
     }
 
     /**
-     * Runs a guarded statement behind every wall: read-only, timeout, role, resolved relations, rows capped.
-     * {@code maxResultBytes} is not enforced yet: pgjdbc's own result buffer limit closes the connection when it trips.
+     * Runs a guarded statement behind every wall: read-only, timeout, role, resolved relations, rows
+     * capped in number and (pgjdbc) in bytes; {@code maxResultBytes} 0 means no byte cap.
      */
     public static ResultSet run(Connection connection, GuardedRun guarded, int maxRows, int timeoutSeconds, long maxResultBytes)
             throws SQLException {
@@ -53,13 +53,23 @@ public final class QueryRunner {
             statement.setEscapeProcessing(false);
             statement.setMaxRows(maxRows);
             statement.setQueryTimeout(timeoutSeconds);
-            statement.setFetchSize(0);
-            ResultSet rs = new ReadOnlyTransaction(connection, dialect).run(guarded, statement::executeQuery);
+            boolean capped = maxResultBytes > 0 && dialect == SqlDialect.POSTGRESQL && cappable(statement);
+            statement.setFetchSize(capped ? 1 : 0); // a cursor inside the transaction, so bytes are counted as rows arrive
+            ResultSet rs = new ReadOnlyTransaction(connection, dialect).run(guarded,
+                    () -> capped ? PgjdbcRows.readCapped(statement, statement.executeQuery(), maxResultBytes) : statement.executeQuery());
             statement.closeOnCompletion();
             return rs;
         } catch (SQLException | RuntimeException e) {
             statement.close();
             throw e;
+        }
+    }
+
+    private static boolean cappable(PreparedStatement statement) {
+        try {
+            return PgjdbcRows.applies(statement);
+        } catch (LinkageError noPgjdbc) {
+            return false;
         }
     }
 

@@ -19,8 +19,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -165,7 +163,7 @@ class HostileSqlTest {
         String before = fingerprint();
         List<String> escapes = new ArrayList<>();
         long slowest = 0;
-        Set<String> outcomes = new TreeSet<>();
+        java.util.Map<String, Integer> outcomes = new java.util.TreeMap<>();
         try (FakeOpenAi model = new FakeOpenAi()) {
             String url = TestPostgres.withParams(TestPostgres.nlUrl(model.params()), "nlsql.tables=hostile_app.*", "nlsql.maxAttempts=" + MAX_ATTEMPTS,
                     "nlsql.queryTimeoutSeconds=" + QUERY_TIMEOUT, "nlsql.llm.timeoutSeconds=5", "nlsql.cache=false");
@@ -178,12 +176,12 @@ class HostileSqlTest {
                     long start = System.nanoTime();
                     try (ResultSet rs = s.executeQuery("NL: list the items")) {
                         String answer = text(rs);
-                        outcomes.add("answered");
+                        outcomes.merge("answered", 1, Integer::sum);
                         if (!leaks(answer).isEmpty()) {
                             escapes.add(h.category() + " leaked " + leaks(answer) + ": " + h.sql());
                         }
                     } catch (SQLException e) {
-                        outcomes.add(e.getSQLState());
+                        outcomes.merge(e.getSQLState(), 1, Integer::sum);
                         if (!leaks(e.getMessage()).isEmpty()) {
                             escapes.add(h.category() + " error leaked " + leaks(e.getMessage()) + ": " + h.sql());
                         }
@@ -200,6 +198,7 @@ class HostileSqlTest {
         }
         System.out.printf("hostile corpus through the model: %d statements, outcomes %s, slowest %d ms%n", corpus.size(), outcomes, slowest);
         assertEquals(List.of(), escapes);
+        assertTrue(outcomes.getOrDefault("NL003", 0) >= corpus.size() * 3 / 4, "refused as unsafe: " + outcomes);
         assertEquals(before, fingerprint(), "the database changed");
         assertFalse(Files.exists(PWNED_FILE), "a file was written");
     }
@@ -246,17 +245,22 @@ class HostileSqlTest {
 
     @Test
     void aSessionWithoutStandardConformingStringsIsReadAsTheServerReadsIt() throws Exception {
+        // with the setting off, 'x\' AS a, ' is one string and pg_sleep is code; with it on, pg_sleep is inside a string
         String sql = "SELECT 'x\\' AS a, ' , pg_sleep(3) AS b --'";
         try (Connection c = DriverManager.getConnection(TestPostgres.nlUrl("nlsql.passthrough=readonly",
                 "options=-c%20standard_conforming_strings=off"));
                 Statement s = c.createStatement()) {
+            SQLException refused = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> s.executeQuery(sql));
+            assertEquals("NL003", refused.getSQLState());
+            assertTrue(refused.getMessage().contains("pg_sleep"), refused.getMessage());
+        }
+        try (Connection c = DriverManager.getConnection(TestPostgres.nlUrl("nlsql.passthrough=readonly"));
+                Statement s = c.createStatement()) {
             long start = System.nanoTime();
             try (ResultSet rs = s.executeQuery(sql)) {
                 rs.next();
-                assertEquals("x' AS a, ", rs.getString(1), "read as an escape string, as the session reads it");
-            } catch (SQLException refused) {
-                // the guard read the text with the setting on and saw pg_sleep: refused, never run
-                assertEquals("NL003", refused.getSQLState(), refused.getMessage());
+                assertEquals("x\\", rs.getString(1));
+                assertEquals(" , pg_sleep(3) AS b --", rs.getString(2));
             }
             assertTrue((System.nanoTime() - start) / 1_000_000 < 2_000, "nothing slept");
         }
