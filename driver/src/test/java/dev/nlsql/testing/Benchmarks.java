@@ -74,6 +74,37 @@ public final class Benchmarks {
         return url;
     }
 
+    /** Loads Northwind into the scratch database nlsql_northwind once; returns its plain JDBC URL. */
+    public static synchronized String loadNorthwind() throws SQLException, IOException {
+        String url = TestPostgres.urlOf("nlsql_northwind");
+        TestPostgres.createDatabaseIfMissing("nlsql_northwind");
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")) {
+                rs.next();
+                if (rs.getInt(1) > 0) {
+                    return url;
+                }
+            }
+            c.setAutoCommit(false);
+            s.execute(Files.readString(dir().resolve("northwind").resolve("northwind.sql"), StandardCharsets.UTF_8));
+            c.commit();
+        }
+        return url;
+    }
+
+    /** Questions about Northwind with gold SQL written for them (question, sql). */
+    public static List<String[]> northwindGold() throws IOException {
+        List<String[]> out = new java.util.ArrayList<>();
+        try (java.io.InputStream in = Benchmarks.class.getResourceAsStream("/northwind-gold.tsv")) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (!line.isBlank() && !line.startsWith("#")) {
+                    out.add(line.split("\t", 2));
+                }
+            }
+        }
+        return out;
+    }
+
     /** One gold question of the defog CSV files. */
     public record GoldQuestion(String file, String db, String category, String question, String query,
             String instructions) {
