@@ -54,6 +54,11 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         } catch (SQLException unknownDialect) {
             transactions = SqlDialect.UNVERIFIED; // SQL text is refused later; plain SQL still passes
         }
+        if (config.readRole() != null && transactions != SqlDialect.POSTGRESQL) {
+            // MySQL's SET ROLE adds a role's privileges to the user's own; it cannot take any away
+            throw new SQLException("nlsql.readRole works on PostgreSQL only; on " + md.getDatabaseProductName()
+                    + " connect as a user that can only read what questions may read", "22023");
+        }
         this.readOnlyTransaction = new ReadOnlyTransaction(delegate, transactions);
         this.databaseKey = md.getURL() + "|" + md.getUserName();
     }

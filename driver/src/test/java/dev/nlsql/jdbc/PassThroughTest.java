@@ -312,4 +312,12 @@ class PassThroughTest {
             assertEquals("H2", c.getMetaData().getDatabaseProductName());
         }
     }
+
+    @Test
+    void aReadRoleIsRefusedWhereItCannotTakePrivilegesAway() {
+        SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(
+                "jdbc:nlsql:h2:mem:readrole;nlsql.readRole=reader;nlsql.dialect=unverified"));
+        assertEquals("22023", e.getSQLState());
+        assertTrue(e.getMessage().contains("PostgreSQL only"), e.getMessage());
+    }
 }
