@@ -57,6 +57,9 @@ public final class SqlGuard {
         if (sql == null || sql.isBlank()) {
             throw new GuardRejection(Rule.EMPTY, "no SQL text");
         }
+        if (sql.length() > SqlParsing.MAX_CHARS) { // before lexing: the parse would refuse it anyway
+            throw new GuardRejection(Rule.NOT_PARSEABLE, "longer than " + SqlParsing.MAX_CHARS + " characters (" + sql.length() + ")");
+        }
         String text;
         try {
             text = checkLexically(sql);
