@@ -35,8 +35,13 @@ public final class SqlLexer {
     }
 
     public static Result tokenize(String text) {
+        return tokenize(text, Integer.MAX_VALUE);
+    }
+
+    /** The first {@code maxTokens} tokens of a text: a bounded look at what a word is followed by. */
+    public static Result tokenize(String text, int maxTokens) {
         Scan scan = new Scan(text);
-        scan.run();
+        scan.run(maxTokens);
         return new Result(scan.tokens, scan.unterminated);
     }
 
@@ -52,9 +57,9 @@ public final class SqlLexer {
             this.n = text.length();
         }
 
-        void run() {
+        void run(int maxTokens) {
             int i = 0;
-            while (i < n) {
+            while (i < n && tokens.size() < maxTokens) {
                 i = next(i);
             }
         }
