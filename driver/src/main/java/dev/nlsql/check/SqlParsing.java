@@ -23,8 +23,8 @@ import org.slf4j.LoggerFactory;
  *
  * <ol>
  *   <li>A linear pre-check refuses text longer than {@link #MAX_CHARS} or nested deeper than
- *       {@link #MAX_DEPTH} (parentheses, brackets and CASE, outside strings, quoted names and
- *       comments as PostgreSQL reads them).</li>
+ *       {@link #MAX_DEPTH} (parentheses, brackets, braces and CASE, outside strings, quoted
+ *       names and comments as PostgreSQL reads them).</li>
  *   <li>The parse runs on the caller's thread (no thread hop for the common case) under a
  *       deadline of {@link #TIME_LIMIT_MS} shared by the simple parse and the complex retry.
  *       At the deadline a watchdog thread cancels it: see {@link BoundedTokens}.</li>
@@ -41,8 +41,9 @@ public final class SqlParsing {
     public static final int MAX_DEPTH = 32;
     /**
      * Longest text accepted. The longest defog gold query has 772 characters and model replies
-     * are capped at 20,000 by default; JSqlParser reads dense SQL at roughly 30-100 KB/s, so a
-     * longer text would mostly use up the time limit anyway.
+     * are capped at 20,000 by default; JSqlParser reads dense SQL (long IN lists, long sums) at
+     * about 25-150 KB/s on a busy 2-core machine, so a longer text would mostly use up the time
+     * limit anyway.
      */
     public static final int MAX_CHARS = 50_000;
     /**
@@ -128,7 +129,7 @@ public final class SqlParsing {
         }
         int depth = nestingDepth(sql);
         if (depth > MAX_DEPTH) {
-            throw new Unparseable("nested deeper than " + MAX_DEPTH + " levels of parentheses, brackets or CASE", null);
+            throw new Unparseable(tooDeep(), null);
         }
         return depth;
     }
@@ -208,10 +209,11 @@ public final class SqlParsing {
      * it does not stop everything: nested {@code CAST((...) AS int)} in complex mode ignores it
      * (measured: 16 levels still ran 40 s after the flag was set).
      *
-     * <p>The kinds are plain fields written by another thread; the x86 and ARM JITs do not keep
-     * them in registers across the parser's recursive calls, and the watchdog repeats the
-     * cancellation every {@value #RECANCEL_MS} ms until the parse returns, so a token appended
-     * during the first pass is caught by the next one.
+     * <p>The kinds are plain fields written by another thread, without a happens-before edge
+     * (JSqlParser's {@code interrupted} flag is in the same position). Each lookahead step reads
+     * the field of a different token, in a call that is not hoisted out of the recursion, so the
+     * write is seen in practice, as the tests measure; and the watchdog repeats the cancellation
+     * every 100 ms until the parse returns, which also catches a token appended during a pass.
      *
      * <p>The depth is counted again over these tokens, as JSqlParser reads the text, which can
      * differ from PostgreSQL's reading (nested comments): past {@link #MAX_DEPTH} the parse is
@@ -305,11 +307,15 @@ public final class SqlParsing {
             }
             state.set(CANCELLED_AND_ENDED);
             if (tooDeep) {
-                throw new Unparseable("nested deeper than " + MAX_DEPTH + " levels of parentheses, brackets or CASE", null);
+                throw new Unparseable(tooDeep(), null);
             }
             LOG.debug("SQL parse cancelled after {} ms", TIME_LIMIT_MS);
             throw new Unparseable("parsing took longer than " + TIME_LIMIT_MS + " ms", null);
         }
+    }
+
+    private static String tooDeep() {
+        return "nested deeper than " + MAX_DEPTH + " levels of parentheses, brackets or CASE";
     }
 
     static String firstLine(Throwable t) {
