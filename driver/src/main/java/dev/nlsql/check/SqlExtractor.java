@@ -219,7 +219,7 @@ public final class SqlExtractor {
      * VALUES (; SELECT [DISTINCT [ON]|ALL] followed by *, a literal, a parenthesis, or a name that is
      * followed by a comma, dot, call, cast, operator, FROM or AS. Looks at a bounded window only.
      */
-    static boolean followedBySql(String keyword, String text, int from) {
+    private static boolean followedBySql(String keyword, String text, int from) {
         String window = text.substring(from, Math.min(text.length(), from + LOOK_AHEAD_CHARS));
         return switch (keyword) {
             case "with" -> withStructure(SqlLexer.tokenize(window, LOOK_AHEAD_TOKENS).tokens());
