@@ -71,6 +71,9 @@ public final class SqlGuard {
         if (sql == null || sql.isBlank()) {
             throw new GuardRejection(Rule.EMPTY, "no SQL text");
         }
+        if (sql.length() > SqlParsing.MAX_CHARS) { // before lexing: the parse would refuse it anyway
+            throw new GuardRejection(Rule.NOT_PARSEABLE, "longer than " + SqlParsing.MAX_CHARS + " characters (" + sql.length() + ")");
+        }
         String text;
         LexicalFacts facts;
         try {
@@ -178,7 +181,8 @@ public final class SqlGuard {
                 throw new GuardRejection(Rule.WRITABLE_CTE, fragment(canonical, tokens, i, end));
             }
         }
-        String text = canonical.substring(0, tokens.get(end - 1).end()).strip();
+        // no strip(): Java's white space includes characters PostgreSQL reads as part of a name
+        String text = canonical.substring(tokens.get(0).start(), tokens.get(end - 1).end());
         return new LexicalFacts(text, RelationPositions.of(tokens.subList(0, end)));
     }
 

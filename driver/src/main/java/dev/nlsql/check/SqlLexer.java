@@ -65,8 +65,17 @@ public final class SqlLexer {
     }
 
     public static Result tokenize(String text, LexRules rules) {
+        return tokenize(text, rules, Integer.MAX_VALUE);
+    }
+
+    /** The first {@code maxTokens} tokens of a text: a bounded look at what a word is followed by. */
+    public static Result tokenize(String text, int maxTokens) {
+        return tokenize(text, LexRules.POSTGRESQL, maxTokens);
+    }
+
+    public static Result tokenize(String text, LexRules rules, int maxTokens) {
         Scan scan = new Scan(text, rules);
-        scan.run();
+        scan.run(maxTokens);
         return new Result(text, scan.tokens, scan.problem, scan.comments, rules);
     }
 
@@ -87,12 +96,12 @@ public final class SqlLexer {
             this.mysql = rules.dialect() == SqlDialect.MYSQL;
         }
 
-        void run() {
+        void run(int maxTokens) {
             if (text.indexOf('\0') >= 0) {
                 problem("NUL character");
             }
             int i = 0;
-            while (i < n) {
+            while (i < n && tokens.size() < maxTokens) {
                 i = next(i);
             }
         }

@@ -192,6 +192,20 @@ class QuestionLoopTest {
     }
 
     @Test
+    void aReplyThatWouldStallTheParserCostsBoundedTime() throws Exception {
+        String bomb = "Here you go: SELECT " + "ARRAY[(".repeat(13) + "1" + ")]".repeat(13);
+        try (FakeOpenAi llm = new FakeOpenAi(answer(bomb), answer("SELECT count(*) FROM cars")); Connection c = connect(llm);
+                Statement s = c.createStatement()) {
+            long start = System.nanoTime();
+            assertEquals(21, single(s.executeQuery("how many cars?")));
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(ms < 8_000, "took " + ms + " ms");
+            assertEquals(ErrorCategory.SYNTAX_ERROR, trace(s).attempts().get(0).category());
+            assertTrue(llm.userMessage(1).contains("parsing took longer than"), llm.userMessage(1));
+        }
+    }
+
+    @Test
     void writesFromTheModelNeverRun() throws Exception {
         try (FakeOpenAi llm = new FakeOpenAi(answer("DROP TABLE cars"), answer("DELETE FROM cars"),
                 answer("WITH d AS (DELETE FROM cars RETURNING *) SELECT count(*) FROM d")); Connection c = connect(llm);
