@@ -76,16 +76,8 @@ class DefogGoldQueriesTest {
     }
 
     private static String rows(Connection c, String sql) throws SQLException {
-        StringBuilder b = new StringBuilder();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                for (int i = 1; i <= n; i++) {
-                    b.append(rs.getString(i)).append('|');
-                }
-                b.append('\n');
-            }
+        try (Statement s = c.createStatement()) {
+            return dev.nlsql.testing.Rows.text(s.executeQuery(sql));
         }
-        return b.toString();
     }
 }

@@ -98,16 +98,6 @@ class GoldQueriesAsModelRepliesTest {
     }
 
     private static String rows(ResultSet rs) throws SQLException {
-        StringBuilder b = new StringBuilder();
-        try (rs) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                for (int i = 1; i <= n; i++) {
-                    b.append(rs.getString(i)).append('|');
-                }
-                b.append('\n');
-            }
-        }
-        return b.toString();
+        return dev.nlsql.testing.Rows.text(rs);
     }
 }

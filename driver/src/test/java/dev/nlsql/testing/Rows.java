@@ -1,0 +1,26 @@
+package dev.nlsql.testing;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/** Result sets as text, for comparing answers row for row. */
+public final class Rows {
+
+    private Rows() {
+    }
+
+    /** Every value of every row as text ('|' between values, a line a row); closes the result set. */
+    public static String text(ResultSet rs) throws SQLException {
+        StringBuilder b = new StringBuilder();
+        try (rs) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                for (int i = 1; i <= n; i++) {
+                    b.append(rs.getString(i)).append('|');
+                }
+                b.append('\n');
+            }
+        }
+        return b.toString();
+    }
+}
