@@ -102,6 +102,8 @@ final class PgSession implements Runnable {
     private volatile Thread thread;
     private boolean skipUntilSync;
     private boolean postgres;
+    /** SQL text is guarded or refused (nlsql.passthrough readonly or deny), never relayed. */
+    private boolean sqlGuarded;
     private org.postgresql.core.BaseConnection pgBackend;
 
     PgSession(PgServer server, Socket socket, int processId) {
@@ -131,7 +133,8 @@ final class PgSession implements Runnable {
             postgres = server.backendIsPostgres(backend);
             pgBackend = postgres ? backend.unwrap(org.postgresql.core.BaseConnection.class) : null;
             types = PgTypes.of(backend, postgres);
-            if (postgres && backend.unwrap(dev.nlsql.jdbc.NlConnection.class).passesSqlUntouched()) {
+            sqlGuarded = !backend.unwrap(dev.nlsql.jdbc.NlConnection.class).passesSqlUntouched();
+            if (postgres && !sqlGuarded) {
                 relay = BackendRelay.of(pgBackend);
             }
             welcome(startup);
@@ -401,9 +404,20 @@ final class PgSession implements Runnable {
             "(?is)\\s*SET\\s+(SESSION\\s+)?(application_name|extra_float_digits|datestyle|intervalstyle|client_encoding|"
             + "client_min_messages|timezone|time\\s+zone|statement_timeout|search_path)\\b.*");
 
+    /**
+     * Settings drivers send right after connecting (pgjdbc: {@code SET extra_float_digits = 3}), as one plain SET of
+     * one value. Under a guarding nlsql.passthrough they are acknowledged and not run: the guard refuses every SET, so
+     * pgjdbc could not even connect, and running the client's text outside the guard is what must never happen. Their
+     * effect is the proxy's anyway: the backend's pgjdbc already asked for extra_float_digits = 3, and
+     * application_name only names the session.
+     */
+    private static final java.util.regex.Pattern DRIVER_SETTING = java.util.regex.Pattern.compile(
+            "(?i)[ \\t\\n\\r]*SET[ \\t\\n\\r]+(SESSION[ \\t\\n\\r]+)?(application_name|extra_float_digits)[ \\t\\n\\r]*(=|TO)"
+            + "[ \\t\\n\\r]*('[^'\\\\]*'|-?[0-9]+)[ \\t\\n\\r]*;?[ \\t\\n\\r]*");
+
     /** Session settings PostgreSQL clients send, which a non-PostgreSQL backend would not understand: acknowledged here. */
     private boolean clientSetting(String sql) {
-        return !postgres && CLIENT_SETTING.matcher(sql).matches();
+        return postgres ? sqlGuarded && DRIVER_SETTING.matcher(sql).matches() : CLIENT_SETTING.matcher(sql).matches();
     }
 
     /** Sends each result of an executed statement: rows with their description, or a command tag. */
