@@ -52,11 +52,11 @@ final class PgSession implements Runnable {
         final int[] paramOrder;
         PreparedStatement statement;
 
-        Prepared(String query, int[] paramOids) {
+        Prepared(String query, int[] paramOids, boolean sqlGuarded) {
             this.query = query;
             this.paramOids = paramOids;
             this.question = !query.isBlank() && TextKind.of(query).kind() != TextKind.SQL;
-            ParameterMarkers.Translation t = ParameterMarkers.toJdbc(query);
+            ParameterMarkers.Translation t = ParameterMarkers.toJdbc(query, sqlGuarded);
             this.jdbcSql = t.sql();
             this.paramOrder = t.order();
         }
@@ -451,7 +451,7 @@ final class PgSession implements Runnable {
             out.parseComplete(); // the unnamed statement parsed again with the same SQL: keep its backend statement
             return;
         }
-        statements.put(name, new Prepared(query, oids));
+        statements.put(name, new Prepared(query, oids, sqlGuarded));
         closeQuietly(old == null ? null : old.statement);
         out.parseComplete();
     }
