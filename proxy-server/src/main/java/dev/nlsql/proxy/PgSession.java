@@ -51,6 +51,8 @@ final class PgSession implements Runnable {
         final String jdbcSql;
         final int[] paramOrder;
         PreparedStatement statement;
+        /** The column types the client was last told by a Describe (empty for NoData), null before any. */
+        int[] describedOids;
 
         Prepared(String query, int[] paramOids, boolean sqlGuarded) {
             this.query = query;
@@ -495,7 +497,7 @@ final class PgSession implements Runnable {
             }
             PreparedStatement ps = statement(p);
             out.parameterDescription(parameterOids(p, ps));
-            describeRows(metadata(ps), null);
+            p.describedOids = describeRows(metadata(ps), null);
         } else if (kind == 'P') {
             Portal portal = portals.get(name);
             if (portal == null) {
@@ -505,17 +507,42 @@ final class PgSession implements Runnable {
                 runPortal(portal); // its rows serve the Execute that follows: one backend round trip, not two
             }
             ResultSetMetaData md = portal.rows != null ? portal.rows.getMetaData() : metadata(statement(portal.prepared));
-            describeRows(md, portal.resultFormats);
+            portal.prepared.describedOids = describeRows(md, portal.resultFormats);
         } else {
             throw new PgInput.ProtocolViolation("Describe of '" + kind + "'");
         }
     }
 
-    private void describeRows(ResultSetMetaData md, short[] formats) throws SQLException {
+    /** Sends RowDescription or NoData; returns the column types described. */
+    private int[] describeRows(ResultSetMetaData md, short[] formats) throws SQLException {
         if (md == null || md.getColumnCount() == 0) {
             out.noData();
-        } else {
-            out.rowDescription(columns(md), formats);
+            return new int[0];
+        }
+        List<Messages.Column> columns = columns(md);
+        out.rowDescription(columns, formats);
+        return typeOids(columns);
+    }
+
+    private static int[] typeOids(List<Messages.Column> columns) {
+        return columns.stream().mapToInt(Messages.Column::typeOid).toArray();
+    }
+
+    /**
+     * Rows must have the shape the statement's Describe gave the client, which decodes them by it (pgjdbc picks
+     * binary formats per described column and describes a named statement once). A question is answered anew at
+     * each execution and may change shape, and so may a table altered since: as PostgreSQL does, that is the error
+     * clients heal by preparing again (pgjdbc retries once, by the routine). SQL on another database is left alone:
+     * its driver may type a statement before execution differently than its rows, and it has no such rule.
+     */
+    private void requireDescribedShape(Portal portal) throws SQLException {
+        int[] described = portal.prepared.describedOids;
+        if ((postgres || portal.prepared.question) && described != null && !java.util.Arrays.equals(described, typeOids(portal.columns))) {
+            closeQuietly(portal.rows);
+            portal.rows = null;
+            portal.done = true;
+            throw new org.postgresql.util.PSQLException(new org.postgresql.util.ServerErrorMessage(
+                    "SERROR\u0000VERROR\u0000C0A000\u0000Mcached plan must not change result type\u0000RRevalidateCachedQuery"));
         }
     }
 
@@ -545,6 +572,7 @@ final class PgSession implements Runnable {
                 out.commandComplete(CommandTags.forUpdate(portal.prepared.query, ps.getUpdateCount()));
                 return;
             }
+            requireDescribedShape(portal);
         }
         long before = portal.sent;
         long sent = sendRows(portal.rows, portal.columns, portal.resultFormats, maxRows);
@@ -785,7 +813,8 @@ final class PgSession implements Runnable {
     private void error(SQLException e, String severity) {
         org.postgresql.util.ServerErrorMessage server = e instanceof org.postgresql.util.PSQLException p ? p.getServerErrorMessage() : null;
         if (server != null) {
-            out.errorResponse(severity, server.getSQLState(), server.getMessage(), server.getDetail(), server.getHint(), server.getPosition());
+            out.errorResponse(severity, server.getSQLState(), server.getMessage(), server.getDetail(), server.getHint(), server.getPosition(),
+                    server.getRoutine());
             return;
         }
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
