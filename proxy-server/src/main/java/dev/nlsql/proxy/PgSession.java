@@ -365,6 +365,9 @@ final class PgSession implements Runnable {
         if (parts.isEmpty()) {
             out.emptyQueryResponse();
         }
+        if (sqlGuarded && parts.size() > 1) {
+            admitEvery(parts);
+        }
         for (String sql : parts) {
             if (clientSetting(sql)) {
                 out.commandComplete("SET");
@@ -376,6 +379,20 @@ final class PgSession implements Runnable {
             sendResults(s, sql, null);
         }
         out.readyForQuery(transactionStatus());
+    }
+
+    /**
+     * Under a guarding nlsql.passthrough, the guard judges every SQL statement of a message before any of it runs: one
+     * refused statement refuses the whole message, as the driver refuses such a text and PostgreSQL a message with a
+     * syntax error, so a client never gets half of a text the guard would not take. Preparing is where nlsql guards
+     * SQL text; pgjdbc prepares lazily, so nothing reaches the server here.
+     */
+    private void admitEvery(List<String> parts) throws SQLException {
+        for (String sql : parts) {
+            if (!clientSetting(sql) && TextKind.of(sql).kind() == TextKind.SQL) {
+                backend.prepareStatement(sql).close();
+            }
+        }
     }
 
     /** Statements relayed to PostgreSQL as they are: queries, data changes and transaction control. Anything that
