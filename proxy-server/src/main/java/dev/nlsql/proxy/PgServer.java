@@ -181,6 +181,11 @@ public final class PgServer implements AutoCloseable {
         sessions.remove(session.processId(), session);
     }
 
+    /** The session that told its client this process id, or null (tests read its backend session's state). */
+    PgSession session(int processId) {
+        return sessions.get(processId);
+    }
+
     int sessionCount() {
         return sessions.size();
     }

@@ -118,6 +118,11 @@ final class PgSession implements Runnable {
         return processId;
     }
 
+    /** The session's jdbc:nlsql: connection to the backend, null before startup completed. */
+    Connection backend() {
+        return backend;
+    }
+
     @Override
     public void run() {
         thread = Thread.currentThread();
