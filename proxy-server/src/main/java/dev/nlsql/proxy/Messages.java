@@ -203,20 +203,24 @@ final class Messages {
 
     /** 'E' int32 len, (byte field, string value)*, byte 0 — ErrorResponse (fields S, V, C, M, D, H). */
     void errorResponse(String severity, String sqlState, String message, String detail, String hint) {
-        notice('E', severity, sqlState, message, detail, hint, 0);
+        notice('E', severity, sqlState, message, detail, hint, 0, null);
     }
 
-    /** As above, with the 1-based character position of the error in the query (field P), when known. */
-    void errorResponse(String severity, String sqlState, String message, String detail, String hint, int position) {
-        notice('E', severity, sqlState, message, detail, hint, position);
+    /**
+     * As above, with the 1-based character position of the error in the query (field P) and the server routine that
+     * raised it (field R), when known: pgjdbc tells a plan it can heal by preparing again by its routine.
+     */
+    void errorResponse(String severity, String sqlState, String message, String detail, String hint, int position, String routine) {
+        notice('E', severity, sqlState, message, detail, hint, position, routine);
     }
 
     /** 'N' int32 len, (byte field, string value)*, byte 0 — NoticeResponse. */
     void noticeResponse(String message, String detail) {
-        notice('N', "NOTICE", "00000", message, detail, null, 0);
+        notice('N', "NOTICE", "00000", message, detail, null, 0, null);
     }
 
-    private void notice(char type, String severity, String sqlState, String message, String detail, String hint, int position) {
+    private void notice(char type, String severity, String sqlState, String message, String detail, String hint, int position,
+            String routine) {
         begin();
         field('S', severity);
         field('V', severity);
@@ -230,6 +234,9 @@ final class Messages {
         }
         if (position > 0) {
             field('P', Integer.toString(position));
+        }
+        if (routine != null && !routine.isBlank()) {
+            field('R', routine);
         }
         body.write(0);
         end(type);

@@ -155,10 +155,19 @@ public final class PgServer implements AutoCloseable {
     }
 
     private static String show(Connection c, String setting) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT current_setting('" + setting + "')")) {
+        try (Statement s = ownQueries(c).createStatement(); ResultSet rs = s.executeQuery("SELECT current_setting('" + setting + "')")) {
             rs.next();
             return rs.getString(1);
         }
+    }
+
+    /**
+     * Where the proxy runs its own fixed queries (settings to report, the type table): pgjdbc's connection
+     * under the jdbc:nlsql: one. They are not the client's SQL, and nlsql.passthrough=readonly or deny would
+     * refuse them (current_setting is not for SQL text), so no session could start.
+     */
+    static Connection ownQueries(Connection backend) throws SQLException {
+        return backend.isWrapperFor(org.postgresql.core.BaseConnection.class) ? backend.unwrap(org.postgresql.core.BaseConnection.class) : backend;
     }
 
     void cancel(int processId, int secret) {
@@ -170,6 +179,11 @@ public final class PgServer implements AutoCloseable {
 
     void forget(PgSession session) {
         sessions.remove(session.processId(), session);
+    }
+
+    /** The session that told its client this process id, or null (tests read its backend session's state). */
+    PgSession session(int processId) {
+        return sessions.get(processId);
     }
 
     int sessionCount() {

@@ -51,12 +51,14 @@ final class PgSession implements Runnable {
         final String jdbcSql;
         final int[] paramOrder;
         PreparedStatement statement;
+        /** The column types the client was last told by a Describe (empty for NoData), null before any. */
+        int[] describedOids;
 
-        Prepared(String query, int[] paramOids) {
+        Prepared(String query, int[] paramOids, boolean sqlGuarded) {
             this.query = query;
             this.paramOids = paramOids;
             this.question = !query.isBlank() && TextKind.of(query).kind() != TextKind.SQL;
-            ParameterMarkers.Translation t = ParameterMarkers.toJdbc(query);
+            ParameterMarkers.Translation t = ParameterMarkers.toJdbc(query, sqlGuarded);
             this.jdbcSql = t.sql();
             this.paramOrder = t.order();
         }
@@ -102,6 +104,8 @@ final class PgSession implements Runnable {
     private volatile Thread thread;
     private boolean skipUntilSync;
     private boolean postgres;
+    /** SQL text is guarded or refused (nlsql.passthrough readonly or deny), never relayed. */
+    private boolean sqlGuarded;
     private org.postgresql.core.BaseConnection pgBackend;
 
     PgSession(PgServer server, Socket socket, int processId) {
@@ -112,6 +116,11 @@ final class PgSession implements Runnable {
 
     int processId() {
         return processId;
+    }
+
+    /** The session's jdbc:nlsql: connection to the backend, null before startup completed. */
+    Connection backend() {
+        return backend;
     }
 
     @Override
@@ -131,7 +140,8 @@ final class PgSession implements Runnable {
             postgres = server.backendIsPostgres(backend);
             pgBackend = postgres ? backend.unwrap(org.postgresql.core.BaseConnection.class) : null;
             types = PgTypes.of(backend, postgres);
-            if (postgres && backend.unwrap(dev.nlsql.jdbc.NlConnection.class).passesSqlUntouched()) {
+            sqlGuarded = !backend.unwrap(dev.nlsql.jdbc.NlConnection.class).passesSqlUntouched();
+            if (postgres && !sqlGuarded) {
                 relay = BackendRelay.of(pgBackend);
             }
             welcome(startup);
@@ -360,6 +370,9 @@ final class PgSession implements Runnable {
         if (parts.isEmpty()) {
             out.emptyQueryResponse();
         }
+        if (sqlGuarded && parts.size() > 1) {
+            admitEvery(parts);
+        }
         for (String sql : parts) {
             if (clientSetting(sql)) {
                 out.commandComplete("SET");
@@ -371,6 +384,20 @@ final class PgSession implements Runnable {
             sendResults(s, sql, null);
         }
         out.readyForQuery(transactionStatus());
+    }
+
+    /**
+     * Under a guarding nlsql.passthrough, the guard judges every SQL statement of a message before any of it runs: one
+     * refused statement refuses the whole message, as the driver refuses such a text and PostgreSQL a message with a
+     * syntax error, so a client never gets half of a text the guard would not take. Preparing is where nlsql guards
+     * SQL text; pgjdbc prepares lazily, so nothing reaches the server here.
+     */
+    private void admitEvery(List<String> parts) throws SQLException {
+        for (String sql : parts) {
+            if (!clientSetting(sql) && TextKind.of(sql).kind() == TextKind.SQL) {
+                backend.prepareStatement(sql).close();
+            }
+        }
     }
 
     /** Statements relayed to PostgreSQL as they are: queries, data changes and transaction control. Anything that
@@ -401,9 +428,20 @@ final class PgSession implements Runnable {
             "(?is)\\s*SET\\s+(SESSION\\s+)?(application_name|extra_float_digits|datestyle|intervalstyle|client_encoding|"
             + "client_min_messages|timezone|time\\s+zone|statement_timeout|search_path)\\b.*");
 
+    /**
+     * Settings drivers send right after connecting (pgjdbc: {@code SET extra_float_digits = 3}), as one plain SET of
+     * one value. Under a guarding nlsql.passthrough they are acknowledged and not run: the guard refuses every SET, so
+     * pgjdbc could not even connect, and running the client's text outside the guard is what must never happen. Their
+     * effect is the proxy's anyway: the backend's pgjdbc already asked for extra_float_digits = 3, and
+     * application_name only names the session.
+     */
+    private static final java.util.regex.Pattern DRIVER_SETTING = java.util.regex.Pattern.compile(
+            "(?i)[ \\t\\n\\r]*SET[ \\t\\n\\r]+(SESSION[ \\t\\n\\r]+)?(application_name|extra_float_digits)[ \\t\\n\\r]*(=|TO)"
+            + "[ \\t\\n\\r]*('[^'\\\\]*'|-?[0-9]+)[ \\t\\n\\r]*;?[ \\t\\n\\r]*");
+
     /** Session settings PostgreSQL clients send, which a non-PostgreSQL backend would not understand: acknowledged here. */
     private boolean clientSetting(String sql) {
-        return !postgres && CLIENT_SETTING.matcher(sql).matches();
+        return postgres ? sqlGuarded && DRIVER_SETTING.matcher(sql).matches() : CLIENT_SETTING.matcher(sql).matches();
     }
 
     /** Sends each result of an executed statement: rows with their description, or a command tag. */
@@ -437,7 +475,7 @@ final class PgSession implements Runnable {
             out.parseComplete(); // the unnamed statement parsed again with the same SQL: keep its backend statement
             return;
         }
-        statements.put(name, new Prepared(query, oids));
+        statements.put(name, new Prepared(query, oids, sqlGuarded));
         closeQuietly(old == null ? null : old.statement);
         out.parseComplete();
     }
@@ -481,7 +519,7 @@ final class PgSession implements Runnable {
             }
             PreparedStatement ps = statement(p);
             out.parameterDescription(parameterOids(p, ps));
-            describeRows(metadata(ps), null);
+            p.describedOids = describeRows(metadata(ps), null);
         } else if (kind == 'P') {
             Portal portal = portals.get(name);
             if (portal == null) {
@@ -491,17 +529,42 @@ final class PgSession implements Runnable {
                 runPortal(portal); // its rows serve the Execute that follows: one backend round trip, not two
             }
             ResultSetMetaData md = portal.rows != null ? portal.rows.getMetaData() : metadata(statement(portal.prepared));
-            describeRows(md, portal.resultFormats);
+            portal.prepared.describedOids = describeRows(md, portal.resultFormats);
         } else {
             throw new PgInput.ProtocolViolation("Describe of '" + kind + "'");
         }
     }
 
-    private void describeRows(ResultSetMetaData md, short[] formats) throws SQLException {
+    /** Sends RowDescription or NoData; returns the column types described. */
+    private int[] describeRows(ResultSetMetaData md, short[] formats) throws SQLException {
         if (md == null || md.getColumnCount() == 0) {
             out.noData();
-        } else {
-            out.rowDescription(columns(md), formats);
+            return new int[0];
+        }
+        List<Messages.Column> columns = columns(md);
+        out.rowDescription(columns, formats);
+        return typeOids(columns);
+    }
+
+    private static int[] typeOids(List<Messages.Column> columns) {
+        return columns.stream().mapToInt(Messages.Column::typeOid).toArray();
+    }
+
+    /**
+     * Rows must have the shape the statement's Describe gave the client, which decodes them by it (pgjdbc picks
+     * binary formats per described column and describes a named statement once). A question is answered anew at
+     * each execution and may change shape, and so may a table altered since: as PostgreSQL does, that is the error
+     * clients heal by preparing again (pgjdbc retries once, by the routine). SQL on another database is left alone:
+     * its driver may type a statement before execution differently than its rows, and it has no such rule.
+     */
+    private void requireDescribedShape(Portal portal) throws SQLException {
+        int[] described = portal.prepared.describedOids;
+        if ((postgres || portal.prepared.question) && described != null && !java.util.Arrays.equals(described, typeOids(portal.columns))) {
+            closeQuietly(portal.rows);
+            portal.rows = null;
+            portal.done = true;
+            throw new org.postgresql.util.PSQLException(new org.postgresql.util.ServerErrorMessage(
+                    "SERROR\u0000VERROR\u0000C0A000\u0000Mcached plan must not change result type\u0000RRevalidateCachedQuery"));
         }
     }
 
@@ -531,6 +594,7 @@ final class PgSession implements Runnable {
                 out.commandComplete(CommandTags.forUpdate(portal.prepared.query, ps.getUpdateCount()));
                 return;
             }
+            requireDescribedShape(portal);
         }
         long before = portal.sent;
         long sent = sendRows(portal.rows, portal.columns, portal.resultFormats, maxRows);
@@ -771,7 +835,8 @@ final class PgSession implements Runnable {
     private void error(SQLException e, String severity) {
         org.postgresql.util.ServerErrorMessage server = e instanceof org.postgresql.util.PSQLException p ? p.getServerErrorMessage() : null;
         if (server != null) {
-            out.errorResponse(severity, server.getSQLState(), server.getMessage(), server.getDetail(), server.getHint(), server.getPosition());
+            out.errorResponse(severity, server.getSQLState(), server.getMessage(), server.getDetail(), server.getHint(), server.getPosition(),
+                    server.getRoutine());
             return;
         }
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
