@@ -36,6 +36,13 @@ class FunctionAllowListTest {
         }
     }
 
+    @org.junit.jupiter.api.AfterAll
+    static void dropFunctions() throws SQLException {
+        try (Connection c = TestPostgres.connect(); Statement s = c.createStatement()) {
+            s.execute("DROP SCHEMA IF EXISTS fal CASCADE"); // other tests' catalogs must not see fal.items
+        }
+    }
+
     private static Connection connect(FakeOpenAi model, String... extra) throws SQLException {
         String url = TestPostgres.withParams(TestPostgres.nlUrl(model.params()), "nlsql.tables=fal.items", "nlsql.maxAttempts=1",
                 "nlsql.cache=false", "options=-c%20search_path=fal,public");

@@ -35,6 +35,13 @@ class ResultByteCapTest {
         }
     }
 
+    @org.junit.jupiter.api.AfterAll
+    static void dropTables() throws SQLException {
+        try (Connection c = TestPostgres.connect(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS rbc_big, rbc_small");
+        }
+    }
+
     private static ResultSet run(Connection c, String sql, long cap) throws Exception {
         GuardedSql guarded = new SqlGuard(GuardPolicy.permissive()).check(sql);
         return QueryRunner.run(c, new GuardedRun(guarded, 30, null, (schema, name) -> null), 10_000, 30, cap);

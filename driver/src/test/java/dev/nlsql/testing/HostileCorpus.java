@@ -97,6 +97,16 @@ public final class HostileCorpus {
         }
     }
 
+    /** Drops what {@link #createTargets} made, so later tests on the same database do not see its tables. */
+    public static void dropTargets(Connection superuser) throws SQLException {
+        try (Statement s = superuser.createStatement()) {
+            s.execute("DROP SCHEMA IF EXISTS hostile_app CASCADE");
+            s.execute("DROP SCHEMA IF EXISTS hostile_secrets CASCADE");
+            s.execute("DROP TABLE IF EXISTS hostile_canary, hostile_audit, hostile_pwned");
+            s.execute("DROP SEQUENCE IF EXISTS hostile_seq");
+        }
+    }
+
     /** Makes {@code other}'s last query the activity marker, which stays in pg_stat_activity while it idles. */
     public static void holdActivityMarker(Connection other) throws SQLException {
         try (Statement s = other.createStatement()) {
