@@ -34,7 +34,7 @@ public final class FunctionPolicy {
             "pg_promote", "pg_backup_*", "pg_start_backup", "pg_stop_backup", "pg_advisory*", "pg_try_advisory*", "pg_notify",
             "pg_import_system_collations", "pg_log_backend_memory_contexts", "nextval", "setval", "currval", "lastval",
             "setseed", "binary_upgrade_*", "pg_get_multixact_members", "pg_visible_in_snapshot", "pg_walfile_name*",
-            "pg_stat_statements*", "pg_get_wait_events", "pg_log_*", "pg_sequence_last_value", "pg_partition_root",
+            "pg_stat_statements*", "pg_get_wait_events", "pg_log_*", "pg_sequence_last_value",
             // MySQL and MariaDB
             "sleep", "benchmark", "load_file", "get_lock", "release_lock", "release_all_locks", "is_free_lock", "is_used_lock",
             "master_pos_wait", "source_pos_wait", "master_gtid_wait", "sys_exec", "sys_eval", "uuid_short", "connection_id",
@@ -47,6 +47,13 @@ public final class FunctionPolicy {
     /** VOLATILE built-ins that read nothing and change nothing. */
     static final Set<String> HARMLESS_VOLATILE = Set.of("random", "random_normal", "clock_timestamp", "timeofday",
             "gen_random_uuid", "uuid_generate_v4");
+    /**
+     * VOLATILE only because they read file sizes or the partition tree at call time: database tools
+     * show them (psql's \\d and \\dt+); generated SQL does not need them.
+     */
+    static final Set<String> TOOL_VOLATILE = Set.of("pg_table_size", "pg_relation_size", "pg_total_relation_size",
+            "pg_indexes_size", "pg_database_size", "pg_tablespace_size", "pg_partition_ancestors", "pg_partition_tree",
+            "pg_partition_root");
     /** pg_* built-ins generated SQL may call; every other pg_* function is about the server, not the data. */
     static final Set<String> GENERATED_PG_FUNCTIONS = Set.of("pg_typeof", "pg_size_pretty", "pg_size_bytes", "pg_column_size");
     /** Not about the data: refused for generated SQL even where SQL text may use them. */
@@ -162,7 +169,8 @@ public final class FunctionPolicy {
                 continue;
             }
             inCatalog = true;
-            safe &= e.volatility() != 'v' || HARMLESS_VOLATILE.contains(name);
+            safe &= e.volatility() != 'v' || HARMLESS_VOLATILE.contains(name)
+                    || (purpose == Purpose.SQL_TEXT && TOOL_VOLATILE.contains(name));
         }
         if (schema != null && !schema.equals("pg_catalog")) {
             return "user-defined function not named in nlsql.functions";

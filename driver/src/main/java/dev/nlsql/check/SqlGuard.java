@@ -221,22 +221,50 @@ public final class SqlGuard {
      * JSqlParser may read it either way, so backslashes are doubled (the same string under
      * both readings) and E'' escapes of quotes become doubled quotes.
      */
-    private static String forParser(String sql) {
+    private static String forParser(String sql) throws GuardRejection {
         StringBuilder out = null;
         int copied = 0;
-        for (Token t : SqlLexer.tokenize(sql).tokens()) {
+        List<Token> tokens = SqlLexer.tokenize(sql).tokens();
+        for (int i = 0; i < tokens.size(); i++) {
+            Token t = tokens.get(i);
             String s = t.text();
-            boolean eString = s.startsWith("E'") || s.startsWith("e'");
-            if (t.type() != Type.STRING || !(eString || (s.startsWith("'") && s.indexOf('\\') >= 0))) {
+            String replacement = null;
+            int skipTo = i;
+            if (t.isWord("operator") && isQualifiedOperator(tokens, i)) {
+                // OPERATOR(pg_catalog.~), as psql writes it: the built-in operator itself; JSqlParser reads it bare
+                String schema = SqlLexer.foldIdentifier(tokens.get(i + 2).text());
+                if (!schema.equals("pg_catalog")) {
+                    throw new GuardRejection(Rule.DENIED_FUNCTION, "OPERATOR(" + tokens.get(i + 2).text() + "." + tokens.get(i + 4).text()
+                            + "): operators outside pg_catalog are user-defined");
+                }
+                replacement = " " + tokens.get(i + 4).text() + " ";
+                skipTo = i + 5;
+            } else if (t.isWord("collate") && i + 1 < tokens.size() && isName(tokens.get(i + 1))) {
+                // COLLATE pg_catalog."default" (psql's \\d): JSqlParser does not take it after a literal; it changes no reading
+                replacement = " ";
+                skipTo = i + 3 < tokens.size() && tokens.get(i + 2).isPunct('.') && isName(tokens.get(i + 3)) ? i + 3 : i + 1;
+            } else if (t.type() == Type.STRING && (s.startsWith("E'") || s.startsWith("e'"))) {
+                replacement = fromEString(s);
+            } else if (t.type() == Type.STRING && s.startsWith("'") && s.indexOf('\\') >= 0) {
+                replacement = s.replace("\\", "\\\\");
+            }
+            if (replacement == null) {
                 continue;
             }
             if (out == null) {
                 out = new StringBuilder(sql.length() + 16);
             }
-            out.append(sql, copied, t.start()).append(eString ? fromEString(s) : s.replace("\\", "\\\\"));
-            copied = t.end();
+            out.append(sql, copied, t.start()).append(replacement);
+            copied = tokens.get(skipTo).end();
+            i = skipTo;
         }
         return out == null ? sql : out.append(sql.substring(copied)).toString();
+    }
+
+    /** OPERATOR ( schema . op ) */
+    private static boolean isQualifiedOperator(List<Token> tokens, int i) {
+        return i + 5 < tokens.size() && tokens.get(i + 1).isPunct('(') && isName(tokens.get(i + 2)) && tokens.get(i + 3).isPunct('.')
+                && tokens.get(i + 4).type() == Type.OPERATOR && tokens.get(i + 5).isPunct(')');
     }
 
     private static String fromEString(String eString) {

@@ -158,4 +158,13 @@ class SqlGuardTest {
         assertEquals(Rule.TABLE_NOT_ALLOWED, rejection(guard, "SELECT rolpassword FROM pg_authid"));
         assertEquals(Rule.TABLE_NOT_ALLOWED, rejection(guard, "SELECT * FROM pg_catalog.pg_shadow"));
     }
+
+    @Test
+    void psqlsOwnCatalogQueriesPassAndOperatorsOutsidePgCatalogDoNot() throws GuardRejection {
+        String describe = "SELECT c.oid, n.nspname, c.relname FROM pg_catalog.pg_class c LEFT JOIN pg_catalog.pg_namespace n "
+                + "ON n.oid = c.relnamespace WHERE c.relname OPERATOR(pg_catalog.~) '^(customers)$' COLLATE pg_catalog.default "
+                + "AND pg_catalog.pg_table_is_visible(c.oid) ORDER BY 2, 3";
+        assertEquals(describe, guard.check(describe).sql());
+        assertEquals(Rule.DENIED_FUNCTION, rejection(guard, "SELECT 1 WHERE 'a' OPERATOR(public.===) 'b'"));
+    }
 }
