@@ -17,6 +17,7 @@ import dev.nlsql.diagnose.Repairs;
 import dev.nlsql.engine.Attempt.Outcome;
 import dev.nlsql.engine.Attempt.Source;
 import dev.nlsql.execute.QueryRunner;
+import dev.nlsql.execute.ReadOnlyTransaction;
 import dev.nlsql.generate.Generation;
 import dev.nlsql.generate.GenerationRequest;
 import dev.nlsql.generate.GenerationRequest.PreviousAttempt;
@@ -83,6 +84,8 @@ final class CorrectionLoop {
         catalog = engine.catalog(databaseKey, connection);
         guard = engine.guard(databaseKey, catalog, connection);
         dialect = NlEngine.dialect(engine.config(), catalog.productName());
+        // MySQL runs questions only outside a transaction: say so before the model is asked or values sampled
+        new ReadOnlyTransaction(connection, dialect).requireNoTransactionInProgress();
         Step cached = tryCache();
         if (cached != null) {
             return answered(cached);
