@@ -102,6 +102,15 @@ public final class GuardPolicy {
      * @param shown true when the relation is one of the tables the model was shown (the catalog)
      */
     public String resolvedRefusal(String schema, String name, boolean shown) {
+        return resolvedRefusal(schema, name, shown, false);
+    }
+
+    /**
+     * As {@link #resolvedRefusal(String, String, boolean)}, for a database that tells names apart by
+     * case when {@code exactCase} (MySQL with {@code lower_case_table_names=0}, where {@code MDB_APP}
+     * is not {@code mdb_app}): then the allow-list and the system databases match the names exactly.
+     */
+    public String resolvedRefusal(String schema, String name, boolean shown, boolean exactCase) {
         if (isSensitive(schema, name)) {
             return "holds secrets or server state";
         }
@@ -109,7 +118,8 @@ public final class GuardPolicy {
             return shown ? null : isSystemSchema(schema) ? "a system catalog, not one of the tables questions may read"
                     : "not one of the tables questions may read (nlsql.tables)";
         }
-        if (isSystemSchema(schema) || allowedTables.isEmpty() || matchesAllowed(schema, name)) {
+        boolean system = exactCase ? isExactlySystemSchema(schema) : isSystemSchema(schema);
+        if (system || allowedTables.isEmpty() || matchesAllowed(schema, name, exactCase)) {
             return null;
         }
         return "not in nlsql.tables";
@@ -130,14 +140,24 @@ public final class GuardPolicy {
         return schema != null && (SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT)) || schema.startsWith("pg_toast"));
     }
 
-    /** A pattern without a dot names a table in any schema; with one, schema and table. */
+    /** MySQL's system databases by their exact names; information_schema is matched in any case by the server too. */
+    private static boolean isExactlySystemSchema(String schema) {
+        return schema != null && (SYSTEM_SCHEMAS.contains(schema) || schema.equalsIgnoreCase("information_schema"));
+    }
+
     private boolean matchesAllowed(String schema, String name) {
+        return matchesAllowed(schema, name, false);
+    }
+
+    /** A pattern without a dot names a table in any schema; with one, schema and table. */
+    private boolean matchesAllowed(String schema, String name, boolean exactCase) {
         for (NamePattern pattern : allowedTables) {
             String text = pattern.toString();
             if (text.equals("*")) {
                 return true;
             }
-            if (text.indexOf('.') < 0 ? pattern.matches(name) : schema != null && pattern.matches(schema + "." + name)) {
+            String candidate = text.indexOf('.') < 0 ? name : schema == null ? null : schema + "." + name;
+            if (candidate != null && (exactCase ? pattern.matchesExactCase(candidate) : pattern.matches(candidate))) {
                 return true;
             }
         }

@@ -239,7 +239,7 @@ final class CorrectionLoop {
         }
         try {
             GuardedRun run = new GuardedRun(guarded, engine.config().queryTimeoutSeconds(), engine.config().readRole(),
-                    (schema, name) -> guard.policy().resolvedRefusal(schema, name, catalog.contains(schema, name)));
+                    (schema, name, exactCase) -> guard.policy().resolvedRefusal(schema, name, catalog.contains(schema, name), exactCase));
             ResultSet rows = QueryRunner.run(connection, run, maxRows, engine.config().queryTimeoutSeconds(),
                     engine.config().maxResultBytes());
             boolean empty = isEmpty(rows);
