@@ -25,8 +25,16 @@ public final class GuardPolicy {
             "pg_statistic", "pg_statistic_ext_data", "pg_stats", "pg_stats_ext", "pg_stats_ext_exprs", "pg_largeobject",
             "pg_replication_*", "pg_prepared_xacts", "pg_locks", "pg_shmem_allocations", "pg_backend_memory_contexts",
             "pg_wait_events", "pg_available_extension_versions",
-            "mysql.*", "performance_schema.*", "sys.*", "information_schema.processlist", "information_schema.user_privileges",
-            "information_schema.users");
+            // MySQL and MariaDB: the system databases; in information_schema other sessions' queries (processlist,
+            // innodb_trx), settings with their paths (*_variables, files), server state, privileges and roles, and
+            // InnoDB's views of rows and words of any table (innodb_locks, innodb_ft_*)
+            "mysql.*", "performance_schema.*", "sys.*", "information_schema.processlist", "information_schema.users",
+            "information_schema.*_privileges", "information_schema.applicable_roles", "information_schema.enabled_roles",
+            "information_schema.*_variables", "information_schema.*_status", "information_schema.innodb_*",
+            "information_schema.*_statistics", "information_schema.thread_pool_*", "information_schema.optimizer_trace",
+            "information_schema.profiling", "information_schema.files", "information_schema.tablespaces",
+            "information_schema.metadata_lock_info", "information_schema.query_cache_info", "information_schema.query_response_time*",
+            "information_schema.key_caches");
     /** Schemas of system catalogs: generated SQL reads only the tables the model was shown, never these. */
     public static final Set<String> SYSTEM_SCHEMAS = Set.of("pg_catalog", "information_schema", "pg_toast", "mysql",
             "performance_schema", "sys");
