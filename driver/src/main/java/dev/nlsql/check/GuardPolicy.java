@@ -25,8 +25,16 @@ public final class GuardPolicy {
             "pg_statistic", "pg_statistic_ext_data", "pg_stats", "pg_stats_ext", "pg_stats_ext_exprs", "pg_largeobject",
             "pg_replication_*", "pg_prepared_xacts", "pg_locks", "pg_shmem_allocations", "pg_backend_memory_contexts",
             "pg_wait_events", "pg_available_extension_versions",
-            "mysql.*", "performance_schema.*", "sys.*", "information_schema.processlist", "information_schema.user_privileges",
-            "information_schema.users");
+            // MySQL and MariaDB: the system databases; in information_schema other sessions' queries (processlist,
+            // innodb_trx), settings with their paths (*_variables, files), server state, privileges and roles, and
+            // InnoDB's views of rows and words of any table (innodb_locks, innodb_ft_*)
+            "mysql.*", "performance_schema.*", "sys.*", "information_schema.processlist", "information_schema.users",
+            "information_schema.*_privileges", "information_schema.applicable_roles", "information_schema.enabled_roles",
+            "information_schema.*_variables", "information_schema.*_status", "information_schema.innodb_*",
+            "information_schema.*_statistics", "information_schema.thread_pool_*", "information_schema.optimizer_trace",
+            "information_schema.profiling", "information_schema.files", "information_schema.tablespaces",
+            "information_schema.metadata_lock_info", "information_schema.query_cache_info", "information_schema.query_response_time*",
+            "information_schema.key_caches");
     /** Schemas of system catalogs: generated SQL reads only the tables the model was shown, never these. */
     public static final Set<String> SYSTEM_SCHEMAS = Set.of("pg_catalog", "information_schema", "pg_toast", "mysql",
             "performance_schema", "sys");
@@ -102,6 +110,15 @@ public final class GuardPolicy {
      * @param shown true when the relation is one of the tables the model was shown (the catalog)
      */
     public String resolvedRefusal(String schema, String name, boolean shown) {
+        return resolvedRefusal(schema, name, shown, false);
+    }
+
+    /**
+     * As {@link #resolvedRefusal(String, String, boolean)}, for a database that tells names apart by
+     * case when {@code exactCase} (MySQL with {@code lower_case_table_names=0}, where {@code MDB_APP}
+     * is not {@code mdb_app}): then the allow-list and the system databases match the names exactly.
+     */
+    public String resolvedRefusal(String schema, String name, boolean shown, boolean exactCase) {
         if (isSensitive(schema, name)) {
             return "holds secrets or server state";
         }
@@ -109,7 +126,8 @@ public final class GuardPolicy {
             return shown ? null : isSystemSchema(schema) ? "a system catalog, not one of the tables questions may read"
                     : "not one of the tables questions may read (nlsql.tables)";
         }
-        if (isSystemSchema(schema) || allowedTables.isEmpty() || matchesAllowed(schema, name)) {
+        boolean system = exactCase ? isExactlySystemSchema(schema) : isSystemSchema(schema);
+        if (system || allowedTables.isEmpty() || matchesAllowed(schema, name, exactCase)) {
             return null;
         }
         return "not in nlsql.tables";
@@ -130,14 +148,24 @@ public final class GuardPolicy {
         return schema != null && (SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT)) || schema.startsWith("pg_toast"));
     }
 
-    /** A pattern without a dot names a table in any schema; with one, schema and table. */
+    /** MySQL's system databases by their exact names; information_schema is matched in any case by the server too. */
+    private static boolean isExactlySystemSchema(String schema) {
+        return schema != null && (SYSTEM_SCHEMAS.contains(schema) || schema.equalsIgnoreCase("information_schema"));
+    }
+
     private boolean matchesAllowed(String schema, String name) {
+        return matchesAllowed(schema, name, false);
+    }
+
+    /** A pattern without a dot names a table in any schema; with one, schema and table. */
+    private boolean matchesAllowed(String schema, String name, boolean exactCase) {
         for (NamePattern pattern : allowedTables) {
             String text = pattern.toString();
             if (text.equals("*")) {
                 return true;
             }
-            if (text.indexOf('.') < 0 ? pattern.matches(name) : schema != null && pattern.matches(schema + "." + name)) {
+            String candidate = text.indexOf('.') < 0 ? name : schema == null ? null : schema + "." + name;
+            if (candidate != null && (exactCase ? pattern.matchesExactCase(candidate) : pattern.matches(candidate))) {
                 return true;
             }
         }

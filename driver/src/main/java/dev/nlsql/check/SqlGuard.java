@@ -171,6 +171,11 @@ public final class SqlGuard {
             if (rules.dialect() == SqlDialect.MYSQL && MYSQL_REFUSED_WORDS.contains(w)) {
                 throw new GuardRejection(Rule.LOCKING_CLAUSE, fragment(canonical, tokens, i, end));
             }
+            if (rules.dialect() == SqlDialect.MYSQL && (w.equals("next") || w.equals("previous")) && i + 2 < end
+                    && tokens.get(i + 1).isWord("value") && tokens.get(i + 2).isWord("for")) {
+                // MariaDB's sequence syntax: NEXT VALUE FOR s is nextval(s), a write however it is spelled
+                throw new GuardRejection(Rule.DENIED_FUNCTION, fragment(canonical, tokens, i, end) + ": sequence access");
+            }
             if (w.equals("into")) {
                 throw new GuardRejection(Rule.SELECT_INTO, fragment(canonical, tokens, i, end));
             }

@@ -100,6 +100,10 @@ public final class SqlLexer {
             if (text.indexOf('\0') >= 0) {
                 problem("NUL character");
             }
+            if (rules.asciiOnly() && !text.chars().allMatch(c -> c < 0x80)) {
+                problem("non-ASCII text on a session whose character set (big5, cp932, gbk, sjis, gb18030) can read a backslash "
+                        + "or quote as part of a character");
+            }
             int i = 0;
             while (i < n && tokens.size() < maxTokens) {
                 i = next(i);
@@ -179,6 +183,12 @@ public final class SqlLexer {
             if (operatorChars.indexOf(c) >= 0) {
                 int j = operatorEnd(i, operatorChars);
                 return add(j == i + 1 && c == '?' ? Type.PARAM : Type.OPERATOR, i, j);
+            }
+            if (mysql && (c == '[' || c == ']')) {
+                // MySQL's grammar has no brackets, but MariaDB reads [...] as a quoted name under sql_mode MSSQL,
+                // where [' , SLEEP(1) , '] is a name and not a string between brackets
+                problem("square brackets (MariaDB reads [...] as a quoted name under sql_mode MSSQL)");
+                return add(Type.PUNCT, i, i + 1);
             }
             if (",()[].;:".indexOf(c) >= 0) {
                 return add(Type.PUNCT, i, i + 1);

@@ -17,6 +17,7 @@ import dev.nlsql.diagnose.Repairs;
 import dev.nlsql.engine.Attempt.Outcome;
 import dev.nlsql.engine.Attempt.Source;
 import dev.nlsql.execute.QueryRunner;
+import dev.nlsql.execute.ReadOnlyTransaction;
 import dev.nlsql.generate.Generation;
 import dev.nlsql.generate.GenerationRequest;
 import dev.nlsql.generate.GenerationRequest.PreviousAttempt;
@@ -83,6 +84,8 @@ final class CorrectionLoop {
         catalog = engine.catalog(databaseKey, connection);
         guard = engine.guard(databaseKey, catalog, connection);
         dialect = NlEngine.dialect(engine.config(), catalog.productName());
+        // MySQL runs questions only outside a transaction: say so before the model is asked or values sampled
+        new ReadOnlyTransaction(connection, dialect).requireNoTransactionInProgress();
         Step cached = tryCache();
         if (cached != null) {
             return answered(cached);
@@ -243,7 +246,7 @@ final class CorrectionLoop {
         }
         try {
             GuardedRun run = new GuardedRun(guarded, engine.config().queryTimeoutSeconds(), engine.config().readRole(),
-                    (schema, name) -> guard.policy().resolvedRefusal(schema, name, catalog.contains(schema, name)));
+                    (schema, name, exactCase) -> guard.policy().resolvedRefusal(schema, name, catalog.contains(schema, name), exactCase));
             ResultSet rows = QueryRunner.run(connection, run, maxRows, engine.config().queryTimeoutSeconds(),
                     engine.config().maxResultBytes());
             boolean empty = isEmpty(rows);

@@ -22,8 +22,12 @@ public final class GuardedRun {
     /** Judges the relations a guarded statement names, once the database has resolved them. */
     @FunctionalInterface
     public interface RelationCheck {
-        /** Why {@code schema.name} (as resolved) may not be read, or null. */
-        String refusal(String schema, String name);
+        /**
+         * Why {@code schema.name} (as resolved) may not be read, or null.
+         * @param exactCase true where the database tells these names apart by case (MySQL with
+         *                  {@code lower_case_table_names=0}), so an allow-list pattern must match them exactly
+         */
+        String refusal(String schema, String name, boolean exactCase);
     }
 
     private final GuardedSql sql;
@@ -75,22 +79,44 @@ public final class GuardedRun {
             String schema = rows.getString(2);
             String name = rows.getString(3);
             if (name != null) {
-                refuseIf(rows.getString(1), schema, name);
+                refuseIf(rows.getString(1), schema, name, false);
             }
         }
     }
 
-    /** MySQL resolves an unqualified name in the current database: no round trip needed. */
+    /**
+     * Resolves the statement's relation names as MySQL and MariaDB do, and judges them: an
+     * unqualified name is the current database's, and names compare as
+     * {@code lower_case_table_names} says, exactly where it is 0 (Linux: {@code MDB_APP} and
+     * {@code mdb_app} are two databases) and in lower case otherwise. The current database and
+     * that setting are read in one round trip that touches no table (so it starts no
+     * transaction), each time: a database switched with {@code setCatalog} or {@code USE} since
+     * the last statement is the one the statement will read.
+     */
     void checkMysql(Connection connection) throws SQLException {
-        String database = connection.getCatalog();
-        for (String written : sql.relationsAsWritten()) {
+        List<String> names = sql.relationsAsWritten();
+        if (names.isEmpty()) {
+            return;
+        }
+        String database;
+        boolean lowerCase;
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT DATABASE(), @@lower_case_table_names")) {
+            rs.next();
+            database = rs.getString(1);
+            lowerCase = rs.getInt(2) != 0;
+        }
+        for (String written : names) {
+            if (written.equalsIgnoreCase("dual")) {
+                continue; // unquoted, MySQL's word for "no table"; a table named dual must be quoted
+            }
             List<String> parts = splitName(written);
             String name = parts.get(parts.size() - 1);
-            String schema = parts.size() >= 2 ? parts.get(parts.size() - 2) : null;
-            if (schema != null && schema.equalsIgnoreCase(database)) {
-                schema = null; // the current database: where the catalog's tables are
+            String schema = parts.size() >= 2 ? parts.get(parts.size() - 2) : database;
+            if (lowerCase) {
+                name = name.toLowerCase(Locale.ROOT);
+                schema = schema == null ? null : schema.toLowerCase(Locale.ROOT);
             }
-            refuseIf(written, schema == null ? null : schema.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT));
+            refuseIf(written, schema, name, !lowerCase);
         }
     }
 
@@ -98,8 +124,8 @@ public final class GuardedRun {
         return sql.dialect() == SqlDialect.POSTGRESQL;
     }
 
-    private void refuseIf(String written, String schema, String name) throws SQLException {
-        String refusal = check.refusal(schema, name);
+    private void refuseIf(String written, String schema, String name, boolean exactCase) throws SQLException {
+        String refusal = check.refusal(schema, name, exactCase);
         if (refusal != null) {
             throw new RelationRefusedException(written + " (" + (schema == null ? "" : schema + ".") + name + "): " + refusal);
         }

@@ -29,7 +29,9 @@ public final class QueryRunner {
             statement.setMaxRows(maxRows);
             statement.setQueryTimeout(timeoutSeconds);
             statement.setFetchSize(0);
-            ResultSet rs = new ReadOnlyTransaction(connection, postgres).run(() -> statement.executeQuery(sql));
+            // MySQL has a read-only path of its own (it cannot make part of a transaction read-only)
+            SqlDialect dialect = postgres ? SqlDialect.POSTGRESQL : SqlDialect.ofProduct(connection.getMetaData().getDatabaseProductName());
+            ResultSet rs = new ReadOnlyTransaction(connection, dialect).run(() -> statement.executeQuery(sql));
             statement.closeOnCompletion();
             return rs;
         } catch (SQLException | RuntimeException e) {

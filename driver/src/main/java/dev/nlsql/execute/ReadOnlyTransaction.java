@@ -124,33 +124,62 @@ public final class ReadOnlyTransaction {
     }
 
     /**
-     * MySQL: SET TRANSACTION READ ONLY applies to the next transaction and fails while one is in
-     * progress, which is exactly when the statement could not be kept from writing.
+     * MySQL and MariaDB: {@code SET TRANSACTION READ ONLY} makes the next transaction read-only, and
+     * fails (1568, SQLSTATE 25001) while one is in progress, which is exactly when the statement
+     * could not be kept from writing: then nothing has been changed and the caller's transaction
+     * goes on as it was (no rollback, no auto-commit switch, which would commit it).
+     *
+     * <p>The statement runs as that next transaction, in auto-commit mode or not. An explicit
+     * ROLLBACK follows in every case: it ends the statement's transaction, and it also clears the
+     * pending READ ONLY when the statement started none (a SELECT that reads no table, a statement
+     * that failed to parse), which would otherwise make the caller's next transaction read-only.
+     * JDBC's {@code rollback()} is not enough: drivers skip it when they see no transaction open.
      */
     private <T> T runMysql(GuardedRun guarded, Work<T> work) throws SQLException {
-        boolean autoCommit = connection.getAutoCommit();
-        if (autoCommit) {
-            connection.setAutoCommit(false);
+        if (guarded != null) {
+            guarded.checkMysql(connection); // its round trip reads no table, so it starts no transaction
         }
+        requireNoMysqlTransaction(true);
+        T result;
         try {
+            result = work.run();
+        } catch (SQLException | RuntimeException | Error e) {
             try {
-                execute("SET TRANSACTION READ ONLY");
-            } catch (SQLException e) {
-                throw new SQLException("On MySQL and MariaDB a question runs read-only only outside a transaction in progress: "
-                        + "commit or roll back first (" + e.getMessage() + ")", "25001", e);
+                execute("ROLLBACK");
+            } catch (SQLException rollback) {
+                e.addSuppressed(rollback);
             }
-            if (guarded != null) {
-                guarded.checkMysql(connection);
+            throw e;
+        }
+        execute("ROLLBACK");
+        return result;
+    }
+
+    /**
+     * MySQL and MariaDB: refuses (SQLSTATE 25001, the caller's transaction untouched) when a
+     * transaction is in progress on the connection, so a question fails before any work is done
+     * for it instead of after the model was asked. Does nothing on other databases.
+     */
+    public void requireNoTransactionInProgress() throws SQLException {
+        if (dialect == SqlDialect.MYSQL) {
+            requireNoMysqlTransaction(false);
+        }
+    }
+
+    /** Probes with SET TRANSACTION READ ONLY; unless {@code keep}, the pending characteristic is cleared again. */
+    private void requireNoMysqlTransaction(boolean keep) throws SQLException {
+        try {
+            execute("SET TRANSACTION READ ONLY");
+        } catch (SQLException e) {
+            if (e.getErrorCode() == 1568 || "25001".equals(e.getSQLState())) {
+                throw new SQLException("A transaction is in progress on this connection, and MySQL and MariaDB cannot make part "
+                        + "of a transaction read-only: nlsql runs questions and guarded SQL only outside a transaction. Commit or "
+                        + "roll back first; your transaction was left as it was.", "25001", e);
             }
-            return work.run();
-        } finally {
-            try {
-                connection.rollback();
-            } finally {
-                if (autoCommit) {
-                    connection.setAutoCommit(true);
-                }
-            }
+            throw e;
+        }
+        if (!keep) {
+            execute("ROLLBACK"); // no transaction was in progress: this ends none of the caller's
         }
     }
 

@@ -16,15 +16,19 @@ public final class SessionRules {
     public static LexRules of(Connection connection, SqlDialect dialect) throws SQLException {
         return switch (dialect) {
             case POSTGRESQL -> LexRules.postgres(PgjdbcSession.standardConformingStrings(connection));
-            case MYSQL -> LexRules.mysql(sqlMode(connection));
+            case MYSQL -> mysql(connection);
             case UNVERIFIED -> new LexRules(SqlDialect.UNVERIFIED, false, true);
         };
     }
 
-    /** Read on every check: a SET passed through since the last one may have changed it. */
-    private static String sqlMode(Connection connection) throws SQLException {
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT @@SESSION.sql_mode")) {
-            return rs.next() ? rs.getString(1) : "";
+    /**
+     * Read on every check, in one round trip: a SET passed through since the last one may have
+     * changed the sql_mode (backslashes, double quotes) or the client character set.
+     */
+    private static LexRules mysql(Connection connection) throws SQLException {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT @@SESSION.sql_mode, @@SESSION.character_set_client")) {
+            return rs.next() ? LexRules.mysql(rs.getString(1), rs.getString(2)) : LexRules.MYSQL;
         }
     }
 }

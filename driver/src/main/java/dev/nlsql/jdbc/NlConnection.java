@@ -235,7 +235,7 @@ public final class NlConnection extends DelegatingConnection<Connection> {
 
     private GuardedRun guardedRun(GuardedSql guarded, int timeoutSeconds) throws SQLException {
         SqlGuard guard = sqlTextGuard();
-        return new GuardedRun(guarded, timeoutSeconds, config.readRole(), (schema, name) -> guard.policy().resolvedRefusal(schema, name, false));
+        return new GuardedRun(guarded, timeoutSeconds, config.readRole(), (schema, name, exactCase) -> guard.policy().resolvedRefusal(schema, name, false, exactCase));
     }
 
     /** The dialect SQL text is read with; refused (NL003) for a database without exact rules unless nlsql.dialect says otherwise. */
@@ -290,7 +290,9 @@ public final class NlConnection extends DelegatingConnection<Connection> {
             SqlDialect dialect = dialect();
             FunctionPolicy functions = new FunctionPolicy(FunctionPolicy.Purpose.SQL_TEXT, dialect,
                     dialect == SqlDialect.POSTGRESQL ? PgFunctions.read(delegate) : null, config.functions(), config.deniedFunctions());
-            guard = new SqlGuard(new GuardPolicy(config.tables(), functions, FunctionPolicy.Purpose.SQL_TEXT, delegate.getSchema()));
+            // MySQL and MariaDB have no schemas: unqualified names are the current database's
+            String defaultSchema = dialect == SqlDialect.MYSQL ? delegate.getCatalog() : delegate.getSchema();
+            guard = new SqlGuard(new GuardPolicy(config.tables(), functions, FunctionPolicy.Purpose.SQL_TEXT, defaultSchema));
             sqlTextGuard = guard;
         }
         return guard;

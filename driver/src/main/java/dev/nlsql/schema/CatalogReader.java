@@ -40,9 +40,13 @@ public final class CatalogReader {
         DatabaseMetaData md = connection.getMetaData();
         String defaultSchema = safeSchema(connection);
         Map<String, Builder> tables = new LinkedHashMap<>();
+        boolean databasesAsCatalogs = false;
         try (ResultSet rs = md.getTables(connection.getCatalog(), null, "%", TABLE_TYPES)) {
             while (rs.next()) {
-                String schema = rs.getString("TABLE_SCHEM");
+                String metaSchema = rs.getString("TABLE_SCHEM");
+                String catalog = rs.getString("TABLE_CAT");
+                String schema = schemaOf(metaSchema, catalog);
+                databasesAsCatalogs |= metaSchema == null && catalog != null;
                 String name = rs.getString("TABLE_NAME");
                 if (schema != null && (SYSTEM_SCHEMAS.contains(schema) || schema.startsWith("pg_temp") || schema.startsWith("pg_toast"))) {
                     continue;
@@ -50,8 +54,11 @@ public final class CatalogReader {
                 if (!policy.isTableAllowed(new TableRef(schema, name))) {
                     continue;
                 }
-                tables.put(key(schema, name), new Builder(schema, name, rs.getString("REMARKS")));
+                tables.put(key(schema, name), new Builder(catalog, metaSchema, schema, name, rs.getString("REMARKS")));
             }
+        }
+        if (defaultSchema == null && databasesAsCatalogs) {
+            defaultSchema = connection.getCatalog(); // MySQL: unqualified names are the current database's
         }
         readColumns(md, connection, tables);
         readKeys(md, connection, tables);
@@ -61,6 +68,15 @@ public final class CatalogReader {
         }
         LOG.debug("read {} tables in {} ms", out.size(), (System.nanoTime() - start) / 1_000_000);
         return new SchemaCatalog(md.getDatabaseProductName(), md.getDatabaseProductVersion(), defaultSchema, List.copyOf(out));
+    }
+
+    /**
+     * The schema a table is in as a query names it. MySQL and MariaDB drivers report the database as
+     * the catalog and no schema, yet a query qualifies a table with its database as it would with a
+     * schema elsewhere ({@code db.table}), and {@code nlsql.tables} patterns name it the same way.
+     */
+    private static String schemaOf(String metaSchema, String catalog) {
+        return metaSchema != null ? metaSchema : catalog;
     }
 
     private static String safeSchema(Connection c) {
@@ -74,7 +90,7 @@ public final class CatalogReader {
     private static void readColumns(DatabaseMetaData md, Connection c, Map<String, Builder> tables) throws SQLException {
         try (ResultSet rs = md.getColumns(c.getCatalog(), null, "%", "%")) {
             while (rs.next()) {
-                Builder b = tables.get(key(rs.getString("TABLE_SCHEM"), rs.getString("TABLE_NAME")));
+                Builder b = tables.get(key(schemaOf(rs.getString("TABLE_SCHEM"), rs.getString("TABLE_CAT")), rs.getString("TABLE_NAME")));
                 if (b != null) {
                     b.columns.put(rs.getInt("ORDINAL_POSITION"), new ColumnInfo(rs.getString("COLUMN_NAME"),
                             rs.getString("TYPE_NAME"), rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls,
@@ -97,8 +113,8 @@ public final class CatalogReader {
             for (Builder b : tables.values()) {
                 b.primaryKey.clear();
                 b.foreignKeys.clear();
-                readPrimaryKeys(md.getPrimaryKeys(c.getCatalog(), b.schema, b.name), tables);
-                readForeignKeys(md.getImportedKeys(c.getCatalog(), b.schema, b.name), tables);
+                readPrimaryKeys(md.getPrimaryKeys(b.catalog, b.metaSchema, b.name), tables);
+                readForeignKeys(md.getImportedKeys(b.catalog, b.metaSchema, b.name), tables);
             }
         }
     }
@@ -106,7 +122,7 @@ public final class CatalogReader {
     private static void readPrimaryKeys(ResultSet rs, Map<String, Builder> tables) throws SQLException {
         try (rs) {
             while (rs.next()) {
-                Builder b = tables.get(key(rs.getString("TABLE_SCHEM"), rs.getString("TABLE_NAME")));
+                Builder b = tables.get(key(schemaOf(rs.getString("TABLE_SCHEM"), rs.getString("TABLE_CAT")), rs.getString("TABLE_NAME")));
                 if (b != null) {
                     b.primaryKey.put(rs.getInt("KEY_SEQ"), rs.getString("COLUMN_NAME"));
                 }
@@ -118,13 +134,14 @@ public final class CatalogReader {
         Map<String, List<String[]>> byName = new LinkedHashMap<>();
         try (rs) {
             while (rs.next()) {
-                String owner = key(rs.getString("FKTABLE_SCHEM"), rs.getString("FKTABLE_NAME"));
+                String owner = key(schemaOf(rs.getString("FKTABLE_SCHEM"), rs.getString("FKTABLE_CAT")), rs.getString("FKTABLE_NAME"));
                 if (!tables.containsKey(owner)) {
                     continue;
                 }
-                String fk = owner + "/" + rs.getString("FK_NAME") + "/" + rs.getString("PKTABLE_SCHEM") + "." + rs.getString("PKTABLE_NAME");
+                String refSchema = schemaOf(rs.getString("PKTABLE_SCHEM"), rs.getString("PKTABLE_CAT"));
+                String fk = owner + "/" + rs.getString("FK_NAME") + "/" + refSchema + "." + rs.getString("PKTABLE_NAME");
                 byName.computeIfAbsent(fk, k -> new ArrayList<>()).add(new String[] {owner, rs.getString("FKCOLUMN_NAME"),
-                    rs.getString("PKTABLE_SCHEM"), rs.getString("PKTABLE_NAME"), rs.getString("PKCOLUMN_NAME")});
+                    refSchema, rs.getString("PKTABLE_NAME"), rs.getString("PKCOLUMN_NAME")});
             }
         }
         for (List<String[]> parts : byName.values()) {
@@ -144,6 +161,9 @@ public final class CatalogReader {
     }
 
     private static final class Builder {
+        /** Catalog and schema as the driver reported them, for its per-table metadata calls. */
+        final String catalog;
+        final String metaSchema;
         final String schema;
         final String name;
         final String comment;
@@ -151,7 +171,9 @@ public final class CatalogReader {
         final Map<Integer, String> primaryKey = new TreeMap<>();
         final List<ForeignKey> foreignKeys = new ArrayList<>();
 
-        Builder(String schema, String name, String comment) {
+        Builder(String catalog, String metaSchema, String schema, String name, String comment) {
+            this.catalog = catalog;
+            this.metaSchema = metaSchema;
             this.schema = schema;
             this.name = name;
             this.comment = comment == null || comment.isBlank() ? null : comment;

@@ -34,18 +34,16 @@ public record SchemaCatalog(String productName, String productVersion, String de
         return defaultSchema == null ? elsewhere : null;
     }
 
-    /** True when the catalog holds exactly this relation (as the database resolved it). */
+    /**
+     * True when the catalog holds exactly this relation (as the database resolved it: PostgreSQL's
+     * schema, MySQL's database). Names match exactly: on MySQL with {@code lower_case_table_names=0}
+     * (Linux) {@code Items} and {@code items} are two tables, and the resolver lower-cases names only
+     * where the server does.
+     */
     public boolean contains(String schema, String name) {
         for (TableInfo t : tables) {
             if (t.name().equals(name) && Objects.equals(t.schema(), schema)) {
                 return true;
-            }
-        }
-        if (schema == null) { // MySQL: a table of the current database, whose names most servers match in any case
-            for (TableInfo t : tables) {
-                if (t.schema() == null && t.name().equalsIgnoreCase(name)) {
-                    return true;
-                }
             }
         }
         return false;

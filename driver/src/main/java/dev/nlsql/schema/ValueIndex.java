@@ -3,6 +3,7 @@ package dev.nlsql.schema;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.nlsql.check.EditDistance;
+import dev.nlsql.check.SqlDialect;
 import dev.nlsql.execute.QueryRunner;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -159,8 +160,15 @@ public final class ValueIndex {
         if (timeoutSeconds < 1) {
             return null; // 0 would mean no timeout at all
         }
-        String column = quote(c.name());
-        String table = (t.schema() == null ? "" : quote(t.schema()) + ".") + quote(t.name());
+        char q = '"';
+        try {
+            // MySQL reads "..." as a string unless ANSI_QUOTES: its names take backticks, which every sql_mode reads alike
+            q = !postgres && SqlDialect.ofProduct(connection.getMetaData().getDatabaseProductName()) == SqlDialect.MYSQL ? '`' : '"';
+        } catch (SQLException e) {
+            LOG.debug("no database product name: names quoted with double quotes: {}", e.getMessage());
+        }
+        String column = quote(c.name(), q);
+        String table = (t.schema() == null ? "" : quote(t.schema(), q) + ".") + quote(t.name(), q);
         String sql = "SELECT v FROM (SELECT " + column + " AS v FROM " + table + " WHERE " + column + " IS NOT NULL LIMIT "
                 + SAMPLE_ROWS + ") s GROUP BY v ORDER BY count(*) DESC";
         List<String> out = new ArrayList<>();
@@ -225,8 +233,8 @@ public final class ValueIndex {
         return TEXT_TYPES.contains(type) || type.startsWith("varchar") || type.startsWith("character");
     }
 
-    private static String quote(String name) {
-        return "\"" + name.replace("\"", "\"\"") + "\"";
+    private static String quote(String name, char q) {
+        return q + name.replace(String.valueOf(q), String.valueOf(q) + q) + q;
     }
 
     /** Characters of sampled values held now, for all databases (bounded by {@link #MAX_CHARS}). */

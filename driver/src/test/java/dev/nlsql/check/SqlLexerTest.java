@@ -125,6 +125,10 @@ class SqlLexerTest {
         assertTrue(SqlLexer.tokenize("SELECT 1 /*!50000 , sleep(1) */", LexRules.MYSQL).problem().startsWith("executable"));
         assertTrue(SqlLexer.tokenize("SELECT @@datadir", LexRules.MYSQL).problem() != null);
         assertEquals("SELECT 'it''s', 'a\\\\b'", SqlLexer.tokenize("SELECT \"it's\", 'a\\\\b'", LexRules.MYSQL).canonical());
+        // a session reading gbk (and the like) may take a backslash or quote into a character: ASCII only
+        assertTrue(SqlLexer.tokenize("SELECT '\u5b57\\' AS a", LexRules.mysql("", "gbk")).problem().startsWith("non-ASCII"));
+        assertEquals(null, SqlLexer.tokenize("SELECT 'a\\\\' AS a", LexRules.mysql("", "gbk")).problem());
+        assertEquals(null, SqlLexer.tokenize("SELECT '\u5b57' AS a", LexRules.mysql("", "utf8mb4")).problem());
     }
 
     private static List<String> texts(LexRules rules, String sql) {
