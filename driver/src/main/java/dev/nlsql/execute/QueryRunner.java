@@ -18,6 +18,9 @@ import java.sql.Statement;
  */
 public final class QueryRunner {
 
+    /** Rows a streaming driver (MariaDB Connector/J) reads per round trip while they are counted. */
+    private static final int STREAMED_ROWS = 100;
+
     private QueryRunner() {
     }
 
@@ -42,7 +45,7 @@ public final class QueryRunner {
 
     /**
      * Runs a guarded statement behind every wall: read-only, timeout, role, resolved relations, rows
-     * capped in number and (pgjdbc) in bytes; {@code maxResultBytes} 0 means no byte cap.
+     * capped in number and in bytes (PostgreSQL through pgjdbc, MySQL/MariaDB); {@code maxResultBytes} 0 means no byte cap.
      */
     public static ResultSet run(Connection connection, GuardedRun guarded, int maxRows, int timeoutSeconds, long maxResultBytes)
             throws SQLException {
@@ -55,10 +58,13 @@ public final class QueryRunner {
             statement.setEscapeProcessing(false);
             statement.setMaxRows(maxRows);
             statement.setQueryTimeout(timeoutSeconds);
-            boolean capped = maxResultBytes > 0 && dialect == SqlDialect.POSTGRESQL && cappable(statement);
-            statement.setFetchSize(capped ? 1 : 0); // a cursor inside the transaction, so bytes are counted as rows arrive
-            ResultSet rs = new ReadOnlyTransaction(connection, dialect).run(guarded,
-                    () -> capped ? PgjdbcRows.readCapped(statement, statement.executeQuery(), maxResultBytes) : statement.executeQuery());
+            boolean pgjdbcCap = maxResultBytes > 0 && dialect == SqlDialect.POSTGRESQL && cappable(statement);
+            boolean copyCap = maxResultBytes > 0 && dialect == SqlDialect.MYSQL;
+            // rows stream (a cursor inside the transaction, or the driver's streaming), so bytes are counted as they arrive
+            statement.setFetchSize(pgjdbcCap ? 1 : copyCap ? STREAMED_ROWS : 0);
+            ResultSet rs = new ReadOnlyTransaction(connection, dialect).run(guarded, () -> pgjdbcCap
+                    ? PgjdbcRows.readCapped(statement, statement.executeQuery(), maxResultBytes)
+                    : copyCap ? CountedRows.copy(statement.executeQuery(), maxResultBytes) : statement.executeQuery());
             statement.closeOnCompletion();
             return rs;
         } catch (SQLException | RuntimeException e) {

@@ -107,7 +107,7 @@ class ReadRoleTest {
 
     private static GuardedRun unguarded(String sql) {
         GuardedSql guarded = new GuardedSql(sql, null, Set.of(), null, List.of(), SqlDialect.POSTGRESQL);
-        return new GuardedRun(guarded, 5, READER, (schema, name) -> null);
+        return new GuardedRun(guarded, 5, READER, (schema, name, exactCase) -> null);
     }
 
     @Test

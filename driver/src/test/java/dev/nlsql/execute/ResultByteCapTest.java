@@ -44,7 +44,7 @@ class ResultByteCapTest {
 
     private static ResultSet run(Connection c, String sql, long cap) throws Exception {
         GuardedSql guarded = new SqlGuard(GuardPolicy.permissive()).check(sql);
-        return QueryRunner.run(c, new GuardedRun(guarded, 30, null, (schema, name) -> null), 10_000, 30, cap);
+        return QueryRunner.run(c, new GuardedRun(guarded, 30, null, (schema, name, exactCase) -> null), 10_000, 30, cap);
     }
 
     @Test
