@@ -25,12 +25,20 @@ final class PgInput {
         }
     }
 
+    /** Bytes read per step of a large message, so a declared length costs nothing until the bytes arrive. */
+    private static final int READ_STEP = 1 << 20;
+
     private final DataInputStream in;
-    private final int maxMessageBytes;
+    private int maxMessageBytes;
 
     PgInput(InputStream in, int maxMessageBytes) {
         this.in = new DataInputStream(in);
         this.maxMessageBytes = maxMessageBytes;
+    }
+
+    /** Raises (or lowers) the longest message accepted, as the client authenticates. */
+    void maxMessageBytes(int limit) {
+        this.maxMessageBytes = limit;
     }
 
     /** The startup packet after its length word: protocol or request code, then parameters. */
@@ -60,10 +68,21 @@ final class PgInput {
         return new Message((char) type, ByteBuffer.wrap(readFully(length - 4)));
     }
 
+    /** Reads {@code n} bytes, growing the buffer as they arrive rather than allocating the declared length at once. */
     private byte[] readFully(int n) throws IOException {
-        byte[] b = new byte[n];
+        byte[] b = new byte[Math.min(n, READ_STEP)];
+        int read = 0;
         try {
-            in.readFully(b);
+            while (read < n) {
+                if (read == b.length) {
+                    b = java.util.Arrays.copyOf(b, (int) Math.min(n, 2L * b.length));
+                }
+                int step = in.read(b, read, b.length - read);
+                if (step < 0) {
+                    throw new EOFException();
+                }
+                read += step;
+            }
         } catch (EOFException e) {
             throw new ProtocolViolation("connection closed inside a message");
         }

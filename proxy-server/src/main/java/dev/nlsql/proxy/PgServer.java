@@ -30,6 +30,14 @@ public final class PgServer implements AutoCloseable {
     private final SSLContext tls;
     private final String backendUrl;
     private final Map<Integer, PgSession> sessions = new ConcurrentHashMap<>();
+    /** Sessions past authentication; connections still logging in are counted apart in {@link #pendingLogins}. */
+    private final java.util.Set<PgSession> loggedIn = ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.atomic.AtomicInteger pendingLogins = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.ScheduledExecutorService loginWatchdog = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "nlsql-proxy-login-timeout");
+        t.setDaemon(true);
+        return t;
+    });
     private final AtomicInteger nextProcessId = new AtomicInteger(10_000);
     private ServerSocket listener;
     private Thread acceptor;
@@ -78,12 +86,23 @@ public final class PgServer implements AutoCloseable {
             try {
                 Socket socket = listener.accept();
                 socket.setTcpNoDelay(true);
-                if (sessions.size() >= config.maxConnections()) {
+                if (pendingLogins.get() >= config.maxPendingLogins() || loggedIn.size() >= config.maxConnections()) {
                     refuse(socket);
                     continue;
                 }
                 PgSession session = new PgSession(this, socket, nextProcessId.getAndIncrement());
                 sessions.put(session.processId(), session);
+                pendingLogins.incrementAndGet();
+                // startup plus authentication have one deadline, however slowly the bytes come
+                java.util.concurrent.ScheduledFuture<?> deadline = loginWatchdog.schedule(() -> {
+                    if (!loggedIn.contains(session) && sessions.containsKey(session.processId())) {
+                        session.loginTimedOut();
+                    }
+                }, config.loginTimeoutSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+                session.onLoginDone(() -> {
+                    deadline.cancel(false);
+                    pendingLogins.decrementAndGet();
+                });
                 Thread t = new Thread(session, "nlsql-session-" + session.processId());
                 t.setDaemon(true);
                 t.start();
@@ -179,6 +198,20 @@ public final class PgServer implements AutoCloseable {
 
     void forget(PgSession session) {
         sessions.remove(session.processId(), session);
+        loggedIn.remove(session);
+        session.loginDone();
+    }
+
+    /** Counts an authenticated session; false when there are already --max-connections of them. */
+    boolean loggedIn(PgSession session) {
+        session.loginDone();
+        synchronized (loggedIn) {
+            if (loggedIn.size() >= config.maxConnections()) {
+                return false;
+            }
+            loggedIn.add(session);
+            return true;
+        }
     }
 
     /** The session that told its client this process id, or null (tests read its backend session's state). */
@@ -190,8 +223,14 @@ public final class PgServer implements AutoCloseable {
         return sessions.size();
     }
 
+    /** Connections still in startup or authentication. */
+    int pendingLoginCount() {
+        return pendingLogins.get();
+    }
+
     @Override
     public void close() throws IOException {
+        loginWatchdog.shutdownNow();
         listener.close();
     }
 }

@@ -118,6 +118,31 @@ final class PgSession implements Runnable {
         return processId;
     }
 
+    private Runnable onLoginDone;
+    private final java.util.concurrent.atomic.AtomicBoolean loginOver = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** What the server does once this connection stops logging in (authenticated, refused or gone). */
+    void onLoginDone(Runnable action) {
+        this.onLoginDone = action;
+    }
+
+    /** Runs the login-done action once. */
+    void loginDone() {
+        if (onLoginDone != null && loginOver.compareAndSet(false, true)) {
+            onLoginDone.run();
+        }
+    }
+
+    /** Ends a connection that has not authenticated within the login timeout (the server's watchdog calls it). */
+    void loginTimedOut() {
+        LOG.debug("session {}: no login within {} s", processId, server.config().loginTimeoutSeconds());
+        try {
+            socket.close(); // unblocks the session's read; it ends as a lost connection
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+    }
+
     /** The session's jdbc:nlsql: connection to the backend, null before startup completed. */
     Connection backend() {
         return backend;
@@ -127,7 +152,7 @@ final class PgSession implements Runnable {
     public void run() {
         thread = Thread.currentThread();
         try {
-            in = new PgInput(new java.io.BufferedInputStream(socket.getInputStream(), 65_536), server.config().maxMessageBytes());
+            in = new PgInput(new java.io.BufferedInputStream(socket.getInputStream(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
             out = new Messages(socket.getOutputStream());
             Map<String, String> startup = startup();
             if (startup == null) {
@@ -136,6 +161,11 @@ final class PgSession implements Runnable {
             if (!authenticate(startup.getOrDefault("user", ""))) {
                 return;
             }
+            if (!server.loggedIn(this)) {
+                fatal("53300", "sorry, too many clients already (" + server.config().maxConnections() + ")");
+                return;
+            }
+            in.maxMessageBytes(server.config().maxMessageBytes());
             backend = server.openBackend(startup);
             postgres = server.backendIsPostgres(backend);
             pgBackend = postgres ? backend.unwrap(org.postgresql.core.BaseConnection.class) : null;
@@ -176,7 +206,7 @@ final class PgSession implements Runnable {
                     ssl.setUseClientMode(false);
                     ssl.startHandshake();
                     socket = ssl;
-                    in = new PgInput(new java.io.BufferedInputStream(ssl.getInputStream(), 65_536), server.config().maxMessageBytes());
+                    in = new PgInput(new java.io.BufferedInputStream(ssl.getInputStream(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
                     out = new Messages(ssl.getOutputStream());
                 } else {
                     out.single('N');

@@ -41,17 +41,29 @@ public final class ProxyMain implements Callable<Integer> {
     @Option(names = "--max-connections", defaultValue = "200", description = "Sessions at once (default 200)")
     int maxConnections;
 
+    @Option(names = "--login-timeout", defaultValue = "10",
+            description = "Seconds a client has for startup and authentication (default 10)")
+    int loginTimeoutSeconds;
+
+    @Option(names = "--max-message-bytes", defaultValue = "67108864",
+            description = "Longest message an authenticated client may send (default 64 MiB; before authentication 10,000 bytes)")
+    int maxMessageBytes;
+
     @Override
     public Integer call() throws Exception {
         ProxyConfig.Auth method = ProxyConfig.Auth.valueOf(auth.toUpperCase(Locale.ROOT).replace('-', '_'));
         if (method != ProxyConfig.Auth.TRUST && users == null) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--auth " + auth + " needs --users FILE");
         }
+        if (loginTimeoutSeconds < 1 || maxMessageBytes < ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES || maxConnections < 1) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--login-timeout must be at least 1, --max-message-bytes at least 10000, --max-connections at least 1");
+        }
         if ((tlsCert == null) != (tlsKey == null)) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--tls-cert and --tls-key go together");
         }
         ProxyConfig config = new ProxyConfig(backend, listen, port, method, users == null ? Users.of(Map.of()) : Users.read(users),
-                Map.copyOf(properties), maxConnections, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES);
+                Map.copyOf(properties), maxConnections, maxMessageBytes, loginTimeoutSeconds);
         PgServer server = new PgServer(config, tlsCert == null ? null : Tls.context(tlsCert, tlsKey)).start();
         System.out.println("nlsql proxy listening on " + listen + ":" + server.port() + " (auth " + auth + ") for " + backend);
         Thread.currentThread().join();
