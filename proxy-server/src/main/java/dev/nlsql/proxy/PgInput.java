@@ -41,9 +41,23 @@ final class PgInput {
         this.maxMessageBytes = limit;
     }
 
-    /** The startup packet after its length word: protocol or request code, then parameters. */
+    /**
+     * The startup packet after its length word: protocol or request code, then parameters. Null when the client
+     * closed before any byte or sent Terminate ('X', length 4) in its place, as clients that connect and leave do.
+     */
     ByteBuffer readStartup() throws IOException {
-        int length = in.readInt();
+        int first = in.read();
+        if (first < 0) {
+            return null;
+        }
+        // A partial length word ends in EOFException: the session ends quietly, as PostgreSQL's does.
+        int length = (first << 24) | (in.readUnsignedByte() << 16) | (in.readUnsignedByte() << 8) | in.readUnsignedByte();
+        if (length == 'X' << 24) {
+            int last = in.read();
+            if (last == 4 || last < 0) {
+                return null;
+            }
+        }
         if (length < 8 || length > 10_000) {
             throw new ProtocolViolation("invalid startup packet length " + length);
         }

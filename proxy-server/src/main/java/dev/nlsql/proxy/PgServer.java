@@ -6,6 +6,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -135,11 +136,32 @@ public final class PgServer implements AutoCloseable {
     Connection openBackend(Map<String, String> startup) throws SQLException {
         Properties p = new Properties();
         p.putAll(config.nlProperties());
-        if (startup.containsKey("application_name")) {
-            p.setProperty("ApplicationName", startup.get("application_name"));
+        if (!backendUrl.startsWith("jdbc:nlsql:postgresql:")) {
+            return DriverManager.getConnection(backendUrl, onlyNl(p));
         }
-        return backendUrl.startsWith("jdbc:nlsql:postgresql:")
-                ? DriverManager.getConnection(backendUrl, p) : DriverManager.getConnection(backendUrl, onlyNl(p));
+        // Empty when the client sent none, as PostgreSQL's default: not pgjdbc's "PostgreSQL JDBC Driver".
+        p.setProperty("ApplicationName", startup.getOrDefault("application_name", ""));
+        String options = StartupSettings.options(startup);
+        if (!options.isEmpty()) {
+            String configured = p.getProperty("options", "").strip();
+            p.setProperty("options", configured.isEmpty() ? options : configured + " " + options);
+        }
+        Connection c = DriverManager.getConnection(backendUrl, p);
+        try {
+            // pgjdbc's own TimeZone startup parameter wins over options, so the client's is set again here; options
+            // already made the server check it at login.
+            String timeZone = StartupSettings.given(startup, "TimeZone");
+            if (timeZone != null) {
+                try (PreparedStatement s = ownQueries(c).prepareStatement("SELECT set_config('TimeZone', ?, false)")) {
+                    s.setString(1, timeZone);
+                    s.execute();
+                }
+            }
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+        return c;
     }
 
     private static Properties onlyNl(Properties p) {
@@ -159,6 +181,12 @@ public final class PgServer implements AutoCloseable {
     /** What libpq and pgjdbc expect to hear after authentication; the version and time zone are the backend's. */
     Map<String, String> parameterStatus(Connection backend, Map<String, String> startup) throws SQLException {
         Map<String, String> s = new LinkedHashMap<>();
+        if (backendIsPostgres(backend)) {
+            // The server's own reports, after the client's settings applied; pgjdbc keeps the latest of each.
+            s.putAll(backend.unwrap(org.postgresql.PGConnection.class).getParameterStatuses());
+            s.put("client_encoding", StartupSettings.clientEncoding(startup));
+            return s;
+        }
         s.put("server_version", backendIsPostgres(backend) ? show(backend, "server_version") : "15.0");
         s.put("server_encoding", "UTF8");
         s.put("client_encoding", "UTF8");

@@ -166,6 +166,7 @@ final class PgSession implements Runnable {
                 return;
             }
             in.maxMessageBytes(server.config().maxMessageBytes());
+            StartupSettings.check(startup, socket.getInetAddress().getHostAddress());
             backend = server.openBackend(startup);
             postgres = server.backendIsPostgres(backend);
             pgBackend = postgres ? backend.unwrap(org.postgresql.core.BaseConnection.class) : null;
@@ -179,8 +180,16 @@ final class PgSession implements Runnable {
         } catch (PgInput.ProtocolViolation e) {
             LOG.debug("session {}: protocol violation: {}", processId, e.getMessage());
             fatal("08P01", "protocol violation: " + e.getMessage());
+        } catch (StartupSettings.Refused e) {
+            refused(e.getSQLState(), e.getMessage(), e.detail, null);
         } catch (SQLException e) {
-            fatal(e.getSQLState() == null ? "08006" : e.getSQLState(), "cannot reach the backend database: " + e.getMessage());
+            org.postgresql.util.ServerErrorMessage pg = e instanceof org.postgresql.util.PSQLException p ? p.getServerErrorMessage() : null;
+            if (backend == null && pg != null && pg.getSQLState() != null) {
+                // The server refused the login (a bad setting, an unknown database): its own error, as it sends it directly.
+                refused(pg.getSQLState(), pg.getMessage(), pg.getDetail(), pg.getHint(), pg.getRoutine());
+            } else {
+                fatal(e.getSQLState() == null ? "08006" : e.getSQLState(), "cannot reach the backend database: " + e.getMessage());
+            }
         } catch (IOException e) {
             LOG.debug("session {}: connection lost: {}", processId, e.getMessage());
         } catch (RuntimeException e) {
@@ -197,6 +206,9 @@ final class PgSession implements Runnable {
     private Map<String, String> startup() throws IOException {
         while (true) {
             ByteBuffer b = in.readStartup();
+            if (b == null) {
+                return null; // closed, or Terminate, before any startup packet: PostgreSQL closes without a word too
+            }
             int code = PgInput.int32(b);
             if (code == SSL_REQUEST) {
                 if (server.tls() != null && !(socket instanceof SSLSocket)) {
@@ -500,6 +512,10 @@ final class PgSession implements Runnable {
         if (!name.isEmpty() && statements.containsKey(name)) {
             throw new SQLException("prepared statement \"" + name + "\" already exists", "42P05");
         }
+        if ((oids.length > 0 || ParameterMarkers.toJdbc(query, false).order().length > 0) && !query.isBlank()
+                && TextKind.of(query).kind() != TextKind.SQL) {
+            throw questionParameters();
+        }
         Prepared old = statements.get(name);
         if (old != null && old.query.equals(query) && java.util.Arrays.equals(old.paramOids, oids)) {
             out.parseComplete(); // the unnamed statement parsed again with the same SQL: keep its backend statement
@@ -533,10 +549,18 @@ final class PgSession implements Runnable {
                 params[i] = binary ? PgTypes.parameterText(value, oid) : new String(value, StandardCharsets.UTF_8);
             }
         }
+        if (p.question && params.length > 0) {
+            throw questionParameters();
+        }
         short[] resultFormats = shorts(b);
         closePortal(portalName);
         portals.put(portalName, new Portal(p, params, raw, bytea, resultFormats));
         out.bindComplete();
+    }
+
+    /** As the driver refuses a question with parameters (NlQuestionStatement), not broken SQL from the question. */
+    private static SQLException questionParameters() {
+        return dev.nlsql.NlSqlState.BAD_INPUT.exception("Questions take no parameters; put the values in the question's text");
     }
 
     private void describe(ByteBuffer b) throws IOException, SQLException {
@@ -876,6 +900,19 @@ final class PgSession implements Runnable {
         String hint = e.getSQLState() != null && e.getSQLState().startsWith("NL")
                 ? "nlsql answered this as a question; EXPLAIN NL <question> shows every attempt" : null;
         out.errorResponse(severity, e.getSQLState(), first.replaceFirst("^(ERROR|FATAL): ", ""), detail, hint);
+    }
+
+    private void refused(String state, String message, String detail, String hint) {
+        refused(state, message, detail, hint, null);
+    }
+
+    private void refused(String state, String message, String detail, String hint, String routine) {
+        try {
+            out.errorResponse("FATAL", state, message, detail, hint, 0, routine);
+            out.flush();
+        } catch (IOException ignored) {
+            // the client is gone
+        }
     }
 
     private void fatal(String state, String message) {

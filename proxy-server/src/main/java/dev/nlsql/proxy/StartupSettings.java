@@ -1,0 +1,177 @@
+package dev.nlsql.proxy;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The client's startup parameters as settings for its backend session. Every GUC the client sent goes to the
+ * server in pgjdbc's {@code options} startup parameter ({@code -c name=value}), so the server applies (or refuses)
+ * it at login as it would for the client directly: a bad value fails the login with the server's own FATAL error.
+ */
+final class StartupSettings {
+
+    /** Startup parameters that are not settings: the proxy or pgjdbc deal with them. */
+    private static final Set<String> NOT_SETTINGS = Set.of("user", "database", "replication", "options", "application_name",
+            "client_encoding");
+
+    /** PostgreSQL's encoding names (pg_enc2name_tbl and its aliases, normalized), to tell unknown from unsupported. */
+    private static final Set<String> ENCODINGS = Set.of("sqlascii", "eucjp", "euccn", "euckr", "euctw", "eucjis2004", "utf8", "unicode",
+            "muleinternal", "latin1", "latin2", "latin3", "latin4", "latin5", "latin6", "latin7", "latin8", "latin9", "latin10",
+            "iso88591", "iso88592", "iso88593", "iso88594", "iso88599", "iso885910", "iso885913", "iso885914", "iso885915",
+            "iso885916", "iso88595", "iso88596", "iso88597", "iso88598", "win1256", "win1258", "win866", "win874", "koi8r", "koi8u",
+            "win1251", "win1252", "win1250", "win1253", "win1254", "win1255", "win1257", "sjis", "big5", "gbk", "uhc", "gb18030",
+            "johab", "shiftjis2004", "win", "alt", "cp866", "cp874", "cp932", "cp936", "cp949", "cp950", "cp1250", "cp1251", "cp1252",
+            "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "cp1258", "koi8", "mskanji", "shiftjis", "tcvn", "tcvn5712", "vscii",
+            "windows1250", "windows1251", "windows1252", "windows1253", "windows1254", "windows1255", "windows1256", "windows1257",
+            "windows1258", "windows866", "windows874", "windows932", "windows936", "windows949", "windows950", "abc");
+
+    /** A login the proxy refuses itself, as PostgreSQL would: the message goes to the client as it is. */
+    static final class Refused extends SQLException {
+        final String detail;
+
+        Refused(String state, String message, String detail) {
+            super(message, state);
+            this.detail = detail;
+        }
+    }
+
+    private StartupSettings() {
+    }
+
+    /**
+     * Refuses what the proxy cannot give the client: a replication connection (pgjdbc's session is not a
+     * walsender) and a client encoding other than UTF8 (pgjdbc speaks only UTF8). SQL_ASCII passes: PostgreSQL sends
+     * an SQL_ASCII client the database's bytes as they are, which is what the proxy sends.
+     */
+    static void check(Map<String, String> startup, String host) throws Refused {
+        String replication = startup.get("replication");
+        if (replication != null) {
+            switch (replication.toLowerCase(Locale.ROOT)) {
+                case "false", "off", "no", "0" -> {
+                    // an ordinary session
+                }
+                case "true", "on", "yes", "1", "database" -> throw new Refused("28000", "no pg_hba.conf entry for replication connection from host \""
+                        + host + "\", user \"" + startup.getOrDefault("user", "") + "\", no encryption", null);
+                default -> throw new Refused("22023", "invalid value for parameter \"replication\": \"" + replication + "\"", null);
+            }
+        }
+        String encoding = startup.get("client_encoding");
+        if (encoding != null) {
+            String name = normalizedEncoding(encoding);
+            if (!name.equals("utf8") && !name.equals("unicode") && !name.equals("sqlascii")) {
+                if (ENCODINGS.contains(name)) {
+                    throw new Refused("0A000", "invalid value for parameter \"client_encoding\": \"" + encoding + "\"",
+                            "Conversion between " + encoding.toUpperCase(Locale.ROOT) + " and UTF8 is not supported.");
+                }
+                throw new Refused("22023", "invalid value for parameter \"client_encoding\": \"" + encoding + "\"", null);
+            }
+        }
+    }
+
+    /** The client encoding to report: SQL_ASCII when the client asked for it, else UTF8. */
+    static String clientEncoding(Map<String, String> startup) {
+        String encoding = startup.get("client_encoding");
+        return encoding != null && normalizedEncoding(encoding).equals("sqlascii") ? "SQL_ASCII" : "UTF8";
+    }
+
+    /** As PostgreSQL's clean_encoding_name: letters and digits only, lower case. */
+    private static String normalizedEncoding(String name) {
+        StringBuilder b = new StringBuilder();
+        for (char c : name.toCharArray()) {
+            if (Character.isLetterOrDigit(c)) {
+                b.append(Character.toLowerCase(c));
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * pgjdbc's {@code options} value: the client's own options first, then each other setting as {@code -c name=value}.
+     * The order keeps PostgreSQL's precedence, where a startup parameter wins over the same setting in options.
+     */
+    static String options(Map<String, String> startup) {
+        StringBuilder b = new StringBuilder(startup.getOrDefault("options", "").strip());
+        startup.forEach((name, value) -> {
+            if (!NOT_SETTINGS.contains(name.toLowerCase(Locale.ROOT)) && !name.startsWith("_pq_.")) {
+                if (b.length() > 0) {
+                    b.append(' ');
+                }
+                b.append("-c ").append(escape(name)).append('=').append(escape(value));
+            }
+        });
+        return b.toString();
+    }
+
+    /** As libpq expects in options: the server splits at white space and takes the character after a backslash as is. */
+    static String escape(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (char c : s.toCharArray()) {
+            if (c == '\\' || Character.isWhitespace(c)) {
+                b.append('\\');
+            }
+            b.append(c);
+        }
+        return b.toString();
+    }
+
+    /**
+     * The value the client gave a setting, as the server would settle it: a startup parameter wins over options, and
+     * the last of several options wins. Null when the client gave none. Names compare without case, as GUC names do.
+     */
+    static String given(Map<String, String> startup, String setting) {
+        for (Map.Entry<String, String> e : startup.entrySet()) {
+            if (e.getKey().equalsIgnoreCase(setting)) {
+                return e.getValue();
+            }
+        }
+        String found = null;
+        List<String> words = split(startup.getOrDefault("options", ""));
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            String assignment = null;
+            if (w.equals("-c") && i + 1 < words.size()) {
+                assignment = words.get(++i);
+            } else if (w.startsWith("-c")) {
+                assignment = w.substring(2);
+            } else if (w.startsWith("--")) {
+                assignment = w.substring(2);
+            }
+            int eq = assignment == null ? -1 : assignment.indexOf('=');
+            if (eq > 0 && assignment.substring(0, eq).replace('-', '_').equalsIgnoreCase(setting)) {
+                found = assignment.substring(eq + 1);
+            }
+        }
+        return found;
+    }
+
+    /** As PostgreSQL's pg_split_opts: words at white space, a backslash takes the next character as is. */
+    static List<String> split(String options) {
+        List<String> words = new ArrayList<>();
+        StringBuilder w = new StringBuilder();
+        boolean inWord = false;
+        for (int i = 0; i < options.length(); i++) {
+            char c = options.charAt(i);
+            if (Character.isWhitespace(c)) {
+                if (inWord) {
+                    words.add(w.toString());
+                    w.setLength(0);
+                    inWord = false;
+                }
+                continue;
+            }
+            inWord = true;
+            if (c == '\\' && i + 1 < options.length()) {
+                c = options.charAt(++i);
+            }
+            w.append(c);
+        }
+        if (inWord) {
+            words.add(w.toString());
+        }
+        return words;
+    }
+}
