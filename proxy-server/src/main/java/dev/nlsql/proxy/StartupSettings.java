@@ -59,7 +59,7 @@ final class StartupSettings {
                 default -> throw new Refused("22023", "invalid value for parameter \"replication\": \"" + replication + "\"", null);
             }
         }
-        String encoding = startup.get("client_encoding");
+        String encoding = given(startup, "client_encoding"); // also -c client_encoding=... in options
         if (encoding != null) {
             String name = normalizedEncoding(encoding);
             if (!name.equals("utf8") && !name.equals("unicode") && !name.equals("sqlascii")) {
@@ -74,7 +74,7 @@ final class StartupSettings {
 
     /** The client encoding to report: SQL_ASCII when the client asked for it, else UTF8. */
     static String clientEncoding(Map<String, String> startup) {
-        String encoding = startup.get("client_encoding");
+        String encoding = given(startup, "client_encoding");
         return encoding != null && normalizedEncoding(encoding).equals("sqlascii") ? "SQL_ASCII" : "UTF8";
     }
 

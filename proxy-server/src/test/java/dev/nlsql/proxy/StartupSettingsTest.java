@@ -152,6 +152,9 @@ class StartupSettingsTest {
         Psql latin1 = psql(Map.of("PGCLIENTENCODING", "LATIN1"), "SELECT 1");
         assertNotEquals(0, latin1.status());
         assertTrue(latin1.err().contains("invalid value for parameter \"client_encoding\": \"LATIN1\""), latin1.err());
+        Psql inOptions = psql(Map.of("PGOPTIONS", "-c client_encoding=banana"), "SELECT 1");
+        assertNotEquals(0, inOptions.status());
+        assertTrue(inOptions.err().contains("invalid value for parameter \"client_encoding\": \"banana\""), inOptions.err());
     }
 
     @Test
