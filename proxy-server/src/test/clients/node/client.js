@@ -1,5 +1,41 @@
-// node-postgres against the nlsql proxy: a parameterised query, a question, an error then a query.
+// node-postgres against the nlsql proxy: a parameterised query, a question, an error then a query, and pg-cursor
+// (Execute with a row count and Flush, then a wait: an error must come without a Sync).
 const { Client } = require('pg');
+const Cursor = require('pg-cursor');
+
+// pg-cursor waits after Flush; an error held back until Sync would hang it
+function within(ms, promise, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what + ': nothing within ' + ms + ' ms')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function cursors(client) {
+  const rows = client.query(new Cursor('SELECT g FROM generate_series(1, 5) g'));
+  const first = await within(5000, rows.read(2), 'cursor read');
+  const rest = await within(5000, rows.read(10), 'cursor read');
+  await rows.close();
+  if (first.map((r) => r.g).join() !== '1,2' || rest.map((r) => r.g).join() !== '3,4,5') {
+    throw new Error('cursor rows: ' + JSON.stringify(first) + ' ' + JSON.stringify(rest));
+  }
+  for (const [sql, code] of [['SELECT 1 / (g - 1) FROM generate_series(1, 5) g', '22012'], ['SELECT 1 +', '42601']]) {
+    const bad = client.query(new Cursor(sql));
+    let got = null;
+    try {
+      await within(5000, bad.read(2), 'cursor error for ' + sql);
+    } catch (e) {
+      if (e.message.includes('nothing within')) {
+        throw e;
+      }
+      got = e.code;
+    }
+    if (got !== code) {
+      throw new Error('cursor on ' + sql + ': expected SQLSTATE ' + code + ', got ' + got);
+    }
+  }
+}
 
 async function main() {
   const client = new Client({ host: '127.0.0.1', port: Number(process.argv[2]), user: 'postgres', database: 'test' });
@@ -26,6 +62,11 @@ async function main() {
   const after = await client.query('SELECT count(*)::int AS n FROM clients_demo');
   if (after.rows[0].n !== 3) {
     throw new Error('query after the error: ' + JSON.stringify(after.rows));
+  }
+  await cursors(client);
+  const afterCursors = await client.query('SELECT 2 AS n');
+  if (afterCursors.rows[0].n !== 2) {
+    throw new Error('query after the cursors: ' + JSON.stringify(afterCursors.rows));
   }
   await client.end();
   console.log('node-postgres ok');

@@ -53,11 +53,14 @@ final class PgSession implements Runnable {
         PreparedStatement statement;
         /** The column types the client was last told by a Describe (empty for NoData), null before any. */
         int[] describedOids;
+        /** The backend has parsed it (or it needs no parsing there): its ParseComplete is not held back. */
+        boolean confirmed;
 
         Prepared(String query, int[] paramOids, boolean sqlGuarded) {
             this.query = query;
             this.paramOids = paramOids;
             this.question = !query.isBlank() && TextKind.of(query).kind() != TextKind.SQL;
+            this.confirmed = question || query.isBlank();
             ParameterMarkers.Translation t = ParameterMarkers.toJdbc(query, sqlGuarded);
             this.jdbcSql = t.sql();
             this.paramOrder = t.order();
@@ -103,6 +106,14 @@ final class PgSession implements Runnable {
     private volatile boolean answeringQuestion;
     private volatile Thread thread;
     private boolean skipUntilSync;
+    /**
+     * The statement whose ParseComplete (and BindCompletes) are held back until the backend has parsed it, and those
+     * messages. pgjdbc parses lazily, at the statement's first Describe or Execute; PostgreSQL answers a bad Parse with
+     * the error alone, so nothing may precede it. The Describe or Execute that follows is the check in the common case;
+     * any other message makes the proxy ask the backend to parse the statement first ({@link #settle()}).
+     */
+    private Prepared unconfirmed;
+    private final StringBuilder owed = new StringBuilder();
     private boolean postgres;
     /** SQL text is guarded or refused (nlsql.passthrough readonly or deny), never relayed. */
     private boolean sqlGuarded;
@@ -364,6 +375,9 @@ final class PgSession implements Runnable {
                 continue;
             }
             try {
+                if (unconfirmed != null && !triesUnconfirmed(m)) {
+                    settle();
+                }
                 switch (m.type()) {
                     case 'Q' -> simpleQuery(m.body());
                     case 'P' -> parse(m.body());
@@ -372,7 +386,7 @@ final class PgSession implements Runnable {
                     case 'E' -> execute(m.body());
                     case 'C' -> closeObject(m.body());
                     case 'S' -> sync();
-                    case 'H' -> out.flush();
+                    case 'H' -> out.flush(); // settled above: what was held back has been sent
                     case 'F', 'd', 'c', 'f' -> throw new SQLException("message '" + m.type() + "' (function call or COPY) is not supported by nlsql's proxy", "0A000");
                     default -> throw new PgInput.ProtocolViolation("unknown message type '" + m.type() + "'");
                 }
@@ -382,12 +396,19 @@ final class PgSession implements Runnable {
                     out.flush();
                     return;
                 }
+                if (unconfirmed != null) {
+                    resolveAfterError(e);
+                }
                 error(e, "ERROR");
                 if (m.type() == 'Q') {
                     out.readyForQuery(transactionStatus());
+                } else if (m.type() == 'S') {
+                    sync(); // the error was a held-back Parse's: the Sync still ends the batch
                 } else {
                     skipUntilSync = true;
                 }
+                out.flush(); // PostgreSQL sends an error at once: a client waiting after Execute + Flush gets it
+                continue;
             }
             if (m.type() == 'Q' || m.type() == 'S') {
                 out.flush();
@@ -516,14 +537,151 @@ final class PgSession implements Runnable {
                 && TextKind.of(query).kind() != TextKind.SQL) {
             throw questionParameters();
         }
+        if (TextKind.of(query).kind() == TextKind.SQL && SqlLexer.splitStatements(query).size() > 1) {
+            throw new SQLException("cannot insert multiple commands into a prepared statement", "42601");
+        }
         Prepared old = statements.get(name);
-        if (old != null && old.query.equals(query) && java.util.Arrays.equals(old.paramOids, oids)) {
+        if (old != null && old.confirmed && old.query.equals(query) && java.util.Arrays.equals(old.paramOids, oids)) {
             out.parseComplete(); // the unnamed statement parsed again with the same SQL: keep its backend statement
             return;
         }
-        statements.put(name, new Prepared(query, oids, sqlGuarded));
+        Prepared p = new Prepared(query, oids, sqlGuarded);
+        p.confirmed |= !postgres || clientSetting(query);
+        statements.put(name, p);
         closeQuietly(old == null ? null : old.statement);
-        out.parseComplete();
+        if (p.confirmed) {
+            out.parseComplete();
+        } else {
+            unconfirmed = p;
+            owed.append('1');
+        }
+    }
+
+    /** True when the message is a Bind, Describe or Execute of the held-back statement: it checks the statement itself. */
+    private boolean triesUnconfirmed(PgInput.Message m) throws PgInput.ProtocolViolation {
+        ByteBuffer b = m.body().duplicate();
+        switch (m.type()) {
+            case 'B' -> {
+                PgInput.cstring(b);
+                return statements.get(PgInput.cstring(b)) == unconfirmed;
+            }
+            case 'E' -> {
+                Portal portal = portals.get(PgInput.cstring(b));
+                return portal != null && portal.prepared == unconfirmed;
+            }
+            case 'D' -> {
+                char kind = (char) PgInput.byte1(b);
+                String name = PgInput.cstring(b);
+                Portal portal = kind == 'P' ? portals.get(name) : null;
+                return (kind == 'S' ? statements.get(name) : portal == null ? null : portal.prepared) == unconfirmed;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /** The backend has parsed the held-back statement: what was held back goes out, before this message's answer. */
+    private void parsed(Prepared p) {
+        if (p != unconfirmed) {
+            return;
+        }
+        p.confirmed = true;
+        unconfirmed = null;
+        for (int i = 0; i < owed.length(); i++) {
+            if (owed.charAt(i) == '1') {
+                out.parseComplete();
+            } else {
+                out.bindComplete();
+            }
+        }
+        owed.setLength(0);
+    }
+
+    /** Has the backend parse the held-back statement now (a Describe without executing); its error is the Parse's. */
+    private void settle() throws SQLException {
+        Prepared p = unconfirmed;
+        try {
+            PreparedStatement ps = statement(p);
+            run(ps, ps::getParameterMetaData);
+        } catch (SQLException e) {
+            dropOwed();
+            throw e;
+        }
+        parsed(p);
+    }
+
+    private static final java.util.Set<String> EXPLAINABLE = java.util.Set.of("select", "with", "values", "table", "insert", "update",
+            "delete", "merge");
+
+    /**
+     * True when planning the statement with the portal's parameters alone fails as its execution did: PostgreSQL plans an
+     * unnamed statement at Bind, so such an error is the Bind's. Only on the error path, only for SQL nlsql passes
+     * untouched, outside a failed transaction block: EXPLAIN without ANALYZE runs nothing.
+     */
+    private boolean failsWhenPlanned(Prepared p, SQLException e) {
+        Portal portal = portals.values().stream().filter(x -> x.prepared == p).reduce((a, b) -> b).orElse(null);
+        if (sqlGuarded || pgBackend == null || portal == null || e.getSQLState() == null || transactionStatus() == 'E'
+                || !EXPLAINABLE.contains(SqlLexer.firstWord(p.query))) {
+            return false;
+        }
+        try (PreparedStatement explain = pgBackend.prepareStatement("EXPLAIN " + p.jdbcSql)) {
+            bindParameters(explain, portal);
+            run(explain, explain::execute);
+            return false;
+        } catch (SQLException planning) {
+            return e.getSQLState().equals(planning.getSQLState());
+        }
+    }
+
+    /** The held-back Parse failed: as on PostgreSQL, neither the statement nor portals bound to it exist. */
+    private void dropOwed() {
+        Prepared p = unconfirmed;
+        unconfirmed = null;
+        owed.setLength(0);
+        statements.values().removeIf(s -> s == p);
+        portals.entrySet().stream().filter(e -> e.getValue().prepared == p).map(Map.Entry::getKey).toList().forEach(this::closePortal);
+        closeQuietly(p.statement);
+    }
+
+    /**
+     * A Describe or Execute of the held-back statement failed: was it the parse (then nothing held back is sent, as
+     * PostgreSQL sends only the error) or the execution (then the held-back messages precede the error)? Asked of the
+     * backend by parsing the statement alone; in a failed transaction block the backend parses nothing, and the error's
+     * source file tells: parse analysis is in src/backend/parser and catalog/namespace.c.
+     */
+    private void resolveAfterError(SQLException e) {
+        Prepared p = unconfirmed;
+        if (p.statement == null || "25P02".equals(e.getSQLState())) {
+            dropOwed(); // refused before reaching the backend (the guard), or a transaction that takes no Parse
+            return;
+        }
+        if ("08P01".equals(e.getSQLState()) && !(e instanceof org.postgresql.util.PSQLException)) {
+            owed.setLength(owed.indexOf("2") < 0 ? owed.length() : owed.indexOf("2")); // a wrong parameter count fails the Bind
+        }
+        boolean parses;
+        if (pgBackend != null && transactionStatus() == 'E') {
+            org.postgresql.util.ServerErrorMessage m = e instanceof org.postgresql.util.PSQLException x ? x.getServerErrorMessage() : null;
+            String file = m == null || m.getFile() == null ? "" : m.getFile();
+            parses = !(file.startsWith("parse_") || file.equals("analyze.c") || file.equals("scan.l") || file.equals("gram.y")
+                    || file.equals("parser.c") || file.equals("namespace.c"));
+        } else {
+            try {
+                PreparedStatement ps = statement(p);
+                run(ps, ps::getParameterMetaData);
+                parses = true;
+            } catch (SQLException again) {
+                parses = false;
+            }
+        }
+        if (parses) {
+            if (owed.indexOf("2") >= 0 && failsWhenPlanned(p, e)) {
+                owed.setLength(owed.indexOf("2")); // PostgreSQL plans at Bind: an error there (1/0 folded) comes before BindComplete
+            }
+            parsed(p);
+        } else {
+            dropOwed();
+        }
     }
 
     private void bind(ByteBuffer b) throws IOException, SQLException {
@@ -555,7 +713,11 @@ final class PgSession implements Runnable {
         short[] resultFormats = shorts(b);
         closePortal(portalName);
         portals.put(portalName, new Portal(p, params, raw, bytea, resultFormats));
-        out.bindComplete();
+        if (p == unconfirmed) {
+            owed.append('2');
+        } else {
+            out.bindComplete();
+        }
     }
 
     /** As the driver refuses a question with parameters (NlQuestionStatement), not broken SQL from the question. */
@@ -572,7 +734,9 @@ final class PgSession implements Runnable {
                 throw new SQLException("prepared statement \"" + name + "\" does not exist", "26000");
             }
             PreparedStatement ps = statement(p);
-            out.parameterDescription(parameterOids(p, ps));
+            int[] parameterOids = parameterOids(p, ps);
+            parsed(p);
+            out.parameterDescription(parameterOids);
             p.describedOids = describeRows(metadata(ps), null);
         } else if (kind == 'P') {
             Portal portal = portals.get(name);
@@ -583,6 +747,7 @@ final class PgSession implements Runnable {
                 runPortal(portal); // its rows serve the Execute that follows: one backend round trip, not two
             }
             ResultSetMetaData md = portal.rows != null ? portal.rows.getMetaData() : metadata(statement(portal.prepared));
+            parsed(portal.prepared);
             portal.prepared.describedOids = describeRows(md, portal.resultFormats);
         } else {
             throw new PgInput.ProtocolViolation("Describe of '" + kind + "'");
@@ -668,6 +833,7 @@ final class PgSession implements Runnable {
         PreparedStatement ps = statement(portal.prepared);
         bindParameters(ps, portal);
         boolean hasRows = run(ps, ps::execute);
+        parsed(portal.prepared);
         sendQuestionNotice(ps, portal.prepared.query);
         if (hasRows) {
             portal.rows = ps.getResultSet();
@@ -702,7 +868,7 @@ final class PgSession implements Runnable {
         out.closeComplete();
     }
 
-    private void sync() throws SQLException {
+    private void sync() {
         skipUntilSync = false;
         closePortal("");
         out.readyForQuery(transactionStatus());
