@@ -219,6 +219,14 @@ final class Messages {
         notice('N', "NOTICE", "00000", message, detail, null, 0, null);
     }
 
+    /** 'E' (ErrorResponse) or 'N' (NoticeResponse) int32 len, (byte field, string value)*, byte 0 — the fields as given. */
+    void serverMessage(char type, java.util.Map<Character, String> fields) {
+        begin();
+        fields.forEach(this::field);
+        body.write(0);
+        end(type);
+    }
+
     private void notice(char type, String severity, String sqlState, String message, String detail, String hint, int position,
             String routine) {
         begin();

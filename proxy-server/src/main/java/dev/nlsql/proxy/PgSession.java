@@ -79,6 +79,8 @@ final class PgSession implements Runnable {
         int[] oids;
         long sent;
         boolean done;
+        /** The server's notices of a run at Describe: PostgreSQL sends them at Execute, after RowDescription. */
+        List<Map<Character, String>> notices = List.of();
 
         Portal(Prepared prepared, String[] params, byte[][] raw, boolean[] binaryBytea, short[] resultFormats) {
             this.prepared = prepared;
@@ -114,6 +116,8 @@ final class PgSession implements Runnable {
      */
     private Prepared unconfirmed;
     private final StringBuilder owed = new StringBuilder();
+    /** The server's notices of a statement that failed: they go out just before its ErrorResponse, after anything held back. */
+    private final List<Map<Character, String>> noticesBeforeError = new ArrayList<>();
     private boolean postgres;
     /** SQL text is guarded or refused (nlsql.passthrough readonly or deny), never relayed. */
     private boolean sqlGuarded;
@@ -359,6 +363,7 @@ final class PgSession implements Runnable {
         Map<String, String> status = server.parameterStatus(backend, startup);
         status.forEach(out::parameterStatus);
         out.backendKeyData(processId, secret);
+        sendNotices(takeNotices(null)); // the server's notices at login, as it sends them before ReadyForQuery
         out.readyForQuery(transactionStatus());
         out.flush();
     }
@@ -442,7 +447,13 @@ final class PgSession implements Runnable {
                 continue;
             }
             Statement s = simpleStatement();
-            run(s, () -> s.execute(sql));
+            try {
+                run(s, () -> s.execute(sql));
+            } catch (SQLException e) {
+                noticesBeforeError.addAll(takeNotices(s));
+                throw e;
+            }
+            sendNotices(takeNotices(s));
             sendQuestionNotice(s, sql);
             sendResults(s, sql, null);
         }
@@ -810,11 +821,14 @@ final class PgSession implements Runnable {
             PreparedStatement ps = statement(portal.prepared);
             if (!runPortal(portal)) {
                 portal.done = true;
+                sendNotices(portal.notices);
                 out.commandComplete(CommandTags.forUpdate(portal.prepared.query, ps.getUpdateCount()));
                 return;
             }
             requireDescribedShape(portal);
         }
+        sendNotices(portal.notices);
+        portal.notices = List.of();
         long before = portal.sent;
         long sent = sendRows(portal.rows, portal.columns, portal.resultFormats, maxRows);
         portal.sent += sent;
@@ -832,7 +846,14 @@ final class PgSession implements Runnable {
     private boolean runPortal(Portal portal) throws SQLException {
         PreparedStatement ps = statement(portal.prepared);
         bindParameters(ps, portal);
-        boolean hasRows = run(ps, ps::execute);
+        boolean hasRows;
+        try {
+            hasRows = run(ps, ps::execute);
+        } catch (SQLException e) {
+            noticesBeforeError.addAll(takeNotices(ps));
+            throw e;
+        }
+        portal.notices = takeNotices(ps);
         parsed(portal.prepared);
         sendQuestionNotice(ps, portal.prepared.query);
         if (hasRows) {
@@ -965,6 +986,40 @@ final class PgSession implements Runnable {
         return n;
     }
 
+    /**
+     * The notices and warnings PostgreSQL sent while the statement ran (pgjdbc keeps them on the statement, and those it
+     * got outside one on the connection), taken so each goes out once. Only the server's: nlsql's own warning of an
+     * answered question is the "nlsql answered by" NOTICE already.
+     */
+    private List<Map<Character, String>> takeNotices(Statement s) {
+        List<Map<Character, String>> notices = new ArrayList<>();
+        try {
+            collect(backend.getWarnings(), notices);
+            backend.clearWarnings();
+            if (s != null && !s.isClosed()) {
+                collect(s.getWarnings(), notices);
+                s.clearWarnings();
+            }
+        } catch (SQLException e) {
+            LOG.debug("session {}: cannot read warnings: {}", processId, e.getMessage());
+        }
+        return notices;
+    }
+
+    private static void collect(java.sql.SQLWarning w, List<Map<Character, String>> into) {
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (; w != null && seen.add(w); w = w.getNextWarning()) {
+            org.postgresql.util.ServerErrorMessage m = ServerFields.of(w);
+            if (m != null) {
+                into.add(ServerFields.fields(m));
+            }
+        }
+    }
+
+    private void sendNotices(List<Map<Character, String>> notices) {
+        notices.forEach(n -> out.serverMessage('N', n));
+    }
+
     /** The SQL that answered a question, as a NOTICE before its rows. */
     private void sendQuestionNotice(Statement s, String text) throws SQLException {
         if (TextKind.of(text).kind() == TextKind.SQL) {
@@ -1053,10 +1108,17 @@ final class PgSession implements Runnable {
     }
 
     private void error(SQLException e, String severity) {
-        org.postgresql.util.ServerErrorMessage server = e instanceof org.postgresql.util.PSQLException p ? p.getServerErrorMessage() : null;
+        sendNotices(noticesBeforeError);
+        noticesBeforeError.clear();
+        org.postgresql.util.ServerErrorMessage server = ServerFields.of(e);
         if (server != null) {
-            out.errorResponse(severity, server.getSQLState(), server.getMessage(), server.getDetail(), server.getHint(), server.getPosition(),
-                    server.getRoutine());
+            Map<Character, String> fields = ServerFields.fields(server);
+            if (!severity.equals(fields.get('V'))) {
+                // the session's fate is the proxy's to tell (FATAL when the backend is gone): the severity follows it
+                fields.put('S', severity);
+                fields.put('V', severity);
+            }
+            out.serverMessage('E', fields);
             return;
         }
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
