@@ -176,6 +176,16 @@ public enum TextKind {
         return new Decision(QUESTION, text.strip());
     }
 
+    /**
+     * True when the text starts with a word one typo from a statement keyword and does not read like English
+     * ({@code SELEC 1}): alone it goes to the question loop, but among SQL statements it is mistyped SQL.
+     */
+    public static boolean mistypedSql(String text) {
+        List<Token> tokens = SqlLexer.tokenize(text.substring(SqlLexer.skipSpaceAndComments(text, 0))).tokens();
+        return !tokens.isEmpty() && tokens.get(0).type() == SqlLexer.Type.WORD
+                && looksLikeMistypedKeyword(tokens.get(0).text().toLowerCase(Locale.ROOT)) && !Evidence.of(tokens).readsLikeEnglish();
+    }
+
     private static boolean startsWithWord(String body, String word) {
         return body.regionMatches(true, 0, word, 0, word.length());
     }

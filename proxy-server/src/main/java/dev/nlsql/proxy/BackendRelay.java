@@ -22,6 +22,9 @@ final class BackendRelay {
 
     private static final Logger LOG = LoggerFactory.getLogger(BackendRelay.class);
     private static final Field PG_STREAM = pgStreamField();
+    /** pgjdbc's count of server-side statement invalidations (DISCARD ALL, a new search_path): it then prepares anew. */
+    private static final Field DEALLOCATE_EPOCH = field(org.postgresql.core.v3.QueryExecutorImpl.class, "deallocateEpoch");
+    private static final java.lang.reflect.Method ON_PARAMETER_STATUS = onParameterStatusMethod();
     /** Larger backend messages are a broken stream, not data: PostgreSQL's own limit is 1 GB per field. */
     private static final int LONGEST_MESSAGE = 1 << 30;
 
@@ -61,6 +64,28 @@ final class BackendRelay {
         }
     }
 
+    private static Field field(Class<?> owner, String name) {
+        try {
+            Field f = owner.getDeclaredField(name);
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.info("pgjdbc's {} is not reachable ({})", name, e.toString());
+            return null;
+        }
+    }
+
+    private static java.lang.reflect.Method onParameterStatusMethod() {
+        try {
+            java.lang.reflect.Method m = QueryExecutorBase.class.getDeclaredMethod("onParameterStatus", String.class, String.class);
+            m.setAccessible(true);
+            return m;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.info("pgjdbc's onParameterStatus is not reachable ({})", e.toString());
+            return null;
+        }
+    }
+
     /** A relay over this pgjdbc connection, or null when pgjdbc's internals are not as expected. */
     static BackendRelay of(BaseConnection connection) {
         if (PG_STREAM == null || !(connection.getQueryExecutor() instanceof QueryExecutorBase executor)) {
@@ -94,6 +119,7 @@ final class BackendRelay {
             throw lost(e);
         }
         boolean fatal = false;
+        unusable = null;
         while (true) {
             char type;
             int length;
@@ -113,6 +139,17 @@ final class BackendRelay {
                 }
                 throw lost(e);
             }
+            if (type == 'Z' && unusable != null) {
+                // pgjdbc cannot read this session any more: end it, as pgjdbc itself does when it runs such a SET
+                LOG.debug("backend session unusable after relay: {}", unusable);
+                executor.abort();
+                try {
+                    connection.close();
+                } catch (SQLException ignored) {
+                    // it is being discarded
+                }
+                throw new SQLException(unusable, "08P01");
+            }
             out.raw(type, body, length);
             switch (type) {
                 case 'Z' -> {
@@ -125,6 +162,7 @@ final class BackendRelay {
                 }
                 case 'E' -> fatal = isFatal(body, length);
                 case 'S' -> parameterStatus(body, length);
+                case 'C' -> commandComplete(body, length);
                 case 'G', 'H', 'W' -> throw lost(new IOException("COPY started by a statement relayed as plain SQL"));
                 default -> out.flushIfLarge();
             }
@@ -134,14 +172,77 @@ final class BackendRelay {
         }
     }
 
-    /** pgjdbc parses literals by standard_conforming_strings, so it learns of a change the client caused. */
+    /** Why pgjdbc could not go on with the session after what was relayed (its own message), or null. */
+    private String unusable;
+
+    /**
+     * A setting the client changed (a relayed SET, set_config): pgjdbc is told as when it reads ParameterStatus itself,
+     * since it parses literals by standard_conforming_strings, decodes by client_encoding and DateStyle, reports
+     * getParameterStatus and prepares statements anew after a search_path change.
+     */
     private void parameterStatus(byte[] b, int length) {
         int nameEnd = indexOfZero(b, 0, length);
         String name = new String(b, 0, nameEnd, StandardCharsets.UTF_8);
-        if (name.equals("standard_conforming_strings")) {
-            int valueEnd = indexOfZero(b, nameEnd + 1, length);
-            executor.setStandardConformingStrings("on".equalsIgnoreCase(new String(b, nameEnd + 1, valueEnd - nameEnd - 1,
-                    StandardCharsets.UTF_8)));
+        int valueEnd = indexOfZero(b, nameEnd + 1, length);
+        String value = new String(b, nameEnd + 1, Math.max(0, valueEnd - nameEnd - 1), StandardCharsets.UTF_8);
+        if (name.isEmpty()) {
+            return;
+        }
+        if (name.equals("search_path") && !value.equals(executor.getParameterStatus(name))) {
+            newDeallocateEpoch();
+        }
+        if (ON_PARAMETER_STATUS != null) {
+            try {
+                ON_PARAMETER_STATUS.invoke(executor, name, value);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                LOG.debug("pgjdbc's onParameterStatus failed: {}", e.toString());
+            }
+        }
+        switch (name) {
+            case "standard_conforming_strings" -> executor.setStandardConformingStrings("on".equalsIgnoreCase(value));
+            case "client_encoding" -> {
+                if (!value.equalsIgnoreCase("UTF8") && !value.equalsIgnoreCase("UTF-8")) {
+                    unusable = "The server's client_encoding parameter was changed to " + value
+                            + ". The JDBC driver requires client_encoding to be UTF8 for correct operation.";
+                }
+            }
+            case "DateStyle" -> {
+                if (!value.toUpperCase(java.util.Locale.ROOT).startsWith("ISO")) {
+                    unusable = "The server's DateStyle parameter was changed to " + value
+                            + ". The JDBC driver requires DateStyle to begin with ISO for correct operation.";
+                }
+            }
+            case "TimeZone" -> {
+                if (executor instanceof org.postgresql.core.v3.QueryExecutorImpl impl) {
+                    impl.setTimeZone(org.postgresql.jdbc.TimestampUtils.parseBackendTimeZone(value));
+                }
+            }
+            case "application_name" -> {
+                if (executor instanceof org.postgresql.core.v3.QueryExecutorImpl impl) {
+                    impl.setApplicationName(value);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** pgjdbc forgets its server-side statements after these commands, as when it runs them itself. */
+    private void commandComplete(byte[] b, int length) {
+        String tag = new String(b, 0, indexOfZero(b, 0, length), StandardCharsets.UTF_8);
+        if (executor.isFlushCacheOnDeallocate() && (tag.startsWith("DEALLOCATE ALL") || tag.startsWith("DISCARD ALL"))
+                || executor.isFlushCacheOnDdl() && (tag.startsWith("CREATE") || tag.startsWith("DROP") || tag.startsWith("ALTER"))) {
+            newDeallocateEpoch();
+        }
+    }
+
+    private void newDeallocateEpoch() {
+        if (DEALLOCATE_EPOCH != null && executor instanceof org.postgresql.core.v3.QueryExecutorImpl) {
+            try {
+                DEALLOCATE_EPOCH.setShort(executor, (short) (DEALLOCATE_EPOCH.getShort(executor) + 1));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                LOG.debug("pgjdbc's deallocateEpoch not updated: {}", e.toString());
+            }
         }
     }
 

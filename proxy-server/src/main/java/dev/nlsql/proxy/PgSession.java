@@ -425,13 +425,18 @@ final class PgSession implements Runnable {
         byte[] bytes = PgInput.cstringBytes(body);
         String text = new String(bytes, StandardCharsets.UTF_8);
         List<String> parts = SqlLexer.splitStatements(text);
-        if (relay != null && !parts.isEmpty() && relayable(parts)) {
+        refuseMixed(parts);
+        boolean whole = parts.size() > 1 && relayableTogether(parts);
+        if (relay != null && !parts.isEmpty() && (whole || relayable(parts))) {
             relaying = true;
             try {
                 relay.simpleQuery(bytes, out);
             } finally {
                 relaying = false;
                 Thread.interrupted();
+                if (whole) {
+                    afterWholeRelay(parts); // even after an error: an earlier DDL may have run (BEGIN; CREATE; COMMIT; x)
+                }
             }
             return;
         }
@@ -488,6 +493,62 @@ final class PgSession implements Runnable {
             }
         }
         return true;
+    }
+
+    /**
+     * A question runs nlsql's loop, SQL the backend's own implicit transaction: the two cannot be one all-or-nothing
+     * message, so such a message is refused before any of it runs. Among SQL statements a mistyped keyword
+     * ({@code SELEC 1}) is SQL, so it gets PostgreSQL's syntax error and nothing runs, as directly. Under a guarding
+     * passthrough the SQL can change nothing, and the guard keeps judging such messages as before.
+     */
+    private void refuseMixed(List<String> parts) throws SQLException {
+        if (parts.size() < 2 || sqlGuarded) {
+            return;
+        }
+        boolean sql = false;
+        boolean question = false;
+        for (String part : parts) {
+            if (TextKind.of(part).kind() == TextKind.SQL) {
+                sql = true;
+            } else {
+                question |= !TextKind.mistypedSql(part);
+            }
+        }
+        if (sql && question) {
+            throw new SQLException("a question cannot share a query message with SQL statements; send questions on their own",
+                    "0A000");
+        }
+    }
+
+    /**
+     * True when a message of several SQL statements goes to PostgreSQL whole, so that it is one implicit transaction
+     * there, whatever its statements. COPY is the exception: its sub-protocol cannot be relayed, so such a message
+     * keeps the statement-by-statement route through JDBC.
+     */
+    private boolean relayableTogether(List<String> statements) {
+        boolean sql = false;
+        for (String part : statements) {
+            boolean isSql = TextKind.of(part).kind() == TextKind.SQL;
+            if (!isSql && !TextKind.mistypedSql(part) || SqlLexer.firstWord(part).equals("copy")) {
+                return false;
+            }
+            sql |= isSql;
+        }
+        return sql; // several mistyped statements alone keep today's route
+    }
+
+    /** What the JDBC route would have done for the statements of a relayed message: nlsql's catalog after DDL. */
+    private void afterWholeRelay(List<String> parts) {
+        for (String sql : parts) {
+            if (TextKind.of(sql).changesSchema()) {
+                try {
+                    backend.unwrap(dev.nlsql.jdbc.NlConnection.class).refreshSchema();
+                } catch (SQLException | RuntimeException e) {
+                    LOG.debug("session {}: catalog not refreshed: {}", processId, e.toString());
+                }
+                return;
+            }
+        }
     }
 
     /** One backend statement serves every simple query of the session: a new one per query costs more than its reuse. */
