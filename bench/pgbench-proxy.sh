@@ -21,7 +21,7 @@ psql -h 127.0.0.1 -U postgres -d postgres -Atqc "SELECT 1 FROM pg_database WHERE
   || psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE $DB"
 pgbench -i -s 10 -q -h 127.0.0.1 -U postgres "$DB" >/dev/null 2>&1
 
-java -jar proxy-server/target/nlsql-proxy.jar --backend "jdbc:postgresql://127.0.0.1:5432/$DB?user=postgres" --port 6543 \
+java -jar proxy-server/target/nlsql-proxy.jar --backend "jdbc:postgresql://127.0.0.1:5432/$DB" --port 6543 \
   --max-connections 100 >"$work/proxy.log" 2>&1 &
 pids+=($!)
 proxy_pid=$!

@@ -44,6 +44,9 @@ public final class PgServer implements AutoCloseable {
     private Thread acceptor;
 
     PgServer(ProxyConfig config, SSLContext tls) {
+        if (config.refusal() != null) {
+            throw new IllegalArgumentException(config.refusal());
+        }
         this.config = config;
         this.tls = tls;
         this.backendUrl = backendUrl(config.backendUrl());
@@ -74,7 +77,7 @@ public final class PgServer implements AutoCloseable {
         acceptor = new Thread(this::acceptLoop, "nlsql-proxy-accept");
         acceptor.setDaemon(true);
         acceptor.start();
-        LOG.info("nlsql proxy listening on {}:{} for {}", config.listen(), port(), config.backendUrl());
+        LOG.info("nlsql proxy listening on {}:{} for {}", config.listen(), port(), config.backendForLogs());
         return this;
     }
 
@@ -96,7 +99,7 @@ public final class PgServer implements AutoCloseable {
                 pendingLogins.incrementAndGet();
                 // startup plus authentication have one deadline, however slowly the bytes come
                 java.util.concurrent.ScheduledFuture<?> deadline = loginWatchdog.schedule(() -> {
-                    if (!loggedIn.contains(session) && sessions.containsKey(session.processId())) {
+                    if (session.loggingIn() && sessions.containsKey(session.processId())) {
                         session.loginTimedOut();
                     }
                 }, config.loginTimeoutSeconds(), java.util.concurrent.TimeUnit.SECONDS);
@@ -133,11 +136,38 @@ public final class PgServer implements AutoCloseable {
         return tls;
     }
 
-    Connection openBackend(Map<String, String> startup) throws SQLException {
+    /**
+     * The session's backend connection. Unless the backend URL names a shared account, the client logs in as itself:
+     * its startup user, its database, and its password when the server asks for one ({@code password}).
+     */
+    Connection openBackend(Map<String, String> startup, String knownPassword, ClientPasswordPlugin.Source password) throws SQLException {
         Properties p = new Properties();
         p.putAll(config.nlProperties());
-        if (!backendUrl.startsWith("jdbc:nlsql:postgresql:")) {
-            return DriverManager.getConnection(backendUrl, onlyNl(p));
+        String url = backendUrl;
+        if (!config.sharedAccount()) {
+            String user = startup.getOrDefault("user", "");
+            if (user.isEmpty()) {
+                throw new StartupSettings.Refused("28000", "no PostgreSQL user name specified in startup packet", null);
+            }
+            p.setProperty("user", user);
+            String database = startup.getOrDefault("database", "");
+            url = withDatabase(url, database.isEmpty() ? user : database); // PostgreSQL's default: the user's name
+        }
+        if (!url.startsWith("jdbc:nlsql:postgresql:")) {
+            Properties own = onlyNl(p);
+            if (p.getProperty("user") != null) {
+                own.setProperty("user", p.getProperty("user"));
+                if (knownPassword != null) {
+                    own.setProperty("password", knownPassword); // other drivers have no hook: a password given to the proxy goes along
+                }
+            }
+            return DriverManager.getConnection(url, own);
+        }
+        if (!config.sharedAccount()) {
+            p.setProperty("authenticationPluginClassName", ClientPasswordPlugin.class.getName());
+        }
+        if (!p.containsKey("loginTimeout")) {
+            p.setProperty("loginTimeout", String.valueOf(config.loginTimeoutSeconds())); // a backend that never answers
         }
         // Empty when the client sent none, as PostgreSQL's default: not pgjdbc's "PostgreSQL JDBC Driver".
         p.setProperty("ApplicationName", startup.getOrDefault("application_name", ""));
@@ -146,7 +176,8 @@ public final class PgServer implements AutoCloseable {
             String configured = p.getProperty("options", "").strip();
             p.setProperty("options", configured.isEmpty() ? options : configured + " " + options);
         }
-        Connection c = DriverManager.getConnection(backendUrl, p);
+        String target = url;
+        Connection c = ClientPasswordPlugin.loggingIn(password, () -> DriverManager.getConnection(target, p));
         try {
             // pgjdbc's own TimeZone startup parameter wins over options, so the client's is set again here; options
             // already made the server check it at login.
@@ -162,6 +193,25 @@ public final class PgServer implements AutoCloseable {
             throw e;
         }
         return c;
+    }
+
+    /** A PostgreSQL URL ({@code jdbc:nlsql:postgresql://hosts/db?params} or {@code ...postgresql:db?params}) for another database. */
+    static String withDatabase(String url, String database) {
+        String prefix = "jdbc:nlsql:postgresql:";
+        if (!url.startsWith(prefix)) {
+            return url; // other databases: the URL names the database
+        }
+        String rest = url.substring(prefix.length());
+        int query = rest.indexOf('?');
+        String params = query < 0 ? "" : rest.substring(query);
+        String path = query < 0 ? rest : rest.substring(0, query);
+        String hosts = "";
+        if (path.startsWith("//")) {
+            int slash = path.indexOf('/', 2);
+            hosts = slash < 0 ? path : path.substring(0, slash);
+            hosts += "/";
+        }
+        return prefix + hosts + java.net.URLEncoder.encode(database, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20") + params;
     }
 
     private static Properties onlyNl(Properties p) {
@@ -230,9 +280,11 @@ public final class PgServer implements AutoCloseable {
         session.loginDone();
     }
 
-    /** Counts an authenticated session; false when there are already --max-connections of them. */
-    boolean loggedIn(PgSession session) {
-        session.loginDone();
+    /**
+     * Counts an authenticated session, before it logs in to the backend (which may still ask for a password under
+     * the login timeout); false when there are already --max-connections of them.
+     */
+    boolean reserveSession(PgSession session) {
         synchronized (loggedIn) {
             if (loggedIn.size() >= config.maxConnections()) {
                 return false;

@@ -141,6 +141,11 @@ final class PgSession implements Runnable {
         this.onLoginDone = action;
     }
 
+    /** True until the client has logged in to the backend (or failed to). */
+    boolean loggingIn() {
+        return !loginOver.get();
+    }
+
     /** Runs the login-done action once. */
     void loginDone() {
         if (onLoginDone != null && loginOver.compareAndSet(false, true)) {
@@ -176,13 +181,14 @@ final class PgSession implements Runnable {
             if (!authenticate(startup.getOrDefault("user", ""))) {
                 return;
             }
-            if (!server.loggedIn(this)) {
+            if (!server.reserveSession(this)) {
                 fatal("53300", "sorry, too many clients already (" + server.config().maxConnections() + ")");
                 return;
             }
-            in.maxMessageBytes(server.config().maxMessageBytes());
             StartupSettings.check(startup, socket.getInetAddress().getHostAddress());
-            backend = server.openBackend(startup);
+            backend = server.openBackend(startup, clientPassword, this::backendAsksPassword); // still under the login timeout
+            loginDone();
+            in.maxMessageBytes(server.config().maxMessageBytes());
             postgres = server.backendIsPostgres(backend);
             pgBackend = postgres ? backend.unwrap(org.postgresql.core.BaseConnection.class) : null;
             types = PgTypes.of(backend, postgres);
@@ -198,6 +204,10 @@ final class PgSession implements Runnable {
         } catch (StartupSettings.Refused e) {
             refused(e.getSQLState(), e.getMessage(), e.detail, null);
         } catch (SQLException e) {
+            if (backend == null && passwordRefusal != null) {
+                refused(passwordRefusal.getSQLState(), passwordRefusal.getMessage(), null, passwordRefusal.hint);
+                return;
+            }
             org.postgresql.util.ServerErrorMessage pg = e instanceof org.postgresql.util.PSQLException p ? p.getServerErrorMessage() : null;
             if (backend == null && pg != null && pg.getSQLState() != null) {
                 // The server refused the login (a bad setting, an unknown database): its own error, as it sends it directly.
@@ -277,6 +287,47 @@ final class PgSession implements Runnable {
         }
     }
 
+    /** Why the proxy would not relay a password the backend asked for; the login then fails with it. */
+    private static final class PasswordRefusal extends org.postgresql.util.PSQLException {
+        final String hint;
+
+        PasswordRefusal(String message, String hint) {
+            super(message, org.postgresql.util.PSQLState.INVALID_AUTHORIZATION_SPECIFICATION);
+            this.hint = hint;
+        }
+    }
+
+    private PasswordRefusal passwordRefusal;
+    /** The password the client gave the proxy under --auth password: relayed if the backend asks for one too. */
+    private String clientPassword;
+
+    /**
+     * The server asks for the password of the client logging in as itself: under --auth trust the proxy asks the
+     * client, as the server would, but only over TLS or from this machine, since the password crosses in clear text.
+     */
+    private char[] backendAsksPassword() throws org.postgresql.util.PSQLException {
+        ProxyConfig.Auth auth = server.config().auth();
+        if (clientPassword != null) {
+            return clientPassword.toCharArray();
+        }
+        if (auth != ProxyConfig.Auth.TRUST) {
+            throw passwordRefusal = new PasswordRefusal("the database asks for a password, which nlsql's proxy cannot relay under --auth "
+                    + auth.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                    "Use --auth trust (the database checks the password) or --auth password, or a shared account in --backend.");
+        }
+        if (!(socket instanceof SSLSocket) && !socket.getInetAddress().isLoopbackAddress()) {
+            throw passwordRefusal = new PasswordRefusal("the database asks for a password, and nlsql's proxy relays passwords only over TLS",
+                    "Connect with sslmode=require; the proxy needs --tls-cert and --tls-key.");
+        }
+        try {
+            out.authenticationCleartextPassword();
+            out.flush();
+            return PgInput.cstring(expect('p').body()).toCharArray();
+        } catch (IOException e) {
+            throw new org.postgresql.util.PSQLException("the client left during authentication", org.postgresql.util.PSQLState.CONNECTION_FAILURE, e);
+        }
+    }
+
     private boolean authenticate(String user) throws IOException {
         ProxyConfig.Auth auth = server.config().auth();
         if (auth == ProxyConfig.Auth.TRUST) {
@@ -288,6 +339,7 @@ final class PgSession implements Runnable {
                 out.authenticationCleartextPassword();
                 out.flush();
                 String given = PgInput.cstring(expect('p').body());
+                clientPassword = given;
                 yield password != null && MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
             }
             case MD5 -> {

@@ -19,6 +19,36 @@ record ProxyConfig(String backendUrl, String listen, int port, Auth auth, Users 
         this(backendUrl, listen, port, auth, users, nlProperties, maxConnections, maxMessageBytes, DEFAULT_LOGIN_TIMEOUT_SECONDS);
     }
 
+    /**
+     * True when the backend URL names a user: every client then acts as that one account in the database. False (the
+     * default) when it does not: each client logs in as its own startup user, to its own database.
+     */
+    boolean sharedAccount() {
+        return SHARED_ACCOUNT.matcher(backendUrl).find();
+    }
+
+    /** A user in the URL's query ({@code ?user=}, {@code &user=}) or in H2's {@code ;USER=}. */
+    private static final java.util.regex.Pattern SHARED_ACCOUNT = java.util.regex.Pattern.compile("[?&;]user=",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /** The backend URL as logs may show it: a password in it is masked. */
+    String backendForLogs() {
+        return PASSWORD_IN_URL.matcher(backendUrl).replaceAll("$1***");
+    }
+
+    private static final java.util.regex.Pattern PASSWORD_IN_URL = java.util.regex.Pattern.compile("([?&;]password=)[^&;]*",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /** Why this configuration may not run, or null: a shared account open to every client is refused. */
+    String refusal() {
+        if (sharedAccount() && auth == Auth.TRUST) {
+            return "--backend names a user, so every client would act as that account, and --auth trust would let anyone in:"
+                    + " drop the user from --backend so each client logs in to the database as itself, or authenticate"
+                    + " clients with --auth scram-sha-256 (or password, md5) --users FILE";
+        }
+        return null;
+    }
+
     /** Connections still in startup or authentication at once; counted apart from sessions, so they never starve them. */
     int maxPendingLogins() {
         return Math.max(256, 4 * maxConnections);

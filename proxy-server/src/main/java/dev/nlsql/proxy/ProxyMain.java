@@ -14,7 +14,10 @@ import picocli.CommandLine.Option;
         description = "PostgreSQL wire-protocol proxy that answers questions in plain language; SQL passes through.")
 public final class ProxyMain implements Callable<Integer> {
 
-    @Option(names = "--backend", required = true, description = "The database: a jdbc: or jdbc:nlsql: URL")
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec; // errors go to the command line's own stderr
+
+    @Option(names = "--backend", required = true, description = "The database: a jdbc: or jdbc:nlsql: URL; without a user in it each client logs in as itself")
     String backend;
 
     @Option(names = "--port", defaultValue = "6543", description = "Port to listen on (default 6543)")
@@ -53,19 +56,23 @@ public final class ProxyMain implements Callable<Integer> {
     public Integer call() throws Exception {
         ProxyConfig.Auth method = ProxyConfig.Auth.valueOf(auth.toUpperCase(Locale.ROOT).replace('-', '_'));
         if (method != ProxyConfig.Auth.TRUST && users == null) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--auth " + auth + " needs --users FILE");
+            throw new CommandLine.ParameterException(spec.commandLine(), "--auth " + auth + " needs --users FILE");
         }
         if (loginTimeoutSeconds < 1 || maxMessageBytes < ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES || maxConnections < 1) {
-            throw new CommandLine.ParameterException(new CommandLine(this),
+            throw new CommandLine.ParameterException(spec.commandLine(),
                     "--login-timeout must be at least 1, --max-message-bytes at least 10000, --max-connections at least 1");
         }
         if ((tlsCert == null) != (tlsKey == null)) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--tls-cert and --tls-key go together");
+            throw new CommandLine.ParameterException(spec.commandLine(), "--tls-cert and --tls-key go together");
         }
         ProxyConfig config = new ProxyConfig(backend, listen, port, method, users == null ? Users.of(Map.of()) : Users.read(users),
                 Map.copyOf(properties), maxConnections, maxMessageBytes, loginTimeoutSeconds);
+        if (config.refusal() != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), config.refusal());
+        }
         PgServer server = new PgServer(config, tlsCert == null ? null : Tls.context(tlsCert, tlsKey)).start();
-        System.out.println("nlsql proxy listening on " + listen + ":" + server.port() + " (auth " + auth + ") for " + backend);
+        System.out.println("nlsql proxy listening on " + listen + ":" + server.port() + " (auth " + auth + ") for " + config.backendForLogs()
+                + (config.sharedAccount() ? " as one shared account" : ", each client as itself"));
         Thread.currentThread().join();
         return 0;
     }

@@ -31,7 +31,7 @@ class BackendRestartTest {
     @Test
     void aRestartUnderLoadGivesConnectionErrorsThenEveryClientRecovers() throws Exception {
         try (ScratchCluster cluster = ScratchCluster.start("nlsql_restart", 5439);
-                PgServer server = new PgServer(new ProxyConfig(cluster.jdbcUrl(), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
+                PgServer server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(cluster.jdbcUrl()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
                         Users.of(Map.of()), Map.of("nlsql.llm", "offline"), 50, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start()) {
             AtomicBoolean restarted = new AtomicBoolean();
             AtomicBoolean stop = new AtomicBoolean();

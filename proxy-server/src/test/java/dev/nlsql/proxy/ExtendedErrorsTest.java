@@ -27,7 +27,7 @@ class ExtendedErrorsTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = new PgServer(new ProxyConfig(TestPostgres.url(), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
+        server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
                 Map.of("nlsql.llm", "offline"), 20, 1 << 20), null).start();
     }
 

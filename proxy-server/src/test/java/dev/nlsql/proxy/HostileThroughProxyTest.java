@@ -88,8 +88,9 @@ class HostileThroughProxyTest {
         engine.put("nlsql.queryTimeoutSeconds", String.valueOf(QUERY_TIMEOUT));
         engine.put("nlsql.llm.timeoutSeconds", "5");
         engine.put("nlsql.cache", "false");
+        // Each client logs in as itself: one proxy's clients log in as a superuser, the other's as a plain login.
         asSuperuser = proxy(TestPostgres.urlOf(DATABASE), engine);
-        asLogin = proxy(asUser(TestPostgres.urlOf(DATABASE), LOGIN), engine);
+        asLogin = proxy(TestPostgres.urlOf(DATABASE), engine);
     }
 
     @AfterAll
@@ -105,13 +106,13 @@ class HostileThroughProxyTest {
     }
 
     private static PgServer proxy(String backendUrl, Map<String, String> engine) throws Exception {
-        return new PgServer(new ProxyConfig(backendUrl, "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()), engine, 20,
+        return new PgServer(new ProxyConfig(ClientsAsThemselves.url(backendUrl), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()), engine, 20,
                 ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
     }
 
-    private static String asUser(String url, String user) {
-        String without = url.replaceAll("([?&])user=[^&]*&?", "$1").replaceAll("[?&]$", "");
-        return TestPostgres.withParams(without, "user=" + user);
+    /** The role a test's client logs in as through this proxy. */
+    private static String userOf(PgServer server) {
+        return server == asLogin ? LOGIN : "postgres";
     }
 
     /** PostgreSQL itself, not through the proxy: the oracle. */
@@ -131,7 +132,7 @@ class HostileThroughProxyTest {
 
     /** pgjdbc as the proxy's client; simple makes it send every statement as a Query message. */
     private static Connection client(PgServer server, boolean simple) throws SQLException {
-        String url = "jdbc:postgresql://127.0.0.1:" + server.port() + "/test?user=postgres&socketTimeout=60";
+        String url = "jdbc:postgresql://127.0.0.1:" + server.port() + "/" + DATABASE + "?user=" + userOf(server) + "&socketTimeout=60";
         return DriverManager.getConnection(simple ? url + "&preferQueryMode=simple" : url);
     }
 
@@ -290,12 +291,12 @@ class HostileThroughProxyTest {
 
     // ---- the runs ----
 
-    @ParameterizedTest(name = "backend login {0}, {1} query")
+    @ParameterizedTest(name = "client logs in as {0}, {1} query")
     @CsvSource({"superuser, simple", "superuser, extended", "login, simple", "login, extended"})
     void aHostileModelGetsNothingPastTheProxy(String login, String protocol) throws Exception {
         boolean simple = protocol.equals("simple");
         String before = fingerprint();
-        Tally t = new Tally("model, pgjdbc " + protocol + " query, backend login " + login);
+        Tally t = new Tally("model, pgjdbc " + protocol + " query, client logs in as " + login);
         try (Connection c = client(server(login), simple)) {
             Backend backend = Backend.of(server(login), c);
             String marks = backend.marks();
@@ -330,12 +331,12 @@ class HostileThroughProxyTest {
         }
     }
 
-    @ParameterizedTest(name = "backend login {0}, {1} query")
+    @ParameterizedTest(name = "client logs in as {0}, {1} query")
     @CsvSource({"superuser, simple", "superuser, extended", "login, simple", "login, extended"})
     void hostileSqlTextGetsNothingPastTheProxy(String login, String protocol) throws Exception {
         boolean simple = protocol.equals("simple");
         String before = fingerprint();
-        Tally t = new Tally("SQL text, pgjdbc " + protocol + " query, backend login " + login);
+        Tally t = new Tally("SQL text, pgjdbc " + protocol + " query, client logs in as " + login);
         try (Connection c = client(server(login), simple)) {
             Backend backend = Backend.of(server(login), c);
             String marks = backend.marks();
@@ -379,7 +380,7 @@ class HostileThroughProxyTest {
         // heals by preparing again, never as rows the client misreads
         model.drain();
         try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + asSuperuser.port()
-                + "/test?user=postgres&prepareThreshold=1")) {
+                + "/" + DATABASE + "?user=postgres&prepareThreshold=1")) {
             model.then(FakeOpenAi.answer("SELECT id FROM hostile_app.items ORDER BY id"));
             try (PreparedStatement ps = c.prepareStatement(QUESTION); ResultSet rs = ps.executeQuery()) {
                 assertEquals("1|2|", HostileCorpus.text(rs));
@@ -404,8 +405,8 @@ class HostileThroughProxyTest {
 
     /** psql as the proxy's client: {@code -c text} sends the text as one Query; stdin with {@code -f -} is split by psql. */
     private static Psql psql(PgServer server, String stdin, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("psql", "-X", "-h", "127.0.0.1", "-p", String.valueOf(server.port()), "-U", "postgres",
-                "-d", "test", "-v", "VERBOSITY=verbose"));
+        List<String> cmd = new ArrayList<>(List.of("psql", "-X", "-h", "127.0.0.1", "-p", String.valueOf(server.port()), "-U", userOf(server),
+                "-d", DATABASE, "-v", "VERBOSITY=verbose"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("PGCONNECT_TIMEOUT", "10");
@@ -448,11 +449,11 @@ class HostileThroughProxyTest {
         return h.category().equals("crlf") || h.sql().indexOf(';') >= 0;
     }
 
-    @ParameterizedTest(name = "backend login {0}")
+    @ParameterizedTest(name = "client logs in as {0}")
     @CsvSource({"superuser", "login"})
     void hostileSqlTextFromPsqlAsOneQuery(String login) throws Exception {
         String before = fingerprint();
-        Tally t = new Tally("SQL text, psql -c (one Query), backend login " + login);
+        Tally t = new Tally("SQL text, psql -c (one Query), client logs in as " + login);
         for (Hostile h : corpus) {
             long start = System.nanoTime();
             psqlOutcome(t, h, psql(server(login), null, "-c", h.sql()), true);
@@ -464,11 +465,11 @@ class HostileThroughProxyTest {
         }
     }
 
-    @ParameterizedTest(name = "backend login {0}")
+    @ParameterizedTest(name = "client logs in as {0}")
     @CsvSource({"superuser", "login"})
     void hostileSqlTextFromPsqlSplitByPsql(String login) throws Exception {
         String before = fingerprint();
-        Tally t = new Tally("SQL text, psql -f - (psql splits), backend login " + login);
+        Tally t = new Tally("SQL text, psql -f - (psql splits), client logs in as " + login);
         for (Hostile h : corpus) {
             if (psqlSplits(h)) {
                 long start = System.nanoTime();

@@ -30,7 +30,7 @@ class PostgresClientsTest {
             s.execute("CREATE TABLE clients_demo (id int PRIMARY KEY, name text, qty int)");
             s.execute("INSERT INTO clients_demo VALUES (1, 'item 1', 1), (2, 'item 2', 2), (3, 'item 3', 3)");
         }
-        server = new PgServer(new ProxyConfig(TestPostgres.url(), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
+        server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
                 Map.of("nlsql.llm", "offline", "nlsql.cache", "false"), 50, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
     }
 
@@ -81,7 +81,7 @@ class PostgresClientsTest {
         TestPostgres.createDatabaseIfMissing("nlsql_pgbench");
         Run init = run(CLIENTS, Map.of(), "pgbench", "-i", "-s", "1", "-q", "-h", "127.0.0.1", "-U", "postgres", "nlsql_pgbench");
         assertEquals(0, init.status(), init.out());
-        try (PgServer bench = new PgServer(new ProxyConfig(TestPostgres.urlOf("nlsql_pgbench"), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
+        try (PgServer bench = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.urlOf("nlsql_pgbench")), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
                 Users.of(Map.of()), Map.of(), 20, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start()) {
             for (String mode : List.of("simple", "extended")) {
                 Run r = run(CLIENTS, Map.of(), "pgbench", "-S", "-M", mode, "-c", "4", "-j", "2", "-T", "3", "-h", "127.0.0.1", "-p",
@@ -97,7 +97,7 @@ class PostgresClientsTest {
         Run cert = run(dir, Map.of(), "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out",
                 "cert.pem", "-days", "1", "-subj", "/CN=localhost");
         assertEquals(0, cert.status(), cert.out());
-        try (PgServer tls = new PgServer(new ProxyConfig(TestPostgres.url(), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
+        try (PgServer tls = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
                 Map.of(), 5, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), Tls.context(dir.resolve("cert.pem"), dir.resolve("key.pem"))).start()) {
             Run r = run(dir, Map.of("PGSSLMODE", "require"), "psql", "-X", "-h", "127.0.0.1", "-p", String.valueOf(tls.port()), "-U",
                     "postgres", "-d", "test", "-c", "\\conninfo", "-c", "SELECT 'over tls' AS t");

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 class PreAuthBoundsTest {
 
     private static PgServer start(ProxyConfig.Auth auth, int loginTimeoutSeconds) throws IOException {
-        return new PgServer(new ProxyConfig(TestPostgres.url(), "127.0.0.1", 0, auth, Users.of(Map.of("alice", "secret")),
+        return new PgServer(new ProxyConfig(auth == ProxyConfig.Auth.TRUST ? ClientsAsThemselves.url(TestPostgres.url()) : TestPostgres.url(), "127.0.0.1", 0, auth, Users.of(Map.of("alice", "secret")),
                 Map.of("nlsql.llm", "offline"), 20, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES, loginTimeoutSeconds), null).start();
     }
 

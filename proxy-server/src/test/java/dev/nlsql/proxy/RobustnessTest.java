@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 class RobustnessTest {
 
     private static PgServer start(String backend, int maxConnections) throws IOException {
-        return new PgServer(new ProxyConfig(backend, "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
+        return new PgServer(new ProxyConfig(ClientsAsThemselves.url(backend), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
                 Map.of("nlsql.llm", "offline"), maxConnections, 1 << 20), null).start();
     }
 
@@ -83,7 +83,7 @@ class RobustnessTest {
     }
 
     static void assertServes(PgServer server, String backend) throws SQLException {
-        String url = "jdbc:postgresql://127.0.0.1:" + server.port() + "/test?user=postgres";
+        String url = "jdbc:postgresql://127.0.0.1:" + server.port() + "/postgres?user=postgres";
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 7")) {
             rs.next();
             assertEquals(7, rs.getInt(1), backend);
@@ -187,7 +187,7 @@ class RobustnessTest {
     void theBackendGoingAwayGivesClearErrorsThenRecovery() throws Exception {
         TestPostgres.createDatabaseIfMissing("nlsql_proxy_restart");
         try (PgServer server = start(TestPostgres.urlOf("nlsql_proxy_restart"), 50)) {
-            String url = "jdbc:postgresql://127.0.0.1:" + server.port() + "/test?user=postgres";
+            String url = "jdbc:postgresql://127.0.0.1:" + server.port() + "/nlsql_proxy_restart?user=postgres";
             try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
                 s.executeQuery("SELECT 1").close();
                 try (Connection admin = TestPostgres.connect(); Statement a = admin.createStatement()) {
@@ -261,7 +261,7 @@ class RobustnessTest {
     @Test
     void cancelStopsAQuestionWaitingForTheLlm() throws Exception {
         try (dev.nlsql.testing.FakeOpenAi llm = new dev.nlsql.testing.FakeOpenAi(dev.nlsql.testing.FakeOpenAi.hang());
-                PgServer server = new PgServer(new ProxyConfig(TestPostgres.url(), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
+                PgServer server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
                         Users.of(Map.of()), Map.of("nlsql.llm.baseUrl", llm.baseUrl(), "nlsql.llm.apiKey", "k", "nlsql.llm.timeoutSeconds",
                         "60", "nlsql.cache", "false"), 5, 1 << 20), null).start();
                 Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port() + "/test?user=postgres");

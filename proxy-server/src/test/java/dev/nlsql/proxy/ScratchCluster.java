@@ -44,6 +44,14 @@ final class ScratchCluster implements AutoCloseable {
         return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres";
     }
 
+    /** Makes the server ask this role for its SCRAM password on TCP from this machine; everyone else stays trusted. */
+    void requirePassword(String role) throws IOException, InterruptedException {
+        Path hba = Path.of("/etc/postgresql", version, name, "pg_hba.conf");
+        String rules = Files.readString(hba);
+        Files.writeString(hba, "host all " + role + " 127.0.0.1/32 scram-sha-256\n" + rules);
+        run("pg_ctlcluster", "--skip-systemctl-redirect", version, name, "reload");
+    }
+
     void restart() throws IOException, InterruptedException {
         run("pg_ctlcluster", "--skip-systemctl-redirect", version, name, "restart", "-m", "fast");
     }

@@ -42,7 +42,7 @@ class SimpleQueryRelayTest {
             s.execute("CREATE OR REPLACE FUNCTION relay_notice() RETURNS int LANGUAGE plpgsql AS "
                     + "$$ BEGIN RAISE NOTICE 'relayed notice'; RETURN 1; END $$");
         }
-        server = new PgServer(new ProxyConfig(TestPostgres.url(), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
+        server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
                 Map.of("nlsql.llm", "offline"), 50, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
     }
 
@@ -175,9 +175,9 @@ class SimpleQueryRelayTest {
     @Test
     void aBackendThatEndsTheSessionEndsTheClientSession() throws Exception {
         TestPostgres.createDatabaseIfMissing("nlsql_proxy_relay_end");
-        try (PgServer own = new PgServer(new ProxyConfig(TestPostgres.urlOf("nlsql_proxy_relay_end"), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
+        try (PgServer own = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.urlOf("nlsql_proxy_relay_end")), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
                 Users.of(Map.of()), Map.of("nlsql.llm", "offline"), 10, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
-                Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + own.port() + "/test?user=postgres&preferQueryMode=simple");
+                Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + own.port() + "/nlsql_proxy_relay_end?user=postgres&preferQueryMode=simple");
                 Statement s = c.createStatement()) {
             s.executeQuery("SELECT 1").close();
             try (Connection admin = TestPostgres.connect(); Statement a = admin.createStatement()) {
