@@ -8,8 +8,6 @@ import java.io.IOException;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.ParameterMetaData;
@@ -21,12 +19,10 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import javax.net.ssl.SSLSocket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,9 +34,6 @@ import org.slf4j.LoggerFactory;
 final class PgSession implements Runnable {
 
     private static final Logger LOG = LoggerFactory.getLogger(PgSession.class);
-    private static final int SSL_REQUEST = 80877103;
-    private static final int GSSENC_REQUEST = 80877104;
-    private static final int CANCEL_REQUEST = 80877102;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** A statement made by Parse. */
@@ -92,6 +85,7 @@ final class PgSession implements Runnable {
     }
 
     private final PgServer server;
+    private ClientLogin login;
     private Socket socket;
     private PgInput in;
     private Messages out;
@@ -172,13 +166,12 @@ final class PgSession implements Runnable {
     public void run() {
         thread = Thread.currentThread();
         try {
-            in = new PgInput(new java.io.BufferedInputStream(socket.getInputStream(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
-            out = new Messages(socket.getOutputStream());
-            Map<String, String> startup = startup();
-            if (startup == null) {
-                return;
-            }
-            if (!authenticate(startup.getOrDefault("user", ""))) {
+            login = new ClientLogin(server, socket);
+            Map<String, String> startup = login.startup();
+            socket = login.socket(); // TLS now, if the client asked for it
+            in = login.in();
+            out = login.out();
+            if (startup == null || !login.authenticate(startup.getOrDefault("user", ""))) {
                 return;
             }
             if (!server.reserveSession(this)) {
@@ -186,7 +179,7 @@ final class PgSession implements Runnable {
                 return;
             }
             StartupSettings.check(startup, socket.getInetAddress().getHostAddress());
-            backend = server.openBackend(startup, clientPassword, this::backendAsksPassword); // still under the login timeout
+            backend = server.openBackend(startup, login.clientPassword(), login::backendAsksPassword); // still under the login timeout
             loginDone();
             in.maxMessageBytes(server.config().maxMessageBytes());
             postgres = server.backendIsPostgres(backend);
@@ -204,8 +197,9 @@ final class PgSession implements Runnable {
         } catch (StartupSettings.Refused e) {
             refused(e.getSQLState(), e.getMessage(), e.detail, null);
         } catch (SQLException e) {
-            if (backend == null && passwordRefusal != null) {
-                refused(passwordRefusal.getSQLState(), passwordRefusal.getMessage(), null, passwordRefusal.hint);
+            ClientLogin.PasswordRefusal refusal = login == null ? null : login.passwordRefusal();
+            if (backend == null && refusal != null) {
+                refused(refusal.getSQLState(), refusal.getMessage(), null, refusal.hint);
                 return;
             }
             org.postgresql.util.ServerErrorMessage pg = e instanceof org.postgresql.util.PSQLException p ? p.getServerErrorMessage() : null;
@@ -223,191 +217,6 @@ final class PgSession implements Runnable {
         } finally {
             close();
         }
-    }
-
-    // ---- startup and authentication ----
-
-    /** Reads startup packets until a real one arrives; null when the connection was a cancel request. */
-    private Map<String, String> startup() throws IOException {
-        while (true) {
-            ByteBuffer b = in.readStartup();
-            if (b == null) {
-                return null; // closed, or Terminate, before any startup packet: PostgreSQL closes without a word too
-            }
-            int code = PgInput.int32(b);
-            if (code == SSL_REQUEST) {
-                if (server.tls() != null && !(socket instanceof SSLSocket)) {
-                    out.single('S');
-                    out.flush();
-                    SSLSocket ssl = (SSLSocket) server.tls().getSocketFactory().createSocket(socket, null, socket.getPort(), true);
-                    ssl.setUseClientMode(false);
-                    ssl.startHandshake();
-                    socket = ssl;
-                    in = new PgInput(new java.io.BufferedInputStream(ssl.getInputStream(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
-                    out = new Messages(ssl.getOutputStream());
-                } else {
-                    out.single('N');
-                    out.flush();
-                }
-                continue;
-            }
-            if (code == GSSENC_REQUEST) {
-                out.single('N');
-                out.flush();
-                continue;
-            }
-            if (code == CANCEL_REQUEST) {
-                server.cancel(PgInput.int32(b), PgInput.int32(b));
-                return null;
-            }
-            int major = code >>> 16;
-            int minor = code & 0xFFFF;
-            if (major != 3) {
-                fatal("0A000", "unsupported frontend protocol " + major + "." + minor + ": nlsql speaks 3.0");
-                return null;
-            }
-            Map<String, String> params = new LinkedHashMap<>();
-            List<String> unrecognized = new ArrayList<>();
-            while (b.hasRemaining()) {
-                String key = PgInput.cstring(b);
-                if (key.isEmpty()) {
-                    break;
-                }
-                String value = PgInput.cstring(b);
-                if (key.startsWith("_pq_.")) {
-                    unrecognized.add(key);
-                } else {
-                    params.put(key, value);
-                }
-            }
-            if (minor > 0 || !unrecognized.isEmpty()) {
-                out.negotiateProtocolVersion(0, unrecognized);
-            }
-            return params;
-        }
-    }
-
-    /** Why the proxy would not relay a password the backend asked for; the login then fails with it. */
-    private static final class PasswordRefusal extends org.postgresql.util.PSQLException {
-        final String hint;
-
-        PasswordRefusal(String message, String hint) {
-            super(message, org.postgresql.util.PSQLState.INVALID_AUTHORIZATION_SPECIFICATION);
-            this.hint = hint;
-        }
-    }
-
-    private PasswordRefusal passwordRefusal;
-    /** The password the client gave the proxy under --auth password: relayed if the backend asks for one too. */
-    private String clientPassword;
-
-    /**
-     * The server asks for the password of the client logging in as itself: under --auth trust the proxy asks the
-     * client, as the server would, but only over TLS or from this machine, since the password crosses in clear text.
-     */
-    private char[] backendAsksPassword() throws org.postgresql.util.PSQLException {
-        ProxyConfig.Auth auth = server.config().auth();
-        if (clientPassword != null) {
-            return clientPassword.toCharArray();
-        }
-        if (auth != ProxyConfig.Auth.TRUST) {
-            throw passwordRefusal = new PasswordRefusal("the database asks for a password, which nlsql's proxy cannot relay under --auth "
-                    + auth.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-                    "Use --auth trust (the database checks the password) or --auth password, or a shared account in --backend.");
-        }
-        if (!(socket instanceof SSLSocket) && !socket.getInetAddress().isLoopbackAddress()) {
-            throw passwordRefusal = new PasswordRefusal("the database asks for a password, and nlsql's proxy relays passwords only over TLS",
-                    "Connect with sslmode=require; the proxy needs --tls-cert and --tls-key.");
-        }
-        try {
-            out.authenticationCleartextPassword();
-            out.flush();
-            return PgInput.cstring(expect('p').body()).toCharArray();
-        } catch (IOException e) {
-            throw new org.postgresql.util.PSQLException("the client left during authentication", org.postgresql.util.PSQLState.CONNECTION_FAILURE, e);
-        }
-    }
-
-    private boolean authenticate(String user) throws IOException {
-        ProxyConfig.Auth auth = server.config().auth();
-        if (auth == ProxyConfig.Auth.TRUST) {
-            return true;
-        }
-        String password = server.config().users().password(user);
-        boolean ok = switch (auth) {
-            case PASSWORD -> {
-                out.authenticationCleartextPassword();
-                out.flush();
-                String given = PgInput.cstring(expect('p').body());
-                clientPassword = given;
-                yield password != null && MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
-            }
-            case MD5 -> {
-                byte[] salt = new byte[4];
-                RANDOM.nextBytes(salt);
-                out.authenticationMd5Password(salt);
-                out.flush();
-                String given = PgInput.cstring(expect('p').body());
-                yield password != null && MessageDigest.isEqual(md5Response(user, password, salt).getBytes(StandardCharsets.US_ASCII),
-                        given.getBytes(StandardCharsets.US_ASCII));
-            }
-            case SCRAM_SHA_256 -> scram(password);
-            case TRUST -> true;
-        };
-        if (!ok) {
-            fatal("28P01", "password authentication failed for user \"" + user + "\"");
-        }
-        return ok;
-    }
-
-    private boolean scram(String password) throws IOException {
-        out.authenticationSasl(List.of(ScramSha256.MECHANISM));
-        out.flush();
-        ByteBuffer first = expect('p').body();
-        String mechanism = PgInput.cstring(first);
-        byte[] clientFirst = PgInput.bytes(first, PgInput.int32(first));
-        if (!ScramSha256.MECHANISM.equals(mechanism) || clientFirst == null) {
-            return false;
-        }
-        ScramSha256 scram = new ScramSha256(password == null ? "\u0000no such user" : password);
-        try {
-            out.authenticationSasl(11, scram.serverFirst(new String(clientFirst, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
-            out.flush();
-            ByteBuffer second = expect('p').body();
-            String serverFinal = scram.serverFinal(new String(second.array(), second.arrayOffset() + second.position(), second.remaining(),
-                    StandardCharsets.UTF_8));
-            if (serverFinal == null || password == null) {
-                return false;
-            }
-            out.authenticationSasl(12, serverFinal.getBytes(StandardCharsets.UTF_8));
-            return true;
-        } catch (GeneralSecurityException e) {
-            return false;
-        }
-    }
-
-    static String md5Response(String user, String password, byte[] salt) {
-        try {
-            MessageDigest md5 = MessageDigest.getInstance("MD5");
-            String inner = HexFormat.of().formatHex(md5.digest((password + user).getBytes(StandardCharsets.UTF_8)));
-            md5.reset();
-            md5.update(inner.getBytes(StandardCharsets.US_ASCII));
-            md5.update(salt);
-            return "md5" + HexFormat.of().formatHex(md5.digest());
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private PgInput.Message expect(char type) throws IOException {
-        PgInput.Message m = in.read();
-        if (m == null) {
-            throw new IOException("client left during authentication");
-        }
-        if (m.type() != type) {
-            throw new PgInput.ProtocolViolation("expected message '" + type + "', got '" + m.type() + "'");
-        }
-        return m;
     }
 
     private void welcome(Map<String, String> startup) throws IOException, SQLException {

@@ -1,0 +1,252 @@
+package dev.nlsql.proxy;
+
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.net.ssl.SSLSocket;
+
+/**
+ * A client from its first byte to authenticated: startup negotiation (SSLRequest, GSSENCRequest, CancelRequest,
+ * protocol version, startup parameters), the proxy's own authentication (trust, password, md5, SCRAM-SHA-256),
+ * and the client's password when the database asks for it. Messages before authentication are bounded by
+ * {@link ProxyConfig#PRE_AUTH_MAX_MESSAGE_BYTES}.
+ */
+final class ClientLogin {
+
+    private static final int SSL_REQUEST = 80877103;
+    private static final int GSSENC_REQUEST = 80877104;
+    private static final int CANCEL_REQUEST = 80877102;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final PgServer server;
+    private Socket socket;
+    private PgInput in;
+    private Messages out;
+
+    ClientLogin(PgServer server, Socket socket) throws IOException {
+        this.server = server;
+        this.socket = socket;
+        this.in = new PgInput(new java.io.BufferedInputStream(socket.getInputStream(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
+        this.out = new Messages(socket.getOutputStream());
+    }
+
+    /** The client's socket: TLS once the client asked for it and the proxy has a certificate. */
+    Socket socket() {
+        return socket;
+    }
+
+    PgInput in() {
+        return in;
+    }
+
+    Messages out() {
+        return out;
+    }
+
+    /** The password the client gave the proxy under --auth password, else null. */
+    String clientPassword() {
+        return clientPassword;
+    }
+
+    /** Why the proxy refused to relay a password the database asked for, or null. */
+    PasswordRefusal passwordRefusal() {
+        return passwordRefusal;
+    }
+
+    private void fatal(String state, String message) throws IOException {
+        out.errorResponse("FATAL", state, message, null, null);
+        out.flush();
+    }
+
+    /** Reads startup packets until a real one arrives; null when the connection was a cancel request. */
+    Map<String, String> startup() throws IOException {
+        while (true) {
+            ByteBuffer b = in.readStartup();
+            if (b == null) {
+                return null; // closed, or Terminate, before any startup packet: PostgreSQL closes without a word too
+            }
+            int code = PgInput.int32(b);
+            if (code == SSL_REQUEST) {
+                if (server.tls() != null && !(socket instanceof SSLSocket)) {
+                    out.single('S');
+                    out.flush();
+                    SSLSocket ssl = (SSLSocket) server.tls().getSocketFactory().createSocket(socket, null, socket.getPort(), true);
+                    ssl.setUseClientMode(false);
+                    ssl.startHandshake();
+                    socket = ssl;
+                    in = new PgInput(new java.io.BufferedInputStream(ssl.getInputStream(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
+                    out = new Messages(ssl.getOutputStream());
+                } else {
+                    out.single('N');
+                    out.flush();
+                }
+                continue;
+            }
+            if (code == GSSENC_REQUEST) {
+                out.single('N');
+                out.flush();
+                continue;
+            }
+            if (code == CANCEL_REQUEST) {
+                server.cancel(PgInput.int32(b), PgInput.int32(b));
+                return null;
+            }
+            int major = code >>> 16;
+            int minor = code & 0xFFFF;
+            if (major != 3) {
+                fatal("0A000", "unsupported frontend protocol " + major + "." + minor + ": nlsql speaks 3.0");
+                return null;
+            }
+            Map<String, String> params = new LinkedHashMap<>();
+            List<String> unrecognized = new ArrayList<>();
+            while (b.hasRemaining()) {
+                String key = PgInput.cstring(b);
+                if (key.isEmpty()) {
+                    break;
+                }
+                String value = PgInput.cstring(b);
+                if (key.startsWith("_pq_.")) {
+                    unrecognized.add(key);
+                } else {
+                    params.put(key, value);
+                }
+            }
+            if (minor > 0 || !unrecognized.isEmpty()) {
+                out.negotiateProtocolVersion(0, unrecognized);
+            }
+            return params;
+        }
+    }
+
+    /** Why the proxy would not relay a password the backend asked for; the login then fails with it. */
+    static final class PasswordRefusal extends org.postgresql.util.PSQLException {
+        final String hint;
+
+        PasswordRefusal(String message, String hint) {
+            super(message, org.postgresql.util.PSQLState.INVALID_AUTHORIZATION_SPECIFICATION);
+            this.hint = hint;
+        }
+    }
+
+    private PasswordRefusal passwordRefusal;
+    /** The password the client gave the proxy under --auth password: relayed if the backend asks for one too. */
+    private String clientPassword;
+
+    /**
+     * The server asks for the password of the client logging in as itself: under --auth trust the proxy asks the
+     * client, as the server would, but only over TLS or from this machine, since the password crosses in clear text.
+     */
+    char[] backendAsksPassword() throws org.postgresql.util.PSQLException {
+        ProxyConfig.Auth auth = server.config().auth();
+        if (clientPassword != null) {
+            return clientPassword.toCharArray();
+        }
+        if (auth != ProxyConfig.Auth.TRUST) {
+            throw passwordRefusal = new PasswordRefusal("the database asks for a password, which nlsql's proxy cannot relay under --auth "
+                    + auth.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                    "Use --auth trust (the database checks the password) or --auth password, or a shared account in --backend.");
+        }
+        if (!(socket instanceof SSLSocket) && !socket.getInetAddress().isLoopbackAddress()) {
+            throw passwordRefusal = new PasswordRefusal("the database asks for a password, and nlsql's proxy relays passwords only over TLS",
+                    "Connect with sslmode=require; the proxy needs --tls-cert and --tls-key.");
+        }
+        try {
+            out.authenticationCleartextPassword();
+            out.flush();
+            return PgInput.cstring(expect('p').body()).toCharArray();
+        } catch (IOException e) {
+            throw new org.postgresql.util.PSQLException("the client left during authentication", org.postgresql.util.PSQLState.CONNECTION_FAILURE, e);
+        }
+    }
+
+    boolean authenticate(String user) throws IOException {
+        ProxyConfig.Auth auth = server.config().auth();
+        if (auth == ProxyConfig.Auth.TRUST) {
+            return true;
+        }
+        String password = server.config().users().password(user);
+        boolean ok = switch (auth) {
+            case PASSWORD -> {
+                out.authenticationCleartextPassword();
+                out.flush();
+                String given = PgInput.cstring(expect('p').body());
+                clientPassword = given;
+                yield password != null && MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
+            }
+            case MD5 -> {
+                byte[] salt = new byte[4];
+                RANDOM.nextBytes(salt);
+                out.authenticationMd5Password(salt);
+                out.flush();
+                String given = PgInput.cstring(expect('p').body());
+                yield password != null && MessageDigest.isEqual(md5Response(user, password, salt).getBytes(StandardCharsets.US_ASCII),
+                        given.getBytes(StandardCharsets.US_ASCII));
+            }
+            case SCRAM_SHA_256 -> scram(password);
+            case TRUST -> true;
+        };
+        if (!ok) {
+            fatal("28P01", "password authentication failed for user \"" + user + "\"");
+        }
+        return ok;
+    }
+
+    private boolean scram(String password) throws IOException {
+        out.authenticationSasl(List.of(ScramSha256.MECHANISM));
+        out.flush();
+        ByteBuffer first = expect('p').body();
+        String mechanism = PgInput.cstring(first);
+        byte[] clientFirst = PgInput.bytes(first, PgInput.int32(first));
+        if (!ScramSha256.MECHANISM.equals(mechanism) || clientFirst == null) {
+            return false;
+        }
+        ScramSha256 scram = new ScramSha256(password == null ? "\u0000no such user" : password);
+        try {
+            out.authenticationSasl(11, scram.serverFirst(new String(clientFirst, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            ByteBuffer second = expect('p').body();
+            String serverFinal = scram.serverFinal(new String(second.array(), second.arrayOffset() + second.position(), second.remaining(),
+                    StandardCharsets.UTF_8));
+            if (serverFinal == null || password == null) {
+                return false;
+            }
+            out.authenticationSasl(12, serverFinal.getBytes(StandardCharsets.UTF_8));
+            return true;
+        } catch (GeneralSecurityException e) {
+            return false;
+        }
+    }
+
+    static String md5Response(String user, String password, byte[] salt) {
+        try {
+            MessageDigest md5 = MessageDigest.getInstance("MD5");
+            String inner = HexFormat.of().formatHex(md5.digest((password + user).getBytes(StandardCharsets.UTF_8)));
+            md5.reset();
+            md5.update(inner.getBytes(StandardCharsets.US_ASCII));
+            md5.update(salt);
+            return "md5" + HexFormat.of().formatHex(md5.digest());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private PgInput.Message expect(char type) throws IOException {
+        PgInput.Message m = in.read();
+        if (m == null) {
+            throw new IOException("client left during authentication");
+        }
+        if (m.type() != type) {
+            throw new PgInput.ProtocolViolation("expected message '" + type + "', got '" + m.type() + "'");
+        }
+        return m;
+    }
+}
