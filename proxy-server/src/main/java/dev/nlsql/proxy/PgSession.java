@@ -36,54 +36,6 @@ final class PgSession implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(PgSession.class);
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    /** A statement made by Parse. */
-    private static final class Prepared {
-        final String query;
-        final int[] paramOids;
-        final boolean question;
-        final String jdbcSql;
-        final int[] paramOrder;
-        PreparedStatement statement;
-        /** The column types the client was last told by a Describe (empty for NoData), null before any. */
-        int[] describedOids;
-        /** The backend has parsed it (or it needs no parsing there): its ParseComplete is not held back. */
-        boolean confirmed;
-
-        Prepared(String query, int[] paramOids, boolean sqlGuarded) {
-            this.query = query;
-            this.paramOids = paramOids;
-            this.question = !query.isBlank() && TextKind.of(query).kind() != TextKind.SQL;
-            this.confirmed = question || query.isBlank();
-            ParameterMarkers.Translation t = ParameterMarkers.toJdbc(query, sqlGuarded);
-            this.jdbcSql = t.sql();
-            this.paramOrder = t.order();
-        }
-    }
-
-    /** A statement bound to parameters by Bind, with its rows once executed. */
-    private static final class Portal {
-        final Prepared prepared;
-        final String[] params;
-        final boolean[] binaryBytea;
-        final byte[][] raw;
-        final short[] resultFormats;
-        ResultSet rows;
-        List<Messages.Column> columns;
-        int[] oids;
-        long sent;
-        boolean done;
-        /** The server's notices of a run at Describe: PostgreSQL sends them at Execute, after RowDescription. */
-        List<Map<Character, String>> notices = List.of();
-
-        Portal(Prepared prepared, String[] params, byte[][] raw, boolean[] binaryBytea, short[] resultFormats) {
-            this.prepared = prepared;
-            this.params = params;
-            this.raw = raw;
-            this.binaryBytea = binaryBytea;
-            this.resultFormats = resultFormats;
-        }
-    }
-
     private final PgServer server;
     private ClientLogin login;
     private Socket socket;
