@@ -25,6 +25,11 @@ final class BackendFields {
         }
     }
 
+    /** Whether this pgjdbc has the field read here (see {@link BackendRelay#VERIFIED_PGJDBC}). */
+    static boolean reachable() {
+        return FIELDS != null;
+    }
+
     /** pgjdbc's fields behind this metadata, or null when it is not pgjdbc's. */
     static org.postgresql.core.Field[] of(ResultSetMetaData md) {
         if (FIELDS == null) {

@@ -86,6 +86,27 @@ final class BackendRelay {
         }
     }
 
+    /**
+     * The pgjdbc release whose internals (the fields and method above, {@link BackendFields}) were read and tested;
+     * {@code PgjdbcInternalsTest} fails when the bundled pgjdbc is another one, so an upgrade re-checks them.
+     */
+    static final String VERIFIED_PGJDBC = "42.7.14";
+
+    /** The pgjdbc internals the relay needs that this pgjdbc does not have (empty when all are there). */
+    static java.util.List<String> missingInternals() {
+        java.util.List<String> missing = new java.util.ArrayList<>();
+        if (PG_STREAM == null) {
+            missing.add("QueryExecutorBase.pgStream");
+        }
+        if (DEALLOCATE_EPOCH == null) {
+            missing.add("QueryExecutorImpl.deallocateEpoch");
+        }
+        if (ON_PARAMETER_STATUS == null) {
+            missing.add("QueryExecutorBase.onParameterStatus");
+        }
+        return missing;
+    }
+
     /** A relay over this pgjdbc connection, or null when pgjdbc's internals are not as expected. */
     static BackendRelay of(BaseConnection connection) {
         if (PG_STREAM == null || !(connection.getQueryExecutor() instanceof QueryExecutorBase executor)) {
