@@ -121,12 +121,13 @@ final class BackendRelay {
 
     /**
      * Sends the query text as a Query message and relays every backend message to {@code out}
-     * up to and including ReadyForQuery.
+     * up to and including ReadyForQuery. COPY rides along: CopyOut data is relayed as it comes; after
+     * CopyInResponse the client's CopyData, CopyDone or CopyFail are read from {@code client} and forwarded.
      *
-     * @throws IOException when the client cannot be written to, or {@link BackendEnded}
+     * @throws IOException when the client cannot be read or written to, or {@link BackendEnded}
      * @throws BackendLost when the backend cannot be read or written
      */
-    void simpleQuery(byte[] queryText, Messages out) throws IOException, SQLException {
+    void simpleQuery(byte[] queryText, Messages out, PgInput client) throws IOException, SQLException {
         if (executor.isClosed()) {
             throw new SQLException("This connection has been closed.", "08003");
         }
@@ -139,57 +140,170 @@ final class BackendRelay {
         } catch (IOException e) {
             throw lost(e);
         }
-        boolean fatal = false;
+        fatal = false;
         unusable = null;
         while (true) {
-            char type;
-            int length;
+            char type = receive();
+            if (relayed(type, out)) {
+                return;
+            }
+            if (type == 'G' && copyIn(out, client)) {
+                return;
+            }
+        }
+    }
+
+    /** The backend sent a FATAL error: a read failing after it means the session ended, not that it was lost. */
+    private boolean fatal;
+    private int length;
+
+    /** Reads one backend message into {@link #body}; its type is returned, its length kept in {@link #length}. */
+    private char receive() throws IOException, SQLException {
+        try {
+            char type = (char) stream.receiveChar();
+            length = stream.receiveInteger4() - 4;
+            if (length < 0 || length > LONGEST_MESSAGE) {
+                throw new IOException("invalid length " + length + " for backend message '" + type + "'");
+            }
+            if (length > body.length) {
+                body = new byte[Math.max(length, body.length * 2)];
+            }
+            stream.receive(body, 0, length);
+            return type;
+        } catch (IOException e) {
+            if (fatal) {
+                throw new BackendEnded(); // the FATAL error is on its way to the client
+            }
+            throw lost(e);
+        }
+    }
+
+    /** Relays the message just received; true when it was ReadyForQuery, the end of the exchange. */
+    private boolean relayed(char type, Messages out) throws IOException, SQLException {
+        if (type == 'Z' && unusable != null) {
+            // pgjdbc cannot read this session any more: end it, as pgjdbc itself does when it runs such a SET
+            LOG.debug("backend session unusable after relay: {}", unusable);
+            executor.abort();
             try {
-                type = (char) stream.receiveChar();
-                length = stream.receiveInteger4() - 4;
-                if (length < 0 || length > LONGEST_MESSAGE) {
-                    throw new IOException("invalid length " + length + " for backend message '" + type + "'");
+                connection.close();
+            } catch (SQLException ignored) {
+                // it is being discarded
+            }
+            throw new SQLException(unusable, "08P01");
+        }
+        if (type == 'W') {
+            throw lost(new IOException("CopyBothResponse (replication) is not relayed"));
+        }
+        out.raw(type, body, length);
+        switch (type) {
+            case 'Z' -> {
+                executor.setTransactionState(transactionState(body[0]));
+                return true;
+            }
+            case 'E' -> fatal = isFatal(body, length);
+            case 'S' -> parameterStatus(body, length);
+            case 'C' -> commandComplete(body, length);
+            default -> out.flushIfLarge(); // CopyData of a COPY TO STDOUT streams out in 64 kB steps
+        }
+        if (fatal) {
+            out.flush();
+        }
+        return false;
+    }
+
+    private static TransactionState transactionState(byte status) {
+        return switch (status) {
+            case 'T' -> TransactionState.OPEN;
+            case 'E' -> TransactionState.FAILED;
+            default -> TransactionState.IDLE;
+        };
+    }
+
+    /**
+     * COPY FROM STDIN, after CopyInResponse was relayed: the client's messages go to the backend one by one (each
+     * bounded by the client input's limit) until CopyDone or CopyFail; Flush and Sync are ignored, as PostgreSQL does.
+     * What the backend sends meanwhile (notices, an early error and ReadyForQuery) is relayed before the next message
+     * is forwarded, so neither side can block the other's writes. True when ReadyForQuery was relayed: the backend
+     * ended the COPY itself, and the session loop drops the client's remaining COPY messages, as PostgreSQL does.
+     */
+    private boolean copyIn(Messages out, PgInput client) throws IOException, SQLException {
+        out.flush(); // the client sends its data once it has seen CopyInResponse
+        while (true) {
+            boolean any = false;
+            try {
+                while (stream.hasMessagePending()) {
+                    any = true;
+                    if (relayed(receive(), out)) {
+                        out.flush();
+                        return true;
+                    }
                 }
-                if (length > body.length) {
-                    body = new byte[Math.max(length, body.length * 2)];
-                }
-                stream.receive(body, 0, length);
             } catch (IOException e) {
-                if (fatal) {
-                    throw new BackendEnded(); // the FATAL error is on its way to the client
-                }
                 throw lost(e);
             }
-            if (type == 'Z' && unusable != null) {
-                // pgjdbc cannot read this session any more: end it, as pgjdbc itself does when it runs such a SET
-                LOG.debug("backend session unusable after relay: {}", unusable);
-                executor.abort();
-                try {
-                    connection.close();
-                } catch (SQLException ignored) {
-                    // it is being discarded
-                }
-                throw new SQLException(unusable, "08P01");
-            }
-            out.raw(type, body, length);
-            switch (type) {
-                case 'Z' -> {
-                    executor.setTransactionState(switch (body[0]) {
-                        case 'T' -> TransactionState.OPEN;
-                        case 'E' -> TransactionState.FAILED;
-                        default -> TransactionState.IDLE;
-                    });
-                    return;
-                }
-                case 'E' -> fatal = isFatal(body, length);
-                case 'S' -> parameterStatus(body, length);
-                case 'C' -> commandComplete(body, length);
-                case 'G', 'H', 'W' -> throw lost(new IOException("COPY started by a statement relayed as plain SQL"));
-                default -> out.flushIfLarge();
-            }
-            if (fatal) {
+            if (any) {
                 out.flush();
             }
+            PgInput.Message m;
+            try {
+                m = client.read();
+            } catch (IOException e) {
+                abandonCopy();
+                throw e;
+            }
+            if (m == null) {
+                abandonCopy();
+                throw new java.io.EOFException("the client left during COPY FROM STDIN");
+            }
+            switch (m.type()) {
+                case 'd' -> toBackend('d', m.body(), false);
+                case 'c', 'f' -> {
+                    toBackend(m.type(), m.body(), true);
+                    return false;
+                }
+                case 'H', 'S' -> {
+                    // PostgreSQL ignores these during COPY IN, for client libraries that send them
+                }
+                default -> {
+                    // PostgreSQL fails the COPY on any other message; the backend's error tells the client
+                    String reason = String.format("unexpected message type 0x%02X during COPY from stdin", (int) m.type());
+                    toBackend('f', java.nio.ByteBuffer.wrap((reason + "\0").getBytes(StandardCharsets.UTF_8)), true);
+                    return false;
+                }
+            }
+        }
+    }
+
+    private void toBackend(char type, java.nio.ByteBuffer b, boolean flush) throws SQLException {
+        try {
+            stream.sendChar(type);
+            stream.sendInteger4(b.remaining() + 4);
+            stream.send(b.array(), b.arrayOffset() + b.position(), b.remaining());
+            if (flush) {
+                stream.flush();
+            }
+        } catch (IOException e) {
+            throw lost(e);
+        }
+    }
+
+    /**
+     * The client is gone mid-COPY: the backend is told (CopyFail, so nothing of the COPY stays) and its answer read up
+     * to ReadyForQuery, leaving the backend session idle and pgjdbc in step; a backend that cannot be told is closed.
+     */
+    private void abandonCopy() {
+        try {
+            toBackend('f', java.nio.ByteBuffer.wrap("the client left during COPY\0".getBytes(StandardCharsets.UTF_8)), true);
+            while (true) {
+                char type = receive();
+                if (type == 'Z') {
+                    executor.setTransactionState(transactionState(body[0]));
+                    return;
+                }
+            }
+        } catch (SQLException | IOException e) {
+            LOG.debug("backend not told of the abandoned COPY: {}", e.toString());
+            lost(new IOException(e));
         }
     }
 

@@ -205,7 +205,10 @@ final class PgSession implements Runnable {
                     case 'C' -> closeObject(m.body());
                     case 'S' -> sync();
                     case 'H' -> out.flush(); // settled above: what was held back has been sent
-                    case 'F', 'd', 'c', 'f' -> throw new SQLException("message '" + m.type() + "' (function call or COPY) is not supported by nlsql's proxy", "0A000");
+                    case 'd', 'c', 'f' -> {
+                        // outside COPY IN (the rest of a COPY the backend already ended): PostgreSQL drops them too
+                    }
+                    case 'F' -> throw new SQLException("the function call message is not supported by nlsql's proxy", "0A000");
                     default -> throw new PgInput.ProtocolViolation("unknown message type '" + m.type() + "'");
                 }
             } catch (SQLException e) {
@@ -239,11 +242,12 @@ final class PgSession implements Runnable {
         String text = new String(bytes, StandardCharsets.UTF_8);
         List<String> parts = SqlLexer.splitStatements(text);
         refuseMixed(parts);
+        refuseCopy(parts);
         boolean whole = parts.size() > 1 && relayableTogether(parts);
         if (relay != null && !parts.isEmpty() && (whole || relayable(parts))) {
             relaying = true;
             try {
-                relay.simpleQuery(bytes, out);
+                relay.simpleQuery(bytes, out, in);
             } finally {
                 relaying = false;
                 Thread.interrupted();
@@ -293,10 +297,11 @@ final class PgSession implements Runnable {
     }
 
     /** Statements relayed to PostgreSQL as they are: queries, data changes and transaction control. Anything that
-     *  changes what pgjdbc or nlsql know of the session (SET, DISCARD, DDL, COPY, LISTEN) goes through JDBC. */
+     *  changes what pgjdbc or nlsql know of the session (SET, DISCARD, DDL, LISTEN) goes through JDBC. COPY is relayed
+     *  (JDBC cannot carry its sub-protocol). */
     private static final java.util.Set<String> RELAYED_STATEMENTS = java.util.Set.of("select", "with", "values", "table",
             "show", "explain", "insert", "update", "delete", "merge", "begin", "start", "commit", "end", "rollback", "abort",
-            "savepoint", "release", "prepare", "execute", "declare", "fetch", "move", "close");
+            "savepoint", "release", "prepare", "execute", "declare", "fetch", "move", "close", "copy");
 
     /** True when every statement is SQL nlsql passes untouched, of a kind that needs no JDBC bookkeeping. */
     private boolean relayable(List<String> statements) {
@@ -334,15 +339,34 @@ final class PgSession implements Runnable {
     }
 
     /**
+     * COPY runs only on the relay, which carries its sub-protocol; JDBC cannot. Under a guarding nlsql.passthrough it
+     * is refused before anything of the message runs, as the guard refuses every statement that is not a read.
+     */
+    private void refuseCopy(List<String> parts) throws SQLException {
+        for (String part : parts) {
+            if (TextKind.of(part).kind() == TextKind.SQL && SqlLexer.firstWord(part).equals("copy")) {
+                if (sqlGuarded) {
+                    throw new SQLException("COPY is refused by nlsql.passthrough="
+                            + backend.unwrap(dev.nlsql.jdbc.NlConnection.class).config().passthrough().name().toLowerCase(java.util.Locale.ROOT)
+                            + "; COPY needs nlsql.passthrough=allow", "NL003");
+                }
+                if (relay == null) {
+                    throw new SQLException("COPY is not supported by nlsql's proxy for this backend (it needs PostgreSQL)",
+                            "0A000");
+                }
+            }
+        }
+    }
+
+    /**
      * True when a message of several SQL statements goes to PostgreSQL whole, so that it is one implicit transaction
-     * there, whatever its statements. COPY is the exception: its sub-protocol cannot be relayed, so such a message
-     * keeps the statement-by-statement route through JDBC.
+     * there, whatever its statements, COPY included.
      */
     private boolean relayableTogether(List<String> statements) {
         boolean sql = false;
         for (String part : statements) {
             boolean isSql = TextKind.of(part).kind() == TextKind.SQL;
-            if (!isSql && !TextKind.mistypedSql(part) || SqlLexer.firstWord(part).equals("copy")) {
+            if (!isSql && !TextKind.mistypedSql(part)) {
                 return false;
             }
             sql |= isSql;
@@ -424,6 +448,12 @@ final class PgSession implements Runnable {
         }
         if (TextKind.of(query).kind() == TextKind.SQL && SqlLexer.splitStatements(query).size() > 1) {
             throw new SQLException("cannot insert multiple commands into a prepared statement", "42601");
+        }
+        if (TextKind.of(query).kind() == TextKind.SQL && SqlLexer.firstWord(query).equals("copy")) {
+            refuseCopy(List.of(query));
+            // the extended protocol's COPY would run through JDBC, which cannot carry the COPY sub-protocol
+            throw new SQLException("COPY is not supported in the extended query protocol by nlsql's proxy; send it as a simple "
+                    + "query (psql \\copy, pgjdbc CopyManager and psycopg2 copy_expert do)", "0A000");
         }
         Prepared old = statements.get(name);
         if (old != null && old.confirmed && old.query.equals(query) && java.util.Arrays.equals(old.paramOids, oids)) {
