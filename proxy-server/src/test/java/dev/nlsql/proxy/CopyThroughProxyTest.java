@@ -64,7 +64,7 @@ class CopyThroughProxyTest {
     }
 
     private static PgServer proxy(Map<String, String> engine) throws Exception {
-        return new PgServer(new ProxyConfig(TestPostgres.url(), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()), engine, 20,
+        return new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()), engine, 20,
                 ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
     }
 
@@ -340,7 +340,7 @@ class CopyThroughProxyTest {
     /** Each CopyData is bounded by the proxy's longest client message: a longer one ends the session, and the COPY with it. */
     @Test
     void copyDataLongerThanTheMessageLimitEndsTheCopy() throws Exception {
-        try (PgServer small = new PgServer(new ProxyConfig(TestPostgres.url(), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
+        try (PgServer small = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
                 Users.of(Map.of()), Map.of("nlsql.llm", "offline"), 5, 100_000), null).start()) {
             Connection c = proxied(small);
             CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY copy_big FROM STDIN");
