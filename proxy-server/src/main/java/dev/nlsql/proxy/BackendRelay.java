@@ -25,6 +25,8 @@ final class BackendRelay {
     /** pgjdbc's count of server-side statement invalidations (DISCARD ALL, a new search_path): it then prepares anew. */
     private static final Field DEALLOCATE_EPOCH = field(org.postgresql.core.v3.QueryExecutorImpl.class, "deallocateEpoch");
     private static final java.lang.reflect.Method ON_PARAMETER_STATUS = onParameterStatusMethod();
+    /** pgjdbc's connection lock (a ReentrantLock), held by every pgjdbc call that uses the stream. */
+    private static final Field LOCK = field(QueryExecutorBase.class, "lock");
     /** Larger backend messages are a broken stream, not data: PostgreSQL's own limit is 1 GB per field. */
     private static final int LONGEST_MESSAGE = 1 << 30;
 
@@ -104,8 +106,25 @@ final class BackendRelay {
         if (ON_PARAMETER_STATUS == null) {
             missing.add("QueryExecutorBase.onParameterStatus");
         }
+        if (LOCK == null) {
+            missing.add("QueryExecutorBase.lock");
+        }
         return missing;
     }
+
+    /** pgjdbc's lock over the connection's stream, or a private one when it is not reachable. */
+    private java.util.concurrent.locks.Lock pgjdbcLock() {
+        if (LOCK != null) {
+            try {
+                return (java.util.concurrent.locks.Lock) LOCK.get(executor);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                LOG.debug("pgjdbc's lock not reachable: {}", e.toString());
+            }
+        }
+        return ownLock;
+    }
+
+    private final java.util.concurrent.locks.Lock ownLock = new java.util.concurrent.locks.ReentrantLock();
 
     /** A relay over this pgjdbc connection, or null when pgjdbc's internals are not as expected. */
     static BackendRelay of(BaseConnection connection) {
@@ -128,6 +147,16 @@ final class BackendRelay {
      * @throws BackendLost when the backend cannot be read or written
      */
     void simpleQuery(byte[] queryText, Messages out, PgInput client) throws IOException, SQLException {
+        java.util.concurrent.locks.Lock lock = pgjdbcLock();
+        lock.lock(); // pgjdbc's own connection lock: none of its calls may interleave with the relay on its stream
+        try {
+            relaySimpleQuery(queryText, out, client);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void relaySimpleQuery(byte[] queryText, Messages out, PgInput client) throws IOException, SQLException {
         if (executor.isClosed()) {
             throw new SQLException("This connection has been closed.", "08003");
         }
