@@ -33,7 +33,7 @@ final class BackendRelay {
     /** The relay could not complete: the backend connection is unusable and has been closed. */
     static final class BackendLost extends SQLException {
         BackendLost(String message, Throwable cause) {
-            super(message, "08006", cause);
+            super(message, PgState.CONNECTION_FAILURE.code(), cause);
         }
     }
 
@@ -158,7 +158,7 @@ final class BackendRelay {
 
     private void relaySimpleQuery(byte[] queryText, Messages out, PgInput client) throws IOException, SQLException {
         if (executor.isClosed()) {
-            throw new SQLException("This connection has been closed.", "08003");
+            throw new SQLException("This connection has been closed.", PgState.CONNECTION_DOES_NOT_EXIST.code());
         }
         try {
             stream.sendChar('Q');
@@ -218,7 +218,7 @@ final class BackendRelay {
             } catch (SQLException ignored) {
                 // it is being discarded
             }
-            throw new SQLException(unusable, "08P01");
+            throw new SQLException(unusable, PgState.PROTOCOL_VIOLATION.code());
         }
         if (type == 'W') {
             throw lost(new IOException("CopyBothResponse (replication) is not relayed"));

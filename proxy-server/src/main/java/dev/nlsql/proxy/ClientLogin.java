@@ -69,6 +69,15 @@ final class ClientLogin {
 
     /** Reads startup packets until a real one arrives; null when the connection was a cancel request. */
     Map<String, String> startup() throws IOException {
+        try {
+            return negotiate();
+        } catch (PgInput.ProtocolViolation e) {
+            fatal(PgState.PROTOCOL_VIOLATION.code(), "protocol violation: " + e.getMessage()); // over TLS if it began
+            return null;
+        }
+    }
+
+    private Map<String, String> negotiate() throws IOException {
         while (true) {
             ByteBuffer b = in.readStartup();
             if (b == null) {
@@ -103,7 +112,7 @@ final class ClientLogin {
             int major = code >>> 16;
             int minor = code & 0xFFFF;
             if (major != 3) {
-                fatal("0A000", "unsupported frontend protocol " + major + "." + minor + ": nlsql speaks 3.0");
+                fatal(PgState.FEATURE_NOT_SUPPORTED.code(), "unsupported frontend protocol " + major + "." + minor + ": nlsql speaks 3.0");
                 return null;
             }
             Map<String, String> params = new LinkedHashMap<>();
@@ -195,7 +204,7 @@ final class ClientLogin {
             case TRUST -> true;
         };
         if (!ok) {
-            fatal("28P01", "password authentication failed for user \"" + user + "\"");
+            fatal(PgState.INVALID_PASSWORD.code(), "password authentication failed for user \"" + user + "\"");
         }
         return ok;
     }

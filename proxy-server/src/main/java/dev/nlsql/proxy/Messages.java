@@ -216,7 +216,7 @@ final class Messages {
 
     /** 'N' int32 len, (byte field, string value)*, byte 0 — NoticeResponse. */
     void noticeResponse(String message, String detail) {
-        notice('N', "NOTICE", "00000", message, detail, null, 0, null);
+        notice('N', "NOTICE", PgState.SUCCESSFUL_COMPLETION.code(), message, detail, null, 0, null);
     }
 
     /** 'E' (ErrorResponse) or 'N' (NoticeResponse) int32 len, (byte field, string value)*, byte 0 — the fields as given. */
@@ -232,7 +232,7 @@ final class Messages {
         begin();
         field('S', severity);
         field('V', severity);
-        field('C', sqlState == null || sqlState.length() != 5 ? "XX000" : sqlState);
+        field('C', sqlState == null || sqlState.length() != 5 ? PgState.INTERNAL_ERROR.code() : sqlState);
         field('M', message == null ? "" : message);
         if (detail != null && !detail.isBlank()) {
             field('D', detail);

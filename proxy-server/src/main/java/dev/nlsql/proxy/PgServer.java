@@ -121,7 +121,7 @@ public final class PgServer implements AutoCloseable {
     private void refuse(Socket socket) {
         try (socket) {
             Messages m = new Messages(socket.getOutputStream());
-            m.errorResponse("FATAL", "53300", "sorry, too many clients already (" + config.maxConnections() + ")", null, null);
+            m.errorResponse("FATAL", PgState.TOO_MANY_CONNECTIONS.code(), "sorry, too many clients already (" + config.maxConnections() + ")", null, null);
             m.flush();
         } catch (IOException ignored) {
             // the client is gone
@@ -147,7 +147,7 @@ public final class PgServer implements AutoCloseable {
         if (!config.sharedAccount()) {
             String user = startup.getOrDefault("user", "");
             if (user.isEmpty()) {
-                throw new StartupSettings.Refused("28000", "no PostgreSQL user name specified in startup packet", null);
+                throw new StartupSettings.Refused(PgState.INVALID_AUTHORIZATION_SPECIFICATION.code(), "no PostgreSQL user name specified in startup packet", null);
             }
             p.setProperty("user", user);
             String database = startup.getOrDefault("database", "");

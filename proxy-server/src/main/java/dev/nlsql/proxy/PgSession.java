@@ -127,7 +127,7 @@ final class PgSession implements Runnable {
                 return;
             }
             if (!server.reserveSession(this)) {
-                fatal("53300", "sorry, too many clients already (" + server.config().maxConnections() + ")");
+                fatal(PgState.TOO_MANY_CONNECTIONS.code(), "sorry, too many clients already (" + server.config().maxConnections() + ")");
                 return;
             }
             StartupSettings.check(startup, socket.getInetAddress().getHostAddress());
@@ -145,7 +145,7 @@ final class PgSession implements Runnable {
             loop();
         } catch (PgInput.ProtocolViolation e) {
             LOG.debug("session {}: protocol violation: {}", processId, e.getMessage());
-            fatal("08P01", "protocol violation: " + e.getMessage());
+            fatal(PgState.PROTOCOL_VIOLATION.code(), "protocol violation: " + e.getMessage());
         } catch (StartupSettings.Refused e) {
             refused(e.getSQLState(), e.getMessage(), e.detail, null);
         } catch (SQLException e) {
@@ -159,13 +159,13 @@ final class PgSession implements Runnable {
                 // The server refused the login (a bad setting, an unknown database): its own error, as it sends it directly.
                 refused(pg.getSQLState(), pg.getMessage(), pg.getDetail(), pg.getHint(), pg.getRoutine());
             } else {
-                fatal(e.getSQLState() == null ? "08006" : e.getSQLState(), "cannot reach the backend database: " + e.getMessage());
+                fatal(e.getSQLState() == null ? PgState.CONNECTION_FAILURE.code() : e.getSQLState(), "cannot reach the backend database: " + e.getMessage());
             }
         } catch (IOException e) {
             LOG.debug("session {}: connection lost: {}", processId, e.getMessage());
         } catch (RuntimeException e) {
             LOG.warn("session {} failed", processId, e);
-            fatal("XX000", "internal error: " + e);
+            fatal(PgState.INTERNAL_ERROR.code(), "internal error: " + e);
         } finally {
             close();
         }
@@ -208,7 +208,7 @@ final class PgSession implements Runnable {
                     case 'd', 'c', 'f' -> {
                         // outside COPY IN (the rest of a COPY the backend already ended): PostgreSQL drops them too
                     }
-                    case 'F' -> throw new SQLException("the function call message is not supported by nlsql's proxy", "0A000");
+                    case 'F' -> throw new SQLException("the function call message is not supported by nlsql's proxy", PgState.FEATURE_NOT_SUPPORTED.code());
                     default -> throw new PgInput.ProtocolViolation("unknown message type '" + m.type() + "'");
                 }
             } catch (SQLException e) {
@@ -334,7 +334,7 @@ final class PgSession implements Runnable {
         }
         if (sql && question) {
             throw new SQLException("a question cannot share a query message with SQL statements; send questions on their own",
-                    "0A000");
+                    PgState.FEATURE_NOT_SUPPORTED.code());
         }
     }
 
@@ -348,11 +348,11 @@ final class PgSession implements Runnable {
                 if (sqlGuarded) {
                     throw new SQLException("COPY is refused by nlsql.passthrough="
                             + backend.unwrap(dev.nlsql.jdbc.NlConnection.class).config().passthrough().name().toLowerCase(java.util.Locale.ROOT)
-                            + "; COPY needs nlsql.passthrough=allow", "NL003");
+                            + "; COPY needs nlsql.passthrough=allow", dev.nlsql.NlSqlState.UNSAFE_SQL.code());
                 }
                 if (relay == null) {
                     throw new SQLException("COPY is not supported by nlsql's proxy for this backend (it needs PostgreSQL)",
-                            "0A000");
+                            PgState.FEATURE_NOT_SUPPORTED.code());
                 }
             }
         }
@@ -440,25 +440,25 @@ final class PgSession implements Runnable {
             oids[i] = PgInput.int32(b);
         }
         if (!name.isEmpty() && statements.containsKey(name)) {
-            throw new SQLException("prepared statement \"" + name + "\" already exists", "42P05");
+            throw new SQLException("prepared statement \"" + name + "\" already exists", PgState.DUPLICATE_PREPARED_STATEMENT.code());
+        }
+        Prepared old = statements.get(name);
+        if (old != null && old.confirmed && old.query.equals(query) && java.util.Arrays.equals(old.paramOids, oids)) {
+            out.parseComplete(); // the unnamed statement parsed again with the same SQL: it passed the checks below already
+            return;
         }
         if ((oids.length > 0 || ParameterMarkers.toJdbc(query, false).order().length > 0) && !query.isBlank()
                 && TextKind.of(query).kind() != TextKind.SQL) {
             throw questionParameters();
         }
         if (TextKind.of(query).kind() == TextKind.SQL && SqlLexer.splitStatements(query).size() > 1) {
-            throw new SQLException("cannot insert multiple commands into a prepared statement", "42601");
+            throw new SQLException("cannot insert multiple commands into a prepared statement", PgState.SYNTAX_ERROR.code());
         }
         if (TextKind.of(query).kind() == TextKind.SQL && SqlLexer.firstWord(query).equals("copy")) {
             refuseCopy(List.of(query));
             // the extended protocol's COPY would run through JDBC, which cannot carry the COPY sub-protocol
             throw new SQLException("COPY is not supported in the extended query protocol by nlsql's proxy; send it as a simple "
-                    + "query (psql \\copy, pgjdbc CopyManager and psycopg2 copy_expert do)", "0A000");
-        }
-        Prepared old = statements.get(name);
-        if (old != null && old.confirmed && old.query.equals(query) && java.util.Arrays.equals(old.paramOids, oids)) {
-            out.parseComplete(); // the unnamed statement parsed again with the same SQL: keep its backend statement
-            return;
+                    + "query (psql \\copy, pgjdbc CopyManager and psycopg2 copy_expert do)", PgState.FEATURE_NOT_SUPPORTED.code());
         }
         Prepared p = new Prepared(query, oids, sqlGuarded);
         p.confirmed |= !postgres || clientSetting(query);
@@ -567,11 +567,11 @@ final class PgSession implements Runnable {
      */
     private void resolveAfterError(SQLException e) {
         Prepared p = unconfirmed;
-        if (p.statement == null || "25P02".equals(e.getSQLState())) {
+        if (p.statement == null || PgState.IN_FAILED_SQL_TRANSACTION.is(e)) {
             dropOwed(); // refused before reaching the backend (the guard), or a transaction that takes no Parse
             return;
         }
-        if ("08P01".equals(e.getSQLState()) && !(e instanceof org.postgresql.util.PSQLException)) {
+        if (PgState.PROTOCOL_VIOLATION.is(e) && !(e instanceof org.postgresql.util.PSQLException)) {
             owed.setLength(owed.indexOf("2") < 0 ? owed.length() : owed.indexOf("2")); // a wrong parameter count fails the Bind
         }
         boolean parses;
@@ -604,7 +604,7 @@ final class PgSession implements Runnable {
         String statementName = PgInput.cstring(b);
         Prepared p = statements.get(statementName);
         if (p == null) {
-            throw new SQLException("prepared statement \"" + statementName + "\" does not exist", "26000");
+            throw new SQLException("prepared statement \"" + statementName + "\" does not exist", PgState.INVALID_SQL_STATEMENT_NAME.code());
         }
         short[] paramFormats = shorts(b);
         int n = PgInput.int16(b);
@@ -646,7 +646,7 @@ final class PgSession implements Runnable {
         if (kind == 'S') {
             Prepared p = statements.get(name);
             if (p == null) {
-                throw new SQLException("prepared statement \"" + name + "\" does not exist", "26000");
+                throw new SQLException("prepared statement \"" + name + "\" does not exist", PgState.INVALID_SQL_STATEMENT_NAME.code());
             }
             PreparedStatement ps = statement(p);
             int[] parameterOids = parameterOids(p, ps);
@@ -656,7 +656,7 @@ final class PgSession implements Runnable {
         } else if (kind == 'P') {
             Portal portal = portals.get(name);
             if (portal == null) {
-                throw new SQLException("portal \"" + name + "\" does not exist", "34000");
+                throw new SQLException("portal \"" + name + "\" does not exist", PgState.INVALID_CURSOR_NAME.code());
             }
             if (portal.rows == null && !portal.done && !portal.prepared.question && readOnly(portal.prepared.query)) {
                 runPortal(portal); // its rows serve the Execute that follows: one backend round trip, not two
@@ -707,7 +707,7 @@ final class PgSession implements Runnable {
         int maxRows = PgInput.int32(b);
         Portal portal = portals.get(name);
         if (portal == null) {
-            throw new SQLException("portal \"" + name + "\" does not exist", "34000");
+            throw new SQLException("portal \"" + name + "\" does not exist", PgState.INVALID_CURSOR_NAME.code());
         }
         if (portal.prepared.query.isBlank()) {
             out.emptyQueryResponse();
@@ -847,7 +847,7 @@ final class PgSession implements Runnable {
             int param = order[i] - 1;
             if (param >= portal.params.length) {
                 throw new SQLException("bind message supplies " + portal.params.length + " parameters, but the statement needs "
-                        + order[i], "08P01");
+                        + order[i], PgState.PROTOCOL_VIOLATION.code());
             }
             if (portal.binaryBytea[param]) {
                 ps.setBytes(i + 1, portal.raw[param]);

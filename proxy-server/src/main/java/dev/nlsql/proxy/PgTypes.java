@@ -219,7 +219,7 @@ final class PgTypes {
                 if (element != null && v instanceof Array array) {
                     return array((Object[]) array.getArray(), element);
                 }
-                throw new SQLException("binary format is not supported for type " + oid + "; ask for text", "0A000");
+                throw new SQLException("binary format is not supported for type " + oid + "; ask for text", PgState.FEATURE_NOT_SUPPORTED.code());
         }
     }
 
@@ -307,7 +307,7 @@ final class PgTypes {
                 default -> new String(value, StandardCharsets.UTF_8);
             };
         } catch (RuntimeException e) {
-            throw new SQLException("malformed binary value for parameter of type " + oid, "22P03");
+            throw new SQLException("malformed binary value for parameter of type " + oid, PgState.INVALID_BINARY_REPRESENTATION.code());
         }
     }
 

@@ -54,9 +54,9 @@ final class StartupSettings {
                 case "false", "off", "no", "0" -> {
                     // an ordinary session
                 }
-                case "true", "on", "yes", "1", "database" -> throw new Refused("28000", "no pg_hba.conf entry for replication connection from host \""
+                case "true", "on", "yes", "1", "database" -> throw new Refused(PgState.INVALID_AUTHORIZATION_SPECIFICATION.code(), "no pg_hba.conf entry for replication connection from host \""
                         + host + "\", user \"" + startup.getOrDefault("user", "") + "\", no encryption", null);
-                default -> throw new Refused("22023", "invalid value for parameter \"replication\": \"" + replication + "\"", null);
+                default -> throw new Refused(PgState.INVALID_PARAMETER_VALUE.code(), "invalid value for parameter \"replication\": \"" + replication + "\"", null);
             }
         }
         String encoding = given(startup, "client_encoding"); // also -c client_encoding=... in options
@@ -64,10 +64,10 @@ final class StartupSettings {
             String name = normalizedEncoding(encoding);
             if (!name.equals("utf8") && !name.equals("unicode") && !name.equals("sqlascii")) {
                 if (ENCODINGS.contains(name)) {
-                    throw new Refused("0A000", "invalid value for parameter \"client_encoding\": \"" + encoding + "\"",
+                    throw new Refused(PgState.FEATURE_NOT_SUPPORTED.code(), "invalid value for parameter \"client_encoding\": \"" + encoding + "\"",
                             "Conversion between " + encoding.toUpperCase(Locale.ROOT) + " and UTF8 is not supported.");
                 }
-                throw new Refused("22023", "invalid value for parameter \"client_encoding\": \"" + encoding + "\"", null);
+                throw new Refused(PgState.INVALID_PARAMETER_VALUE.code(), "invalid value for parameter \"client_encoding\": \"" + encoding + "\"", null);
             }
         }
     }
