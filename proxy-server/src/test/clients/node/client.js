@@ -2,6 +2,7 @@
 // (Execute with a row count and Flush, then a wait: an error must come without a Sync).
 const { Client } = require('pg');
 const Cursor = require('pg-cursor');
+const QueryStream = require('pg-query-stream');
 
 // pg-cursor waits after Flush; an error held back until Sync would hang it
 function within(ms, promise, what) {
@@ -37,6 +38,39 @@ async function cursors(client) {
   }
 }
 
+// pg-query-stream reads a cursor in batches (Execute with a row count, Flush): every row arrives once, in order, and
+// an error in the middle of the stream reaches its 'error' event instead of hanging it
+function streamed(client, sql) {
+  return within(20000, new Promise((resolve, reject) => {
+    const rows = [];
+    const stream = client.query(new QueryStream(sql, [], { batchSize: 100 }));
+    stream.on('data', (r) => rows.push(r));
+    stream.on('error', (e) => reject(Object.assign(e, { rowsBefore: rows.length })));
+    stream.on('end', () => resolve(rows));
+  }), 'query stream for ' + sql);
+}
+
+async function queryStreams(client) {
+  const rows = await streamed(client, 'SELECT g FROM generate_series(1, 10000) g');
+  if (rows.length !== 10000 || rows.some((r, i) => r.g !== i + 1)) {
+    throw new Error('query stream: ' + rows.length + ' rows, first ' + JSON.stringify(rows[0]));
+  }
+  let code = null;
+  let before = -1;
+  try {
+    await streamed(client, 'SELECT 1 / (g - 5000) AS x FROM generate_series(1, 10000) g');
+  } catch (e) {
+    if (e.message.includes('nothing within')) {
+      throw e;
+    }
+    code = e.code;
+    before = e.rowsBefore;
+  }
+  if (code !== '22012' || before < 4900 || before >= 5000) {
+    throw new Error('query stream error: expected 22012 after the rows before it, got ' + code + ' after ' + before + ' rows');
+  }
+}
+
 async function main() {
   const client = new Client({ host: '127.0.0.1', port: Number(process.argv[2]), user: 'postgres', database: 'test' });
   const notices = [];
@@ -64,6 +98,7 @@ async function main() {
     throw new Error('query after the error: ' + JSON.stringify(after.rows));
   }
   await cursors(client);
+  await queryStreams(client);
   const afterCursors = await client.query('SELECT 2 AS n');
   if (afterCursors.rows[0].n !== 2) {
     throw new Error('query after the cursors: ' + JSON.stringify(afterCursors.rows));

@@ -82,6 +82,35 @@ final class PgInput {
         return new Message((char) type, ByteBuffer.wrap(readFully(length - 4)));
     }
 
+    /**
+     * The row limit of the next message when it is an Execute the client has already sent in full, else -1. Reads
+     * nothing: a client that sent Describe and Execute together (pgbench) is told apart from one that waits between them.
+     */
+    int bufferedExecuteRows() throws IOException {
+        if (!in.markSupported() || in.available() < 10) {
+            return -1;
+        }
+        in.mark(512);
+        try {
+            if (in.read() != 'E') {
+                return -1;
+            }
+            int length = in.readInt();
+            if (length < 9 || length > 500 || in.available() < length - 4) {
+                return -1;
+            }
+            byte[] body = new byte[length - 4];
+            in.readFully(body);
+            int zero = 0;
+            while (zero < body.length && body[zero] != 0) {
+                zero++;
+            }
+            return zero + 5 == body.length ? ByteBuffer.wrap(body, zero + 1, 4).getInt() : -1;
+        } finally {
+            in.reset();
+        }
+    }
+
     /** Reads {@code n} bytes, growing the buffer as they arrive rather than allocating the declared length at once. */
     private byte[] readFully(int n) throws IOException {
         byte[] b = new byte[Math.min(n, READ_STEP)];

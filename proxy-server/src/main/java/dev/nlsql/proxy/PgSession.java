@@ -658,8 +658,9 @@ final class PgSession implements Runnable {
             if (portal == null) {
                 throw new SQLException("portal \"" + name + "\" does not exist", PgState.INVALID_CURSOR_NAME.code());
             }
-            if (portal.rows == null && !portal.done && !portal.prepared.question && readOnly(portal.prepared.query)) {
-                runPortal(portal); // its rows serve the Execute that follows: one backend round trip, not two
+            if (portal.rows == null && !portal.done && !portal.prepared.question && readOnly(portal.prepared.query)
+                    && in.bufferedExecuteRows() == 0) {
+                runPortal(portal); // its rows serve the Execute already sent for all rows: one backend round trip, not two
             }
             ResultSetMetaData md = portal.rows != null ? portal.rows.getMetaData() : metadata(statement(portal.prepared));
             parsed(portal.prepared);
@@ -723,6 +724,9 @@ final class PgSession implements Runnable {
         }
         if (portal.rows == null) {
             PreparedStatement ps = statement(portal.prepared);
+            if (maxRows > 0) {
+                streamRows(portal, ps, maxRows);
+            }
             if (!runPortal(portal)) {
                 portal.done = true;
                 sendNotices(portal.notices);
@@ -736,7 +740,9 @@ final class PgSession implements Runnable {
         long before = portal.sent;
         long sent = sendRows(portal.rows, portal.columns, portal.resultFormats, maxRows);
         portal.sent += sent;
-        if (maxRows > 0 && sent == maxRows && !portal.rows.isAfterLast() && hasMore(portal.rows)) {
+        if (maxRows > 0 && sent == maxRows) {
+            // as PostgreSQL: a run that reached its row limit is suspended, whether or not rows remain, so no row is
+            // read ahead (a cursor read ahead would raise a later row's error early)
             out.portalSuspended();
             return;
         }
@@ -744,6 +750,61 @@ final class PgSession implements Runnable {
         portal.rows.close();
         portal.rows = null;
         out.commandComplete(CommandTags.forRows(portal.prepared.query, before + sent));
+    }
+
+    /** How the backend runs a portal that is read in batches: in a transaction the proxy opened, or in the client's. */
+    private enum Streaming { NONE, OWN_TRANSACTION, CLIENT_TRANSACTION }
+
+    private Streaming streaming = Streaming.NONE;
+
+    /**
+     * A client that reads a query in batches (Execute with a row limit: cursors, query streams) gets its rows as
+     * PostgreSQL produces them, not after the whole result: pgjdbc then reads through a cursor, which needs a
+     * transaction block. Outside one the proxy opens it, and Sync ends it, as Sync ends PostgreSQL's implicit
+     * transaction; inside the client's own block only pgjdbc's auto-commit flag changes. Rows before an error reach
+     * the client, and the proxy holds one batch, not the result.
+     */
+    private void streamRows(Portal portal, PreparedStatement ps, int maxRows) throws SQLException {
+        if (pgBackend == null || sqlGuarded || portal.prepared.question || !readOnly(portal.prepared.query)) {
+            return;
+        }
+        if (streaming == Streaming.NONE) {
+            streaming = pgBackend.getTransactionState() == org.postgresql.core.TransactionState.IDLE
+                    ? Streaming.OWN_TRANSACTION : Streaming.CLIENT_TRANSACTION;
+            pgBackend.setAutoCommit(false); // no message: pgjdbc sends BEGIN with the query when no block is open
+        }
+        ps.setFetchSize(maxRows);
+    }
+
+    /** At Sync: the transaction opened for streaming ends (rolled back after an error, as PostgreSQL's implicit one). */
+    private void endStreaming() {
+        Streaming was = streaming;
+        streaming = Streaming.NONE;
+        try {
+            if (was == Streaming.OWN_TRANSACTION) {
+                try {
+                    if (pgBackend.getTransactionState() == org.postgresql.core.TransactionState.FAILED) {
+                        pgBackend.rollback();
+                    } else {
+                        pgBackend.commit();
+                    }
+                } finally {
+                    pgBackend.setAutoCommit(true);
+                }
+            } else if (was == Streaming.CLIENT_TRANSACTION) {
+                // back to auto-commit without pgjdbc's COMMIT: the block is the client's, and it goes on
+                org.postgresql.core.QueryExecutor executor = pgBackend.getQueryExecutor();
+                org.postgresql.core.TransactionState state = executor.getTransactionState();
+                ((org.postgresql.core.QueryExecutorBase) executor).setTransactionState(org.postgresql.core.TransactionState.IDLE);
+                try {
+                    pgBackend.setAutoCommit(true);
+                } finally {
+                    ((org.postgresql.core.QueryExecutorBase) executor).setTransactionState(state);
+                }
+            }
+        } catch (SQLException e) {
+            LOG.debug("session {}: ending the streaming transaction failed: {}", processId, e.toString());
+        }
     }
 
     /** Binds and runs a portal's statement; true when it returned rows (kept in the portal). */
@@ -773,14 +834,6 @@ final class PgSession implements Runnable {
         return READING_STATEMENTS.contains(SqlLexer.firstWord(sql));
     }
 
-    private static boolean hasMore(ResultSet rs) throws SQLException {
-        try {
-            return !rs.isLast() && !rs.isAfterLast();
-        } catch (SQLException e) {
-            return true;
-        }
-    }
-
     private void closeObject(ByteBuffer b) throws IOException, SQLException {
         char kind = (char) PgInput.byte1(b);
         String name = PgInput.cstring(b);
@@ -796,6 +849,7 @@ final class PgSession implements Runnable {
     private void sync() {
         skipUntilSync = false;
         closePortal("");
+        endStreaming();
         out.readyForQuery(transactionStatus());
     }
 

@@ -59,8 +59,8 @@ class PostgresClientsTest {
     @Test
     void nodePostgres() throws Exception {
         Path dir = CLIENTS.resolve("node");
-        if (!Files.isDirectory(dir.resolve("node_modules/pg"))) {
-            assertEquals(0, run(dir, Map.of(), "npm", "install", "--no-audit", "--no-fund").status(), "npm install pg");
+        if (!Files.isDirectory(dir.resolve("node_modules/pg-query-stream"))) {
+            assertEquals(0, run(dir, Map.of(), "npm", "install", "--no-audit", "--no-fund").status(), "npm install pg, pg-cursor, pg-query-stream");
         }
         Run r = run(dir, Map.of(), "node", "client.js", String.valueOf(server.port()));
         assertEquals(0, r.status(), r.out());
