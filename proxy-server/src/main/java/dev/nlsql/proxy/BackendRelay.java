@@ -138,6 +138,11 @@ final class BackendRelay {
         }
     }
 
+    /** pgjdbc's stream, for the idle watcher. */
+    PGStream stream() {
+        return stream;
+    }
+
     /**
      * Sends the query text as a Query message and relays every backend message to {@code out}
      * up to and including ReadyForQuery. COPY rides along: CopyOut data is relayed as it comes; after
@@ -344,7 +349,7 @@ final class BackendRelay {
      * since it parses literals by standard_conforming_strings, decodes by client_encoding and DateStyle, reports
      * getParameterStatus and prepares statements anew after a search_path change.
      */
-    private void parameterStatus(byte[] b, int length) {
+    void parameterStatus(byte[] b, int length) {
         int nameEnd = indexOfZero(b, 0, length);
         String name = new String(b, 0, nameEnd, StandardCharsets.UTF_8);
         int valueEnd = indexOfZero(b, nameEnd + 1, length);
@@ -411,7 +416,7 @@ final class BackendRelay {
     }
 
     /** ErrorResponse fields are (code byte, cstring) pairs; 'V' (or 'S') is the severity. */
-    private static boolean isFatal(byte[] b, int length) {
+    static boolean isFatal(byte[] b, int length) {
         int i = 0;
         while (i < length && b[i] != 0) {
             char code = (char) b[i];

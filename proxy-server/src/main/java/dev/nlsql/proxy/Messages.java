@@ -16,6 +16,8 @@ final class Messages {
     private final OutputStream out;
     private final ByteSink buffer = new ByteSink(8192);
     private final ByteSink body = new ByteSink(256);
+    /** The type of the last message written: 'Z' means the client was told the session is ready. */
+    private char last;
 
     Messages(OutputStream out) {
         this.out = out;
@@ -27,6 +29,11 @@ final class Messages {
         out.flush();
     }
 
+    /** True when the last message written was ReadyForQuery: the client may now wait for the session. */
+    boolean endsReady() {
+        return last == 'Z';
+    }
+
     /** Writes what is buffered once it is large, so a big result streams instead of filling memory. */
     void flushIfLarge() throws IOException {
         if (buffer.size() >= FLUSH_AT) {
@@ -36,6 +43,7 @@ final class Messages {
 
     /** A message relayed as it came: type, int32 length, body. */
     void raw(char type, byte[] body, int length) {
+        last = type;
         buffer.write(type);
         buffer.writeInt32(length + 4);
         buffer.write(body, 0, length);
@@ -252,6 +260,7 @@ final class Messages {
 
     /** A single byte, for the answers to SSLRequest and GSSENCRequest ('S' or 'N'). */
     void single(char c) {
+        last = 0;
         buffer.write(c);
     }
 
@@ -265,6 +274,7 @@ final class Messages {
     }
 
     private void end(char type) {
+        last = type;
         buffer.write(type);
         buffer.writeInt32(body.size() + 4);
         buffer.write(body);

@@ -39,6 +39,8 @@ public final class PgServer implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    /** Timer and reader threads of the sessions' idle watchers. */
+    private final IdleWatcher.Pool idleWatchers = new IdleWatcher.Pool();
     private final AtomicInteger nextProcessId = new AtomicInteger(10_000);
     private ServerSocket listener;
     private Thread acceptor;
@@ -299,6 +301,10 @@ public final class PgServer implements AutoCloseable {
         return sessions.get(processId);
     }
 
+    IdleWatcher.Pool idleWatchers() {
+        return idleWatchers;
+    }
+
     int sessionCount() {
         return sessions.size();
     }
@@ -311,6 +317,7 @@ public final class PgServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         loginWatchdog.shutdownNow();
+        idleWatchers.close();
         listener.close();
     }
 }

@@ -49,6 +49,8 @@ final class PgSession implements Runnable {
     private final int secret = RANDOM.nextInt();
     private Statement simpleStatement;
     private BackendRelay relay;
+    /** Forwards what the backend sends while the client is idle; null without the relay. */
+    private IdleWatcher watcher;
     private volatile boolean relaying;
     private volatile Statement running;
     private volatile boolean answeringQuestion;
@@ -141,6 +143,9 @@ final class PgSession implements Runnable {
             if (postgres && !sqlGuarded) {
                 relay = BackendRelay.of(pgBackend);
             }
+            if (relay != null) {
+                watcher = new IdleWatcher(server.idleWatchers(), relay.stream(), out, idleSession());
+            }
             welcome(startup);
             loop();
         } catch (PgInput.ProtocolViolation e) {
@@ -185,7 +190,22 @@ final class PgSession implements Runnable {
 
     private void loop() throws IOException {
         while (true) {
-            PgInput.Message m = in.read();
+            if (watcher != null && out.endsReady()) {
+                forwardQueuedNotifications();
+                watcher.idle();
+            }
+            PgInput.Message m;
+            try {
+                m = in.read();
+            } catch (IOException e) {
+                if (watcher != null) {
+                    watcher.close(); // before anything is written to the client (a protocol violation's FATAL)
+                }
+                throw e;
+            }
+            if (watcher != null && !watcher.busy()) {
+                return; // the backend ended the session while it was idle; the client has its FATAL
+            }
             if (m == null || m.type() == 'X') {
                 return;
             }
@@ -234,6 +254,43 @@ final class PgSession implements Runnable {
             if (m.type() == 'Q' || m.type() == 'S') {
                 out.flush();
             }
+        }
+    }
+
+    /** The watcher's view of this session. */
+    private IdleWatcher.Session idleSession() {
+        return new IdleWatcher.Session() {
+            @Override
+            public void parameterStatus(byte[] body, int length) {
+                relay.parameterStatus(body, length);
+            }
+
+            @Override
+            public void ended() {
+                pgBackend.getQueryExecutor().abort(); // pgjdbc sees the connection closed, as it is
+                try {
+                    socket.close(); // after the forwarded FATAL, as PostgreSQL closes; the session's read ends
+                } catch (IOException ignored) {
+                    // closing anyway
+                }
+            }
+        };
+    }
+
+    /** Notifications pgjdbc read during the session's own JDBC calls (a self-NOTIFY, a LISTEN): the client's too. */
+    private void forwardQueuedNotifications() throws IOException {
+        org.postgresql.PGNotification[] queued;
+        try {
+            queued = pgBackend.getQueryExecutor().getNotifications();
+        } catch (SQLException e) {
+            return;
+        }
+        for (org.postgresql.PGNotification n : queued) {
+            byte[] b = IdleWatcher.notification(n.getPID(), n.getName(), n.getParameter());
+            out.raw('A', b, b.length);
+        }
+        if (queued.length > 0) {
+            out.flush();
         }
     }
 
@@ -1120,6 +1177,9 @@ final class PgSession implements Runnable {
     }
 
     private void close() {
+        if (watcher != null) {
+            watcher.close(); // before the backend is closed under it
+        }
         server.forget(this);
         portals.keySet().stream().toList().forEach(this::closePortal);
         statements.values().forEach(p -> closeQuietly(p.statement));
