@@ -405,7 +405,9 @@ final class PgSession implements Runnable {
                     resolveAfterError(e);
                 }
                 error(e, "ERROR");
-                if (m.type() == 'Q') {
+                if (m.type() == 'Q' || m.type() == 'F') {
+                    // a FunctionCall is answered like a simple Query, ReadyForQuery after it (libpq's PQfn, lo_*, waits
+                    // for it): it is no part of an extended-protocol batch, and no Sync follows it
                     out.readyForQuery(transactionStatus());
                 } else if (m.type() == 'S') {
                     sync(); // the error was a held-back Parse's: the Sync still ends the batch
