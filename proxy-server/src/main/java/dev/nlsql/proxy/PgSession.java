@@ -428,6 +428,9 @@ final class PgSession implements Runnable {
         String text = new String(bytes, StandardCharsets.UTF_8);
         List<String> parts = SqlLexer.splitStatements(text);
         refuseMixed(parts);
+        if (parts.size() == 1 && deallocatedHere(parts.get(0))) {
+            return;
+        }
         boolean whole = parts.size() > 1 && relayableTogether(parts);
         if (relay != null && !parts.isEmpty() && (whole || relayable(parts))) {
             relaying = true;
@@ -950,6 +953,31 @@ final class PgSession implements Runnable {
             closePortal(name);
         }
         out.closeComplete();
+    }
+
+    private static final java.util.regex.Pattern DEALLOCATE = java.util.regex.Pattern.compile(
+            "(?is)\\s*DEALLOCATE\\s+(?:PREPARE\\s+)?(\"(?:[^\"]|\"\")+\"|[a-z_][a-z0-9_$]*)\\s*;?\\s*");
+
+    /**
+     * SQL {@code DEALLOCATE name} of a statement the client prepared with Parse (libpq's PQprepare, then libpqxx's
+     * unprepare): the proxy keeps those itself, the backend has none of that name, so it is closed here, as a Close
+     * message would. Any other name (an SQL PREPARE's, or none) goes on to the backend.
+     */
+    private boolean deallocatedHere(String sql) {
+        java.util.regex.Matcher m = DEALLOCATE.matcher(sql);
+        if (!m.matches() || transactionStatus() == 'E') { // in a failed transaction the backend refuses it (25P02)
+            return false;
+        }
+        String id = m.group(1);
+        String name = id.startsWith("\"") ? id.substring(1, id.length() - 1).replace("\"\"", "\"") : id.toLowerCase(java.util.Locale.ROOT);
+        if (name.equalsIgnoreCase("all") && !id.startsWith("\"") || !statements.containsKey(name)) {
+            return false;
+        }
+        Prepared p = statements.remove(name);
+        closeQuietly(p.statement);
+        out.commandComplete("DEALLOCATE");
+        out.readyForQuery(transactionStatus());
+        return true;
     }
 
     private void sync() {
