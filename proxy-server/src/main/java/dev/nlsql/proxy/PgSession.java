@@ -55,6 +55,8 @@ final class PgSession implements Runnable {
         int[] describedOids;
         /** The backend has parsed it (or it needs no parsing there): its ParseComplete is not held back. */
         boolean confirmed;
+        /** The parameter types the backend infers, asked for the first time a parameter of type 0 comes in binary. */
+        int[] inferredOids;
 
         Prepared(String query, int[] paramOids, boolean sqlGuarded) {
             this.query = query;
@@ -777,6 +779,9 @@ final class PgSession implements Runnable {
             byte[] value = PgInput.bytes(b, PgInput.int32(b));
             int oid = i < p.paramOids.length ? p.paramOids[i] : 0;
             boolean binary = FormatCodes.forColumn(paramFormats, i) == FormatCodes.BINARY;
+            if (value != null && binary && oid == 0 && !p.question) {
+                oid = inferredParameterOid(p, i);
+            }
             if (value != null && binary && oid == PgTypes.BYTEA) {
                 raw[i] = value;
                 bytea[i] = true;
@@ -795,6 +800,17 @@ final class PgSession implements Runnable {
         } else {
             out.bindComplete();
         }
+    }
+
+    /**
+     * A parameter of unspecified type (0) sent in binary is read as the type the server infers for it, as PostgreSQL
+     * reads it (libpq clients send bytea so: libpqxx's binarystring); read as UTF8 text, a bytea with a NUL failed.
+     */
+    private int inferredParameterOid(Prepared p, int i) throws SQLException {
+        if (p.inferredOids == null) {
+            p.inferredOids = parameterOids(p, statement(p));
+        }
+        return i < p.inferredOids.length ? p.inferredOids[i] : 0;
     }
 
     /** As the driver refuses a question with parameters (NlQuestionStatement), not broken SQL from the question. */
