@@ -52,11 +52,14 @@ class ClientSuiteThroughProxyTest {
                 "test_057", "test_058", "test_059", "test_065"}) {
             KNOWN.put(t, LARGE_OBJECT);
         }
-        KNOWN.put("test_023", "(b) asynchronous NOTIFY delivery to an idle client (being built): the listener waits "
-                + "idle in select() for a notification the proxy only reads from pgjdbc on the next query");
-        KNOWN.put("test_notification", "(a) NotificationResponse carries the backend's real pid, BackendKeyData the "
-                + "proxy's own: a session's notification to itself is not recognized as its own (fix: map the backend "
-                + "pid to the session's processId where notifications are sent)");
+        KNOWN.put("test_023", "(b) NOTIFY delivery (being built): LISTEN and NOTIFY are not in PgSession.RELAYED_STATEMENTS, so "
+                + "they run on the JDBC route, where pgjdbc keeps the NotificationResponse in its own queue "
+                + "(PGConnection.getNotifications()) and the proxy never forwards it; the client then polls while idle "
+                + "(PQconsumeInput), which needs asynchronous delivery. Once delivered it also needs test_notification's pid fix");
+        KNOWN.put("test_notification", "(a) the notification arrives (relayed raw by BackendRelay.simpleQuery) but carries the "
+                + "backend's real pid, while BackendKeyData gave the proxy's processId: a session's notification to itself "
+                + "is not recognized as its own. Fix: where 'A' is forwarded, rewrite a pid equal to the backend's "
+                + "(PGConnection.getBackendPID()) to the session's processId, or advertise the backend's pid as processId");
         KNOWN.put("test_007", "(c) documented: SET client_encoding other than UTF8 (here SQL_ASCII) after login ends the "
                 + "session with pgjdbc's 08P01 (libpqxx: \"Setting client encoding failed\")");
         KNOWN.put("test_060", DATESTYLE);
