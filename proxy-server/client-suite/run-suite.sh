@@ -6,7 +6,7 @@
 # "skip": the test ended well but reported a feature as unsupported (libpqxx's runner counts it as not run).
 set -uo pipefail
 bin=$1; out=$2
-limit=${NLSQL_CLIENT_SUITE_TEST_TIMEOUT:-20}
+limit=${NLSQL_CLIENT_SUITE_TEST_TIMEOUT:-30}
 mkdir -p "$out/logs"; : > "$out/results.tsv"
 while read -r runner name; do
   log="$out/logs/$name.log"
