@@ -269,8 +269,17 @@ public final class PgServer implements AutoCloseable {
         return backend.isWrapperFor(org.postgresql.core.BaseConnection.class) ? backend.unwrap(org.postgresql.core.BaseConnection.class) : backend;
     }
 
+    /** Sessions by the process id their client was told (BackendKeyData): what CancelRequest names. */
+    private final Map<Integer, PgSession> byKey = new ConcurrentHashMap<>();
+
+    /** Records the process id a session tells its client; returns it. */
+    int cancelKey(PgSession session, int pid) {
+        byKey.put(pid, session);
+        return pid;
+    }
+
     void cancel(int processId, int secret) {
-        PgSession s = sessions.get(processId);
+        PgSession s = byKey.get(processId);
         if (s != null) {
             s.cancel(secret);
         }
@@ -278,6 +287,7 @@ public final class PgServer implements AutoCloseable {
 
     void forget(PgSession session) {
         sessions.remove(session.processId(), session);
+        byKey.values().removeIf(s -> s == session);
         loggedIn.remove(session);
         session.loginDone();
     }
@@ -298,7 +308,7 @@ public final class PgServer implements AutoCloseable {
 
     /** The session that told its client this process id, or null (tests read its backend session's state). */
     PgSession session(int processId) {
-        return sessions.get(processId);
+        return byKey.get(processId);
     }
 
     IdleWatcher.Pool idleWatchers() {

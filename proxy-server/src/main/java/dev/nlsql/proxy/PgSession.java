@@ -180,7 +180,11 @@ final class PgSession implements Runnable {
         out.authenticationOk();
         Map<String, String> status = server.parameterStatus(backend, startup);
         status.forEach(out::parameterStatus);
-        out.backendKeyData(processId, secret);
+        // PostgreSQL's own process id where there is one: pg_backend_pid(), pg_cancel_backend() and the sender of a
+        // notification then name this session as the client knows it
+        int key = server.cancelKey(this, postgres ? pgBackend.getBackendPID() : processId);
+        Thread.currentThread().setName("nlsql-session-" + key);
+        out.backendKeyData(key, secret);
         sendNotices(takeNotices(null)); // the server's notices at login, as it sends them before ReadyForQuery
         out.readyForQuery(transactionStatus());
         out.flush();
@@ -241,7 +245,9 @@ final class PgSession implements Runnable {
                     resolveAfterError(e);
                 }
                 error(e, "ERROR");
-                if (m.type() == 'Q') {
+                if (m.type() == 'Q' || m.type() == 'F') {
+                    // a FunctionCall is answered like a simple Query, ReadyForQuery after it (libpq's PQfn, lo_*, waits
+                    // for it): it is no part of an extended-protocol batch, and no Sync follows it
                     out.readyForQuery(transactionStatus());
                 } else if (m.type() == 'S') {
                     sync(); // the error was a held-back Parse's: the Sync still ends the batch
@@ -300,6 +306,9 @@ final class PgSession implements Runnable {
         List<String> parts = SqlLexer.splitStatements(text);
         refuseMixed(parts);
         refuseCopy(parts);
+        if (parts.size() == 1 && deallocatedHere(parts.get(0))) {
+            return;
+        }
         boolean whole = parts.size() > 1 && relayableTogether(parts);
         if (relay != null && !parts.isEmpty() && (whole || relayable(parts))) {
             relaying = true;
@@ -672,6 +681,9 @@ final class PgSession implements Runnable {
             byte[] value = PgInput.bytes(b, PgInput.int32(b));
             int oid = i < p.paramOids.length ? p.paramOids[i] : 0;
             boolean binary = FormatCodes.forColumn(paramFormats, i) == FormatCodes.BINARY;
+            if (value != null && binary && oid == 0 && !p.question) {
+                oid = inferredParameterOid(p, i);
+            }
             if (value != null && binary && oid == PgTypes.BYTEA) {
                 raw[i] = value;
                 bytea[i] = true;
@@ -690,6 +702,17 @@ final class PgSession implements Runnable {
         } else {
             out.bindComplete();
         }
+    }
+
+    /**
+     * A parameter of unspecified type (0) sent in binary is read as the type the server infers for it, as PostgreSQL
+     * reads it (libpq clients send bytea so: libpqxx's binarystring); read as UTF8 text, a bytea with a NUL failed.
+     */
+    private int inferredParameterOid(Prepared p, int i) throws SQLException {
+        if (p.inferredOids == null) {
+            p.inferredOids = parameterOids(p, statement(p));
+        }
+        return i < p.inferredOids.length ? p.inferredOids[i] : 0;
     }
 
     /** As the driver refuses a question with parameters (NlQuestionStatement), not broken SQL from the question. */
@@ -901,6 +924,31 @@ final class PgSession implements Runnable {
             closePortal(name);
         }
         out.closeComplete();
+    }
+
+    private static final java.util.regex.Pattern DEALLOCATE = java.util.regex.Pattern.compile(
+            "(?is)\\s*DEALLOCATE\\s+(?:PREPARE\\s+)?(\"(?:[^\"]|\"\")+\"|[a-z_][a-z0-9_$]*)\\s*;?\\s*");
+
+    /**
+     * SQL {@code DEALLOCATE name} of a statement the client prepared with Parse (libpq's PQprepare, then libpqxx's
+     * unprepare): the proxy keeps those itself, the backend has none of that name, so it is closed here, as a Close
+     * message would. Any other name (an SQL PREPARE's, or none) goes on to the backend.
+     */
+    private boolean deallocatedHere(String sql) {
+        java.util.regex.Matcher m = DEALLOCATE.matcher(sql);
+        if (!m.matches() || transactionStatus() == 'E') { // in a failed transaction the backend refuses it (25P02)
+            return false;
+        }
+        String id = m.group(1);
+        String name = id.startsWith("\"") ? id.substring(1, id.length() - 1).replace("\"\"", "\"") : id.toLowerCase(java.util.Locale.ROOT);
+        if (name.equalsIgnoreCase("all") && !id.startsWith("\"") || !statements.containsKey(name)) {
+            return false;
+        }
+        Prepared p = statements.remove(name);
+        closeQuietly(p.statement);
+        out.commandComplete("DEALLOCATE");
+        out.readyForQuery(transactionStatus());
+        return true;
     }
 
     private void sync() {

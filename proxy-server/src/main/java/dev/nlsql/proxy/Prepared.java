@@ -15,6 +15,8 @@ final class Prepared {
     int[] describedOids;
     /** The backend has parsed it (or it needs no parsing there): its ParseComplete is not held back. */
     boolean confirmed;
+    /** The parameter types the backend infers, asked for the first time a parameter of type 0 comes in binary. */
+    int[] inferredOids;
 
     Prepared(String query, int[] paramOids, boolean sqlGuarded) {
         this.query = query;

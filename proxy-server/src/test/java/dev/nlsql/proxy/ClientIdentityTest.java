@@ -90,6 +90,8 @@ class ClientIdentityTest {
         }
         try (Connection c = client("postgres", "test")) {
             assertEquals("postgres|test", one(c, "SELECT current_user || '|' || current_database()"));
+            assertEquals(String.valueOf(c.unwrap(PGConnection.class).getBackendPID()), one(c, "SELECT pg_backend_pid()"),
+                    "the process id the client was told is its backend's, as pg_cancel_backend and notifications name it");
             assertEquals("on", one(c, "SHOW is_superuser"));
             assertEquals("on", c.unwrap(PGConnection.class).getParameterStatus("is_superuser"));
         }
