@@ -169,6 +169,16 @@ final class Messages {
         end('I');
     }
 
+    /** 'V' int32 len, int32 n (-1 for NULL), n bytes — FunctionCallResponse. */
+    void functionCallResponse(byte[] result) {
+        begin();
+        int32(result == null ? -1 : result.length);
+        if (result != null) {
+            body.write(result, 0, result.length);
+        }
+        end('V');
+    }
+
     /** '1' int32 4 — ParseComplete. */
     void parseComplete() {
         begin();

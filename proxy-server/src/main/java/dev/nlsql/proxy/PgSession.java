@@ -232,7 +232,7 @@ final class PgSession implements Runnable {
                     case 'd', 'c', 'f' -> {
                         // outside COPY IN (the rest of a COPY the backend already ended): PostgreSQL drops them too
                     }
-                    case 'F' -> throw new SQLException("the function call message is not supported by nlsql's proxy", PgState.FEATURE_NOT_SUPPORTED.code());
+                    case 'F' -> functionCall(m.body());
                     default -> throw new PgInput.ProtocolViolation("unknown message type '" + m.type() + "'");
                 }
             } catch (SQLException e) {
@@ -257,10 +257,44 @@ final class PgSession implements Runnable {
                 out.flush(); // PostgreSQL sends an error at once: a client waiting after Execute + Flush gets it
                 continue;
             }
-            if (m.type() == 'Q' || m.type() == 'S') {
+            if (m.type() == 'Q' || m.type() == 'S' || m.type() == 'F') {
                 out.flush();
             }
         }
+    }
+
+    /**
+     * A FunctionCall (libpq's PQfn, which its large-object calls use) goes to PostgreSQL as one, through pgjdbc's
+     * fast-path API, and PostgreSQL's privileges decide as for the same function in SQL. Only where SQL passes
+     * untouched: a call by OID would bypass a guarding nlsql.passthrough. Arguments and result in binary format, as
+     * libpq sends them (pgjdbc's fast path has no other).
+     */
+    @SuppressWarnings("deprecation")
+    private void functionCall(ByteBuffer b) throws IOException, SQLException {
+        if (relay == null) {
+            throw new SQLException("the function call message needs a PostgreSQL backend under nlsql.passthrough=allow",
+                    PgState.FEATURE_NOT_SUPPORTED.code());
+        }
+        int oid = PgInput.int32(b);
+        short[] formats = shorts(b);
+        int n = PgInput.int16(b);
+        org.postgresql.fastpath.FastpathArg[] args = new org.postgresql.fastpath.FastpathArg[Math.max(0, n)];
+        for (int i = 0; i < args.length; i++) {
+            int length = PgInput.int32(b);
+            short format = formats.length == 0 ? 0 : formats[formats.length == 1 ? 0 : Math.min(i, formats.length - 1)];
+            if (length < 0 || format != 1) {
+                throw new SQLException("function call arguments must be non-null and in binary format through nlsql's proxy",
+                        PgState.FEATURE_NOT_SUPPORTED.code());
+            }
+            args[i] = new org.postgresql.fastpath.FastpathArg(PgInput.bytes(b, length));
+        }
+        if (PgInput.int16(b) != 1) {
+            throw new SQLException("function call results must be in binary format through nlsql's proxy",
+                    PgState.FEATURE_NOT_SUPPORTED.code());
+        }
+        byte[] result = pgBackend.getFastpathAPI().fastpath(oid, args);
+        out.functionCallResponse(result);
+        out.readyForQuery(transactionStatus());
     }
 
     /** The watcher's view of this session. */

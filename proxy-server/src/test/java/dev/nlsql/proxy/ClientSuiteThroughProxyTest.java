@@ -28,16 +28,14 @@ import org.junit.jupiter.api.io.TempDir;
  * comparison by hand against the proxy jar). Every test runs in its own process with a time limit
  * ({@code run-suite.sh}). What fails through the proxy must be what fails directly, but for {@link #KNOWN}: each
  * entry says why, and an entry that passes through the proxy fails this test until it is removed, so the list
- * only shrinks. Fixed after this suite found them: a refused FunctionCall left libpq waiting (no ReadyForQuery), SQL
- * DEALLOCATE of a Parse'd statement, binary parameters of unspecified type (bytea) read as UTF8. Takes about a minute (about 20 s of it is test_023 waiting for its notification).
+ * only shrinks. Fixed after this suite found them: the FunctionCall message (libpq's large objects), relayed by pgjdbc's fast path, SQL
+ * DEALLOCATE of a Parse'd statement, binary parameters of unspecified type (bytea) read as UTF8. Takes about 30 s.
  */
 class ClientSuiteThroughProxyTest {
 
     private static final Path SUITE = Path.of("client-suite").toAbsolutePath();
     private static final String DB = "nlsql_client_suite";
 
-    private static final String LARGE_OBJECT = "(b) large objects: libpq's lo_* call server functions with the FunctionCall "
-            + "message ('F'), which the proxy refuses with 0A000 (it answers with ReadyForQuery since this suite found it hung)";
     private static final String DATESTYLE = "(c) documented (design-notes): SET DateStyle to a non-ISO style ends the session with "
             + "pgjdbc's 08P01, as pgjdbc reads only ISO";
 
@@ -45,10 +43,6 @@ class ClientSuiteThroughProxyTest {
     static final Map<String, String> KNOWN = new LinkedHashMap<>();
 
     static {
-        for (String t : new String[] {"test_048", "test_050", "test_051", "test_052", "test_053", "test_054", "test_055",
-                "test_057", "test_058", "test_059", "test_065"}) {
-            KNOWN.put(t, LARGE_OBJECT);
-        }
         KNOWN.put("test_007", "(c) documented: SET client_encoding other than UTF8 (here SQL_ASCII) after login ends the "
                 + "session with pgjdbc's 08P01 (libpqxx: \"Setting client encoding failed\")");
         KNOWN.put("test_060", DATESTYLE);
