@@ -27,8 +27,6 @@ final class BackendRelay {
     private static final java.lang.reflect.Method ON_PARAMETER_STATUS = onParameterStatusMethod();
     /** pgjdbc's connection lock (a ReentrantLock), held by every pgjdbc call that uses the stream. */
     private static final Field LOCK = field(QueryExecutorBase.class, "lock");
-    /** Larger backend messages are a broken stream, not data: PostgreSQL's own limit is 1 GB per field. */
-    private static final int LONGEST_MESSAGE = 1 << 30;
 
     /** The relay could not complete: the backend connection is unusable and has been closed. */
     static final class BackendLost extends SQLException {
@@ -47,7 +45,8 @@ final class BackendRelay {
     private final BaseConnection connection;
     private final QueryExecutorBase executor;
     private final PGStream stream;
-    private byte[] body = new byte[8192];
+    private final BackendMessage message = new BackendMessage(8192);
+    private byte[] body = message.body;
 
     private BackendRelay(BaseConnection connection, PGStream stream) {
         this.connection = connection;
@@ -194,15 +193,9 @@ final class BackendRelay {
     /** Reads one backend message into {@link #body}; its type is returned, its length kept in {@link #length}. */
     private char receive() throws IOException, SQLException {
         try {
-            char type = (char) stream.receiveChar();
-            length = stream.receiveInteger4() - 4;
-            if (length < 0 || length > LONGEST_MESSAGE) {
-                throw new IOException("invalid length " + length + " for backend message '" + type + "'");
-            }
-            if (length > body.length) {
-                body = new byte[Math.max(length, body.length * 2)];
-            }
-            stream.receive(body, 0, length);
+            char type = message.read(stream);
+            body = message.body;
+            length = message.length;
             return type;
         } catch (IOException e) {
             if (fatal) {

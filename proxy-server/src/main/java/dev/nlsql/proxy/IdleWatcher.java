@@ -39,7 +39,6 @@ final class IdleWatcher {
     static final long TICK_MS = 25;
     /** Longest wait for the backend's answer to the wake-up Sync; past it the backend is taken as lost. */
     static final long RECLAIM_TIMEOUT_MS = 10_000;
-    private static final int LONGEST_MESSAGE = 1 << 30;
 
     /** The sweep and the reader threads a server's sessions share; reader threads end a minute after their last use. */
     static final class Pool implements AutoCloseable {
@@ -102,7 +101,8 @@ final class IdleWatcher {
     private long idleSince;
     private boolean syncSent;
     private boolean reading;
-    private byte[] body = new byte[1024];
+    private final BackendMessage message = new BackendMessage(1024);
+    private byte[] body = message.body;
 
     IdleWatcher(Pool pool, PGStream stream, Messages out, Session session) {
         this.pool = pool;
@@ -239,15 +239,9 @@ final class IdleWatcher {
                 char type;
                 int length;
                 try {
-                    type = (char) stream.receiveChar();
-                    length = stream.receiveInteger4() - 4;
-                    if (length < 0 || length > LONGEST_MESSAGE) {
-                        throw new IOException("invalid length " + length + " for backend message '" + type + "'");
-                    }
-                    if (length > body.length) {
-                        body = new byte[Math.max(length, body.length * 2)];
-                    }
-                    stream.receive(body, 0, length);
+                    type = message.read(stream);
+                    length = message.length;
+                    body = message.body;
                     if (type == 'Z') {
                         synchronized (lock) {
                             if (syncSent) {

@@ -39,8 +39,7 @@ class AsyncMessagesThroughProxyTest {
             s.execute("DROP TABLE IF EXISTS async_items");
             s.execute("CREATE TABLE async_items (id int PRIMARY KEY)");
         }
-        server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
-                Map.of("nlsql.llm", "offline", "nlsql.cache", "false"), 50, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
+        server = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline", "nlsql.cache", "false"), 50);
     }
 
     @AfterAll

@@ -55,8 +55,7 @@ class ClientIdentityTest {
             s.execute("INSERT INTO id_items VALUES (1, 'lamp'), (2, 'desk'), (3, 'chair')");
             s.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC"); // as PostgreSQL 15 makes it
         }
-        server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
-                Users.of(Map.of()), Map.of("nlsql.llm", "offline"), 20, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
+        server = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline"), 20);
     }
 
     @AfterAll

@@ -64,8 +64,7 @@ class CopyThroughProxyTest {
     }
 
     private static PgServer proxy(Map<String, String> engine) throws Exception {
-        return new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()), engine, 20,
-                ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
+        return ClientsAsThemselves.proxy(engine, 20);
     }
 
     @AfterAll

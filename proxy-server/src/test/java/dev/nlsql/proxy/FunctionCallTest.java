@@ -26,9 +26,7 @@ class FunctionCallTest {
     private static final int LO_CREAT = 957; // lo_creat(int4): writes a large object
 
     private static PgServer proxy(String passthrough) throws IOException {
-        return new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
-                Users.of(Map.of()), Map.of("nlsql.llm", "offline", "nlsql.passthrough", passthrough), 5,
-                ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
+        return ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline", "nlsql.passthrough", passthrough), 5);
     }
 
     /** 'F' int32 len, int32 oid, int16 1, int16 1 (binary), int16 n, n × (int32 4, int32 value), int16 1 (binary result). */

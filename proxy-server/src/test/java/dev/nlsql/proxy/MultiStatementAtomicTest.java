@@ -27,8 +27,7 @@ class MultiStatementAtomicTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
-                Map.of("nlsql.llm", "offline"), 50, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
+        server = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline"), 50);
     }
 
     @AfterAll

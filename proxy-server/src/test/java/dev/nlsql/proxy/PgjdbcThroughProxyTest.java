@@ -48,8 +48,7 @@ class PgjdbcThroughProxyTest {
                     + "chr(64 + g), ARRAY[g * 0.1::float4, NULL], ARRAY[chr(64 + g), 'ab'] FROM generate_series(1, 10) g");
             s.execute("INSERT INTO gadgets (name) VALUES ('all nulls')");
         }
-        server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
-                Map.of("nlsql.llm", "offline"), 250, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
+        server = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline"), 250);
     }
 
     @AfterAll

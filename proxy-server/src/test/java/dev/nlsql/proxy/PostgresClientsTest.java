@@ -30,8 +30,7 @@ class PostgresClientsTest {
             s.execute("CREATE TABLE clients_demo (id int PRIMARY KEY, name text, qty int)");
             s.execute("INSERT INTO clients_demo VALUES (1, 'item 1', 1), (2, 'item 2', 2), (3, 'item 3', 3)");
         }
-        server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
-                Map.of("nlsql.llm", "offline", "nlsql.cache", "false"), 50, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
+        server = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline", "nlsql.cache", "false"), 50);
     }
 
     @AfterAll

@@ -47,8 +47,7 @@ class ServerFieldsThroughProxyTest {
             s.execute("CREATE OR REPLACE FUNCTION pnf_f(x int) RETURNS int LANGUAGE plpgsql AS "
                     + "$$ BEGIN RAISE NOTICE 'pnf_f got %', x; RETURN x + 1; END $$");
         }
-        server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
-                Map.of("nlsql.llm", "offline"), 20, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
+        server = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline"), 20);
     }
 
     @AfterAll

@@ -42,8 +42,7 @@ class SimpleQueryRelayTest {
             s.execute("CREATE OR REPLACE FUNCTION relay_notice() RETURNS int LANGUAGE plpgsql AS "
                     + "$$ BEGIN RAISE NOTICE 'relayed notice'; RETURN 1; END $$");
         }
-        server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
-                Map.of("nlsql.llm", "offline"), 50, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
+        server = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline"), 50);
     }
 
     @AfterAll

@@ -31,8 +31,7 @@ class StartupSettingsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST, Users.of(Map.of()),
-                Map.of("nlsql.llm", "offline", "nlsql.cache", "false"), 50, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
+        server = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline", "nlsql.cache", "false"), 50);
     }
 
     @AfterAll

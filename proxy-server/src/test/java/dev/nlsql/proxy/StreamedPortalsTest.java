@@ -26,8 +26,7 @@ class StreamedPortalsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.url()), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
-                Users.of(Map.of()), Map.of("nlsql.llm", "offline"), 10, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start();
+        server = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline"), 10);
         try (Connection c = TestPostgres.connect(); Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS streamed_marks");
             s.execute("CREATE TABLE streamed_marks (n int)");
