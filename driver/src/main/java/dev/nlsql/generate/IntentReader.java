@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
 final class IntentReader {
 
     /** Words that only carry the grammar of a question about data. */
-    static final Set<String> FILLER = Set.of("placed", "made", "make", "bought", "buy", "sold", "sell", "joined", "join", "signed",
+    static final Set<String> FILLER = Set.of("place", "places", "placed", "made", "make", "bought", "buy", "sold", "sell", "joined", "join", "signed",
             "up", "registered", "live", "lives", "living", "come", "comes", "came", "exist", "exists", "spend", "spent", "paid",
             "pay", "ordered", "received", "written", "wrote", "given", "got", "distinct", "different", "unique", "overall",
             "altogether", "currently", "far", "do", "does", "done", "happened", "recorded",
@@ -314,6 +314,12 @@ final class IntentReader {
                 limit = Integer.parseInt(words.get(i - 1)); // "the 3 most expensive products"
                 descending = high;
                 use(i - 1, i + 1);
+            } else if ((high || low) && !(i > 0 && words.get(i - 1).equals("at")) && whichNumber() >= 0 && limit == null) {
+                int at = whichNumber(); // "which 5 products are the most expensive"
+                limit = Integer.parseInt(words.get(at));
+                descending = high;
+                used[at] = true;
+                used[i] = !w.equals("cheapest");
             } else if ((high || low) && !(i > 0 && words.get(i - 1).equals("at"))) {
                 if (limit == null) {
                     limit = 1;
@@ -323,6 +329,12 @@ final class IntentReader {
                 used[i] = !w.equals("cheapest");
             }
         }
+    }
+
+    /** The position of N in a question that starts "which N" or "what N", or -1. */
+    private int whichNumber() {
+        return words.size() > 2 && (words.get(0).equals("which") || words.get(0).equals("what")) && isNumber(words.get(1))
+                && !used[1] ? 1 : -1;
     }
 
     private void readComparisons() {
@@ -826,7 +838,8 @@ final class IntentReader {
     }
 
     private boolean comparisonColumn(Mention m) {
-        if (m.column() == null || !SqlWriter.isNumeric(m.column())) {
+        boolean priceOrMoney = "price".equals(m.kind()) || "money".equals(m.kind());
+        if (!priceOrMoney && (m.column() == null || !SqlWriter.isNumeric(m.column()))) {
             return false;
         }
         for (Compared c : comparisons) {

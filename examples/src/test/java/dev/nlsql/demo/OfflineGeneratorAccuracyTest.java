@@ -72,6 +72,6 @@ class OfflineGeneratorAccuracyTest {
         score.print();
         assertTrue(score.failed.isEmpty(), "errors other than a decline: " + score.failed);
         assertTrue(score.precision() >= 0.95, "precision " + score.precision() + "; wrong answers: " + score.wrong);
-        assertTrue(score.coverage() >= 0.85, "coverage " + score.coverage()); // answered 82 of 89 when written (92.1%)
+        assertTrue(score.coverage() >= 0.88, "coverage " + score.coverage()); // answered 83 of 89 when written (93.3%)
     }
 }
