@@ -50,7 +50,7 @@ final class DemoCommand implements Callable<Integer> {
                 System.out.println();
             }
         }
-        System.out.printf("%d of %d questions answered. Try: java -jar examples/target/nlsql.jar ask \"how many orders were shipped in 2025?\"%n",
+        System.out.printf("%d of %d questions answered. Try: java -jar examples/target/nlsql.jar ask \"how many orders were shipped last year?\"%n",
                 answered, QUESTIONS.size());
         System.out.println("With an LLM: --url jdbc:nlsql:postgresql://host/db -p nlsql.llm.baseUrl=http://localhost:11434/v1");
         return answered == QUESTIONS.size() ? 0 : 1;

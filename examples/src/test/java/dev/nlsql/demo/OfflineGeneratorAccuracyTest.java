@@ -2,7 +2,6 @@ package dev.nlsql.demo;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nlsql.eval.ResultMatch;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -10,9 +9,9 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,11 +25,22 @@ class OfflineGeneratorAccuracyTest {
             List<String[]> out = new ArrayList<>();
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (!line.isBlank() && !line.startsWith("#")) {
-                    out.add(line.split("\t", 2));
+                    out.add(inThisYear(line).split("\t", 2));
                 }
             }
             return out;
         }
+    }
+
+    /**
+     * The demo's data spans the three years before today, so its questions name years relative
+     * to now: {Y} is this year, {Y-1} last year, {Y-2} the year before; questions and data agree
+     * in every year.
+     */
+    static String inThisYear(String line) {
+        int y = LocalDate.now().getYear();
+        return line.replace("{Y}", Integer.toString(y)).replace("{Y-1}", Integer.toString(y - 1))
+                .replace("{Y-2}", Integer.toString(y - 2));
     }
 
     static List<List<Object>> rows(ResultSet rs) throws SQLException {
@@ -51,43 +61,17 @@ class OfflineGeneratorAccuracyTest {
         String url = DemoDatabase.create();
         List<String[]> questions = questions();
         assertTrue(questions.size() >= 80, "question set size " + questions.size());
-        int answered = 0;
-        int strict = 0;
-        int lenient = 0;
-        List<String> wrong = new ArrayList<>();
+        OfflineScore score = new OfflineScore("demo");
         try (Connection plain = DriverManager.getConnection(url);
                 Connection nl = DriverManager.getConnection("jdbc:nlsql:" + url.substring(5) + ";nlsql.llm=offline;nlsql.cache=false;nlsql.dialect=unverified");
                 Statement gold = plain.createStatement(); Statement ask = nl.createStatement()) {
             for (String[] q : questions) {
-                List<List<Object>> expected;
-                try (ResultSet rs = gold.executeQuery(q[1])) {
-                    expected = rows(rs);
-                }
-                List<List<Object>> actual;
-                try (ResultSet rs = ask.executeQuery("NL: " + q[0])) {
-                    actual = rows(rs);
-                } catch (SQLException declined) {
-                    continue;
-                }
-                answered++;
-                boolean ordered = q[1].toUpperCase(Locale.ROOT).contains("ORDER BY");
-                if (ResultMatch.strict(expected, actual, ordered)) {
-                    strict++;
-                    lenient++;
-                } else if (ResultMatch.lenient(expected, actual, ordered)) {
-                    lenient++;
-                } else {
-                    wrong.add(q[0] + " -> " + ask.unwrap(dev.nlsql.jdbc.NlStatement.class).lastTrace().finalSql());
-                }
+                score.ask(gold, ask, q[0], List.of(q[1]));
             }
         }
-        double coverage = (double) answered / questions.size();
-        double precision = answered == 0 ? 0 : (double) lenient / answered;
-        System.out.printf("offline generator on %d demo questions: answered %d (coverage %.1f%%), correct %d strict / %d lenient "
-                + "(precision %.1f%% lenient, %.1f%% strict)%n", questions.size(), answered, 100 * coverage, strict, lenient,
-                100 * precision, answered == 0 ? 0 : 100.0 * strict / answered);
-        wrong.forEach(w -> System.out.println("  wrong: " + w));
-        assertTrue(precision >= 0.95, "precision " + precision + "; wrong answers: " + wrong);
-        assertTrue(coverage >= 0.6, "coverage " + coverage);
+        score.print();
+        assertTrue(score.failed.isEmpty(), "errors other than a decline: " + score.failed);
+        assertTrue(score.precision() >= 0.95, "precision " + score.precision() + "; wrong answers: " + score.wrong);
+        assertTrue(score.coverage() >= 0.88, "coverage " + score.coverage()); // answered 83 of 89 when written (93.3%)
     }
 }
