@@ -363,16 +363,17 @@ final class BackendRelay {
         switch (name) {
             case "standard_conforming_strings" -> executor.setStandardConformingStrings("on".equalsIgnoreCase(value));
             case "client_encoding" -> {
-                if (!value.equalsIgnoreCase("UTF8") && !value.equalsIgnoreCase("UTF-8")) {
+                // SQL_ASCII makes a UTF8 server send its bytes as they are, which are UTF8: pgjdbc still reads them right
+                boolean rawUtf8 = value.equalsIgnoreCase("SQL_ASCII") && "UTF8".equalsIgnoreCase(executor.getParameterStatus("server_encoding"));
+                if (!value.equalsIgnoreCase("UTF8") && !value.equalsIgnoreCase("UTF-8") && !rawUtf8) {
                     unusable = "The server's client_encoding parameter was changed to " + value
                             + ". The JDBC driver requires client_encoding to be UTF8 for correct operation.";
                 }
             }
             case "DateStyle" -> {
-                if (!value.toUpperCase(java.util.Locale.ROOT).startsWith("ISO")) {
-                    unusable = "The server's DateStyle parameter was changed to " + value
-                            + ". The JDBC driver requires DateStyle to begin with ISO for correct operation.";
-                }
+                // Another style is fine here: relayed rows are the server's text, and the JDBC route sends text values as
+                // pgjdbc's getString gives them, the server's text too. Only pgjdbc's own reading of a ParameterStatus
+                // refuses it, so a SET DateStyle sent in the extended protocol still ends the session (08P01).
             }
             case "TimeZone" -> {
                 if (executor instanceof org.postgresql.core.v3.QueryExecutorImpl impl) {

@@ -384,12 +384,12 @@ final class PgSession implements Runnable {
         }
     }
 
-    /** Statements relayed to PostgreSQL as they are: queries, data changes and transaction control. Anything that
-     *  changes what pgjdbc or nlsql know of the session (SET, DISCARD, DDL, LISTEN) goes through JDBC. COPY is relayed
-     *  (JDBC cannot carry its sub-protocol). */
+    /** Statements relayed to PostgreSQL as they are: queries, data changes, transaction control, COPY (JDBC cannot carry
+     *  its sub-protocol) and settings (the relay tells pgjdbc what it would have read of them: ParameterStatus, a DISCARD
+     *  ALL's dropped statements). DDL and LISTEN go through JDBC, so nlsql's catalog and pgjdbc's queue see them. */
     private static final java.util.Set<String> RELAYED_STATEMENTS = java.util.Set.of("select", "with", "values", "table",
             "show", "explain", "insert", "update", "delete", "merge", "begin", "start", "commit", "end", "rollback", "abort",
-            "savepoint", "release", "prepare", "execute", "declare", "fetch", "move", "close", "copy");
+            "savepoint", "release", "prepare", "execute", "declare", "fetch", "move", "close", "copy", "set", "reset", "discard");
 
     /** True when every statement is SQL nlsql passes untouched, of a kind that needs no JDBC bookkeeping. */
     private boolean relayable(List<String> statements) {

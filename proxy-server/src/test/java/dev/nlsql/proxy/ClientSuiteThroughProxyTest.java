@@ -36,18 +36,11 @@ class ClientSuiteThroughProxyTest {
     private static final Path SUITE = Path.of("client-suite").toAbsolutePath();
     private static final String DB = "nlsql_client_suite";
 
-    private static final String DATESTYLE = "(c) documented (design-notes): SET DateStyle to a non-ISO style ends the session with "
-            + "pgjdbc's 08P01, as pgjdbc reads only ISO";
 
     /** Tests that pass on PostgreSQL and fail through the proxy, each with its reason; (b) = not done yet, (c) = by design. */
     static final Map<String, String> KNOWN = new LinkedHashMap<>();
 
     static {
-        KNOWN.put("test_007", "(c) documented: SET client_encoding other than UTF8 (here SQL_ASCII) after login ends the "
-                + "session with pgjdbc's 08P01 (libpqxx: \"Setting client encoding failed\")");
-        KNOWN.put("test_060", DATESTYLE);
-        KNOWN.put("test_061", DATESTYLE);
-        KNOWN.put("test_064", DATESTYLE);
         KNOWN.put("test_exceptions", "(c) by design: \"INVALID QUERY HERE\" is not SQL, so the proxy answers it as a "
                 + "question (an NL error) where PostgreSQL gives a 42601 syntax error");
     }
