@@ -10,6 +10,7 @@ import dev.nlsql.check.SqlParsing;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Decides whether a text is SQL or a question in plain language: the word lists, the shape checks and the cache behind
@@ -54,15 +55,23 @@ final class TextClassifier {
     // Entry points and cache
 
     private static final int LONGEST_CACHED_TEXT = 8_192;
-    /** Below this length a lexical decision costs less than a cache insert and eviction, so only parsed decisions are cached. */
+    /** Texts up to this length are remembered in {@link #RECENT}, longer ones in {@link #DECISIONS}. */
     private static final int SHORT_TEXT = 512;
-    /** The short text this thread decided last: a statement and its caller often ask about the same text in a row. */
-    private static final ThreadLocal<Decided> LAST_DECIDED = new ThreadLocal<>();
+    /** The words a decision looks at at most: the start of a long statement decides what it is. */
+    private static final int MAX_TOKENS = 2_048;
 
     private record Decided(String text, TextKind.Decision decision) {
     }
 
-    /** Maintenance on the caller's thread: a hand-off to the common pool per new text would cost more than it saves. */
+    /**
+     * Short texts decided lately, one slot per hash: a hit costs an array read and an equals, a miss overwrites the slot.
+     * A JDBC application sends the same texts again and again; an application that inlines values sends new ones, and
+     * for those this costs next to nothing, where a size-bounded cache would spend more on inserts and evictions than
+     * the lexing it saves.
+     */
+    private static final AtomicReferenceArray<Decided> RECENT = new AtomicReferenceArray<>(4_096);
+
+    /** Decisions on longer texts. Maintenance on the caller's thread: a hand-off to the common pool per new text would cost more. */
     private static final Cache<String, TextKind.Decision> DECISIONS =
             Caffeine.newBuilder().maximumSize(10_000).executor(Runnable::run).build();
 
@@ -71,15 +80,14 @@ final class TextClassifier {
             return decide(text);
         }
         if (text.length() <= SHORT_TEXT) {
-            Decided last = LAST_DECIDED.get();
-            if (last != null && (last.text == text || last.text.equals(text))) {
-                return last.decision;
+            int slot = text.hashCode() & (RECENT.length() - 1);
+            Decided recent = RECENT.get(slot);
+            if (recent != null && (recent.text == text || recent.text.equals(text))) {
+                return recent.decision;
             }
-            TextKind.Decision lexical = decide(text, false);
-            if (lexical != null) {
-                LAST_DECIDED.set(new Decided(text, lexical));
-                return lexical;
-            }
+            TextKind.Decision decision = decide(text);
+            RECENT.lazySet(slot, new Decided(text, decision));
+            return decision;
         }
         TextKind.Decision cached = DECISIONS.getIfPresent(text);
         if (cached == null) {
@@ -207,6 +215,30 @@ final class TextClassifier {
     private static final Set<String> FETCH_DIRECTIONS = Set.of("next", "prior", "first", "last", "absolute", "relative",
             "forward", "backward", "all");
 
+
+    // Words the shape checks and the evidence look for next
+    private static final Set<String> REINDEX_TARGETS = Set.of("index", "table", "schema", "database", "system");
+    private static final Set<String> DISCARD_TARGETS = Set.of("all", "plans", "sequences", "temp", "temporary");
+    private static final Set<String> RENAME_TARGETS = Set.of("table", "user");
+    private static final Set<String> KILL_TARGETS = Set.of("query", "connection");
+    private static final Set<String> AFTER_TABLE_NAME = Set.of("order", "limit", "offset", "union", "except", "intersect", "fetch");
+    private static final Set<String> INSERT_WITHOUT_INTO = Set.of("values", "select", "set", "default");
+    private static final Set<String> CREATE_MODIFIERS = Set.of("or", "replace", "temp", "temporary", "unlogged", "global", "local");
+    private static final Set<String> AFTER_CREATE_TABLE_NAME = Set.of("as", "of", "partition", "with", "inherits", "using", "like", "engine");
+    private static final Set<String> TRUNCATE_OPTIONS = Set.of("restart", "continue", "identity", "cascade", "restrict");
+    private static final Set<String> GRANTEE_START = Set.of("to", "from");
+    private static final Set<String> TRANSACTION_NOISE = Set.of("work", "transaction", "tran");
+    private static final Set<String> FROM_OR_IN = Set.of("from", "in");
+    private static final Set<String> SET_SCOPES = Set.of("session", "local", "global", "persist");
+    private static final Set<String> SET_SPECIAL_FORMS = Set.of("transaction", "characteristics", "authorization", "role", "names", "constraints", "schema", "password", "autocommit", "tran", "nocount", "xact_abort");
+    private static final Set<String> EXPLAIN_OPTIONS = Set.of("analyze", "analyse", "verbose");
+    private static final Set<String> EXPLAINABLE = Set.of("select", "with", "values", "table", "insert", "update", "delete", "merge", "execute", "declare", "create");
+    private static final Set<String> MAINTENANCE_OPTIONS = Set.of("verbose", "full", "freeze", "analyze", "analyse", "skip_locked");
+    private static final Set<String> COPY_DIRECTIONS = Set.of("from", "to");
+    private static final Set<String> NAME_BEFORE = Set.of("as", "from", "join", "into", "update", "table", "user", "role", "to", "owned", "by");
+    private static final Set<String> TABLE_ALIAS_AFTER = Set.of("from", "join", "update");
+    private static final List<String> GROUPING_WORDS = List.of("group", "order", "partition", "cluster", "owned");
+
     // ---------------------------------------------------------------------------------------------------------------
     // The decision
 
@@ -219,7 +251,7 @@ final class TextClassifier {
         if (first == '(' || first == '{' || first == ';') {
             return Verdict.SQL;
         }
-        List<Token> tokens = SqlLexer.tokenize(body).tokens();
+        List<Token> tokens = SqlLexer.tokenize(body, MAX_TOKENS).tokens();
         if (tokens.isEmpty()) {
             return Verdict.SQL;
         }
@@ -227,19 +259,23 @@ final class TextClassifier {
             return Verdict.QUESTION;
         }
         String firstWord = lower(tokens.get(0));
-        Evidence evidence = Evidence.of(tokens);
+        Look look = new Look(tokens);
         if (STATEMENT_KEYWORDS.contains(firstWord)) {
-            Shape shape = shape(firstWord, tokens, 1, evidence, parse);
+            Shape shape = shape(firstWord, tokens, 1, look, parse);
+            if (shape == Shape.FITS) {
+                return Verdict.SQL; // most SQL ends here, without weighing its words
+            }
+            Evidence evidence = look.get();
             return switch (shape) {
-                case FITS -> Verdict.SQL;
                 case SQLISH -> evidence.readsLikeEnglish() ? Verdict.QUESTION : Verdict.MISTYPED_SQL;
                 case BROKEN -> !evidence.readsLikeEnglish() && plainlySql(tokens) ? Verdict.MISTYPED_SQL : Verdict.QUESTION;
-                case UNSURE -> weigh(body, tokens, evidence, parse);
+                default -> weigh(body, tokens, evidence, parse);
             };
         }
+        Evidence evidence = look.get();
         String intended = mistypedKeyword(firstWord);
         if (intended != null && !evidence.readsLikeEnglish()) {
-            Shape shape = shape(intended, tokens, 1, evidence, parse);
+            Shape shape = shape(intended, tokens, 1, look, parse);
             if (shape != Shape.BROKEN) {
                 return Verdict.MISTYPED_SQL;
             }
@@ -300,7 +336,7 @@ final class TextClassifier {
     // ---------------------------------------------------------------------------------------------------------------
     // Shape checks: PostgreSQL's grammar for the first few tokens of a statement
 
-    private static Shape shape(String keyword, List<Token> tokens, int from, Evidence evidence, boolean parse) {
+    private static Shape shape(String keyword, List<Token> tokens, int from, Look evidence, boolean parse) {
         Cursor c = new Cursor(tokens, from);
         return switch (keyword) {
             case "select" -> Shape.UNSURE;
@@ -310,7 +346,7 @@ final class TextClassifier {
             case "table" -> table(c);
             case "insert" -> insert(c);
             case "replace", "upsert", "merge" -> c.word("into") ? Shape.FITS : Shape.BROKEN;
-            case "update" -> evidence.setAtTop ? Shape.FITS : evidence.comparison ? Shape.SQLISH : Shape.BROKEN;
+            case "update" -> evidence.get().setAtTop ? Shape.FITS : evidence.get().comparison ? Shape.SQLISH : Shape.BROKEN;
             case "delete" -> delete(c, evidence);
             case "create" -> create(c);
             case "alter", "drop" -> objectKind(c);
@@ -331,7 +367,7 @@ final class TextClassifier {
                 c.word("prepare");
                 yield c.name() && c.atEnd() ? Shape.FITS : Shape.BROKEN;
             }
-            case "declare" -> evidence.cursorWord ? Shape.FITS : Shape.BROKEN;
+            case "declare" -> evidence.get().cursorWord ? Shape.FITS : Shape.BROKEN;
             case "fetch", "move" -> fetch(c);
             case "close" -> c.name() && c.atEnd() ? Shape.FITS : Shape.BROKEN;
             case "set" -> set(c);
@@ -339,13 +375,13 @@ final class TextClassifier {
             case "explain" -> explain(c, tokens, evidence, parse);
             case "analyze", "analyse", "vacuum" -> maintenance(c);
             case "cluster" -> cluster(c);
-            case "reindex" -> c.skipParens() && c.wordIn(Set.of("index", "table", "schema", "database", "system"))
+            case "reindex" -> c.skipParens() && c.wordIn(REINDEX_TARGETS)
                     ? Shape.FITS : Shape.BROKEN;
             case "checkpoint" -> c.atEnd() ? Shape.FITS : Shape.BROKEN;
             case "listen" -> c.name() && c.atEnd() ? Shape.FITS : Shape.BROKEN;
             case "unlisten" -> (c.operator("*") || c.name()) && c.atEnd() ? Shape.FITS : Shape.BROKEN;
             case "notify" -> c.name() && (c.atEnd() || c.punct(',') && c.string() && c.atEnd()) ? Shape.FITS : Shape.BROKEN;
-            case "discard" -> c.wordIn(Set.of("all", "plans", "sequences", "temp", "temporary")) && c.atEnd()
+            case "discard" -> c.wordIn(DISCARD_TARGETS) && c.atEnd()
                     ? Shape.FITS : Shape.BROKEN;
             case "lock" -> lock(c);
             case "copy" -> copy(c);
@@ -361,18 +397,18 @@ final class TextClassifier {
             case "security" -> c.word("label") ? Shape.FITS : Shape.BROKEN;
             case "import" -> c.word("foreign") ? Shape.FITS : Shape.BROKEN;
             case "reassign" -> c.word("owned") ? Shape.FITS : Shape.BROKEN;
-            case "rename" -> c.wordIn(Set.of("table", "user")) ? Shape.FITS : Shape.BROKEN;
+            case "rename" -> c.wordIn(RENAME_TARGETS) ? Shape.FITS : Shape.BROKEN;
             case "use" -> c.name() && c.atEnd() ? Shape.FITS : Shape.BROKEN;
             case "describe", "desc" -> c.name() && (c.atEnd() || c.name() && c.atEnd()) ? Shape.FITS : Shape.BROKEN;
             case "help" -> c.string() ? Shape.FITS : Shape.BROKEN;
             case "optimize" -> c.word("table") ? Shape.FITS : Shape.BROKEN;
-            case "kill" -> c.number() || c.wordIn(Set.of("query", "connection")) ? Shape.FITS : Shape.BROKEN;
+            case "kill" -> c.number() || c.wordIn(KILL_TARGETS) ? Shape.FITS : Shape.BROKEN;
             default -> Shape.UNSURE; // pragma, exec, flush, handler: other dialects, weighed like SELECT
         };
     }
 
     /** SHOW name | ALL | TIME ZONE | TRANSACTION ISOLATION LEVEL | SESSION AUTHORIZATION, and MySQL's SHOW TABLES. */
-    private static Shape show(Cursor c, Evidence evidence) {
+    private static Shape show(Cursor c, Look evidence) {
         if (c.atEnd()) {
             return Shape.SQLISH;
         }
@@ -384,7 +420,7 @@ final class TextClassifier {
         }
         c.reset(at);
         String w = c.peekWord();
-        if (w != null && OTHER_SHOWS.contains(w) && !evidence.readsLikeEnglish() && (c.ahead(1) == null || c.ahead(1).type() == Type.WORD
+        if (w != null && OTHER_SHOWS.contains(w) && !evidence.get().readsLikeEnglish() && (c.ahead(1) == null || c.ahead(1).type() == Type.WORD
                 || c.ahead(1).isPunct(';'))) {
             return Shape.FITS;
         }
@@ -402,7 +438,7 @@ final class TextClassifier {
     }
 
     /** WITH [RECURSIVE] name [(columns)] AS [[NOT] MATERIALIZED] ( ... */
-    private static Shape with(Cursor c, Evidence evidence) {
+    private static Shape with(Cursor c, Look evidence) {
         c.word("recursive");
         if (c.name()) {
             c.skipParens();
@@ -414,7 +450,7 @@ final class TextClassifier {
                 }
             }
         }
-        return evidence.statementKeywordLater && evidence.parens ? Shape.SQLISH : Shape.BROKEN;
+        return evidence.get().statementKeywordLater && evidence.get().parens ? Shape.SQLISH : Shape.BROKEN;
     }
 
     /** TABLE [ONLY] name [*], possibly followed by ORDER BY, LIMIT or a set operation. */
@@ -424,7 +460,7 @@ final class TextClassifier {
             return Shape.BROKEN;
         }
         c.operator("*");
-        return c.atEnd() || c.wordIn(Set.of("order", "limit", "offset", "union", "except", "intersect", "fetch"))
+        return c.atEnd() || c.wordIn(AFTER_TABLE_NAME)
                 ? Shape.FITS : Shape.BROKEN;
     }
 
@@ -432,13 +468,13 @@ final class TextClassifier {
         if (c.word("into")) {
             return Shape.FITS;
         }
-        if (c.name() && (c.punct('(') || c.wordIn(Set.of("values", "select", "set", "default")))) {
+        if (c.name() && (c.punct('(') || c.wordIn(INSERT_WITHOUT_INTO))) {
             return Shape.SQLISH; // MySQL's INSERT t VALUES: PostgreSQL's syntax error
         }
         return Shape.BROKEN;
     }
 
-    private static Shape delete(Cursor c, Evidence evidence) {
+    private static Shape delete(Cursor c, Look evidence) {
         if (c.word("from")) {
             return Shape.FITS;
         }
@@ -453,7 +489,7 @@ final class TextClassifier {
         }
         c.reset(at);
         String w = c.peekWord();
-        return evidence.comparison || w != null && EditDistance.of(w, "from") <= 1 ? Shape.SQLISH : Shape.BROKEN;
+        return evidence.get().comparison || w != null && EditDistance.of(w, "from") <= 1 ? Shape.SQLISH : Shape.BROKEN;
     }
 
     /** CREATE, ALTER and DROP take an object kind next (after OR REPLACE, TEMP, UNIQUE ...). */
@@ -478,7 +514,7 @@ final class TextClassifier {
     /** CREATE takes an object kind; CREATE [TEMP] TABLE [IF NOT EXISTS] name then a column list, AS, OF or PARTITION OF. */
     private static Shape create(Cursor c) {
         int at = c.pos;
-        while (c.wordIn(Set.of("or", "replace", "temp", "temporary", "unlogged", "global", "local"))) {
+        while (c.wordIn(CREATE_MODIFIERS)) {
             // modifiers
         }
         if (!c.word("table")) {
@@ -493,8 +529,7 @@ final class TextClassifier {
             return Shape.SQLISH; // CREATE TABLE (id int)
         }
         Token t = c.peek();
-        return t == null || t.isPunct('(') || t.isPunct(';') || c.wordIn(Set.of("as", "of", "partition", "with", "inherits",
-                "using", "like", "engine")) ? Shape.FITS : Shape.BROKEN;
+        return t == null || t.isPunct('(') || t.isPunct(';') || c.wordIn(AFTER_CREATE_TABLE_NAME) ? Shape.FITS : Shape.BROKEN;
     }
 
     /** TRUNCATE [TABLE] [ONLY] name [*] [, ...] [RESTART IDENTITY | CONTINUE IDENTITY] [CASCADE | RESTRICT] */
@@ -507,7 +542,7 @@ final class TextClassifier {
             }
             c.operator("*");
         } while (c.punct(','));
-        while (c.wordIn(Set.of("restart", "continue", "identity", "cascade", "restrict"))) {
+        while (c.wordIn(TRUNCATE_OPTIONS)) {
             // options
         }
         return c.atEnd() ? Shape.FITS : Shape.BROKEN;
@@ -527,7 +562,7 @@ final class TextClassifier {
             while (c.punct(',') && c.name()) {
                 // roles
             }
-            if (c.wordIn(Set.of("to", "from"))) {
+            if (c.wordIn(GRANTEE_START)) {
                 return Shape.FITS;
             }
         }
@@ -546,7 +581,7 @@ final class TextClassifier {
         if (c.word("prepared")) {
             return c.string() && c.atEnd() ? Shape.FITS : Shape.BROKEN;
         }
-        c.wordIn(Set.of("work", "transaction", "tran"));
+        c.wordIn(TRANSACTION_NOISE);
         if (c.word("to")) {
             c.word("savepoint");
             return c.name() && c.atEnd() ? Shape.FITS : Shape.BROKEN;
@@ -574,15 +609,14 @@ final class TextClassifier {
         } else {
             c.number();
         }
-        c.wordIn(Set.of("from", "in"));
+        c.wordIn(FROM_OR_IN);
         return c.name() && c.atEnd() ? Shape.FITS : Shape.BROKEN;
     }
 
     /** SET [SESSION | LOCAL] name {TO | =} value, and the special forms. */
     private static Shape set(Cursor c) {
-        c.wordIn(Set.of("session", "local", "global", "persist"));
-        if (c.wordIn(Set.of("transaction", "characteristics", "authorization", "role", "names", "constraints", "schema",
-                "password", "autocommit", "tran", "nocount", "xact_abort"))) {
+        c.wordIn(SET_SCOPES);
+        if (c.wordIn(SET_SPECIAL_FORMS)) {
             return Shape.FITS;
         }
         int at = c.pos;
@@ -613,9 +647,9 @@ final class TextClassifier {
     }
 
     /** EXPLAIN [ANALYZE] [VERBOSE] [(options)] statement: the statement decides. */
-    private static Shape explain(Cursor c, List<Token> tokens, Evidence evidence, boolean parse) {
+    private static Shape explain(Cursor c, List<Token> tokens, Look evidence, boolean parse) {
         c.skipParens();
-        while (c.wordIn(Set.of("analyze", "analyse", "verbose"))) {
+        while (c.wordIn(EXPLAIN_OPTIONS)) {
             // options
         }
         String w = c.peekWord();
@@ -623,13 +657,12 @@ final class TextClassifier {
             return c.punct('(') ? Shape.FITS : Shape.BROKEN;
         }
         String keyword = STATEMENT_KEYWORDS.contains(w) ? w : mistypedKeyword(w);
-        if (keyword == null || !Set.of("select", "with", "values", "table", "insert", "update", "delete", "merge", "execute",
-                "declare", "create").contains(keyword)) {
+        if (keyword == null || !EXPLAINABLE.contains(keyword)) {
             return Shape.BROKEN;
         }
         Shape inner = shape(keyword, tokens, c.pos + 1, evidence, parse);
         if (inner == Shape.UNSURE) {
-            return evidence.readsLikeEnglish() ? Shape.UNSURE : Shape.FITS;
+            return evidence.get().readsLikeEnglish() ? Shape.UNSURE : Shape.FITS;
         }
         return keyword.equals(w) ? inner : inner == Shape.BROKEN ? Shape.BROKEN : Shape.SQLISH;
     }
@@ -637,7 +670,7 @@ final class TextClassifier {
     /** ANALYZE / VACUUM [(options)] [VERBOSE | FULL | FREEZE | ANALYZE ...] [table [(columns)] [, ...]] */
     private static Shape maintenance(Cursor c) {
         c.skipParens();
-        while (c.wordIn(Set.of("verbose", "full", "freeze", "analyze", "analyse", "skip_locked"))) {
+        while (c.wordIn(MAINTENANCE_OPTIONS)) {
             // options
         }
         if (c.atEnd()) {
@@ -684,7 +717,24 @@ final class TextClassifier {
             return Shape.BROKEN;
         }
         c.skipParens();
-        return c.wordIn(Set.of("from", "to")) ? Shape.FITS : Shape.BROKEN;
+        return c.wordIn(COPY_DIRECTIONS) ? Shape.FITS : Shape.BROKEN;
+    }
+
+    /** The evidence of a text's words, weighed only when a shape check or the decision needs it. */
+    private static final class Look {
+        private final List<Token> tokens;
+        private Evidence evidence;
+
+        Look(List<Token> tokens) {
+            this.tokens = tokens;
+        }
+
+        Evidence get() {
+            if (evidence == null) {
+                evidence = Evidence.of(tokens);
+            }
+            return evidence;
+        }
     }
 
     /** A bounded walk over the tokens of one statement. */
@@ -958,8 +1008,7 @@ final class TextClassifier {
          */
         private static boolean namePosition(List<Token> tokens, int i) {
             Token prev = tokens.get(i - 1);
-            if (prev.type() == Type.WORD && Set.of("as", "from", "join", "into", "update", "table", "user", "role", "to", "owned",
-                    "by").contains(lower(prev))) {
+            if (prev.type() == Type.WORD && NAME_BEFORE.contains(lower(prev))) {
                 return !lower(prev).equals("by") || i >= 2 && afterGroupingWord(tokens, i - 1);
             }
             if (prev.type() == Type.NUMBER || prev.type() == Type.STRING || prev.type() == Type.PARAM
@@ -971,7 +1020,7 @@ final class TextClassifier {
                 if (before.text().equals("::")) {
                     return true;
                 }
-                if (before.type() == Type.WORD && Set.of("from", "join", "update").contains(lower(before))) {
+                if (before.type() == Type.WORD && TABLE_ALIAS_AFTER.contains(lower(before))) {
                     return true; // a table's alias
                 }
                 Token next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
@@ -992,7 +1041,7 @@ final class TextClassifier {
 
         private static boolean afterGroupingWord(List<Token> tokens, int i) {
             String prev = lower(tokens.get(i - 1));
-            for (String grouping : List.of("group", "order", "partition", "cluster", "owned")) {
+            for (String grouping : GROUPING_WORDS) {
                 if (prev.equals(grouping) || prev.length() >= 4 && EditDistance.of(prev, grouping) <= 1) {
                     return true; // ORDR BY is mistyped SQL, not English
                 }

@@ -55,6 +55,36 @@ class TextKindCorpusTest {
         return b.toString();
     }
 
+    private static double microsPerCall(int calls, java.util.function.IntConsumer call) {
+        long t0 = System.nanoTime();
+        for (int i = 0; i < calls; i++) {
+            call.accept(i);
+        }
+        return (System.nanoTime() - t0) / 1e3 / calls;
+    }
+
+    /** Prints what a decision costs: uncached over the set, a JDBC app's repeated statements, and new texts each time. */
+    @Test
+    void reportsThePerCallCost() throws IOException {
+        List<String> texts = corpus().stream().map(Labelled::text).toList();
+        List<String> sql = corpus().stream().filter(l -> !l.label().equals("question")).map(Labelled::text).toList();
+        List<String> repeated = List.of("SELECT 1", "SELECT abalance FROM pgbench_accounts WHERE aid = $1",
+                "UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2", "BEGIN", "END", "SHOW search_path");
+        String report = "";
+        for (int round = 0; round < 3; round++) { // the last round, warm, is the one reported
+            int n = 100_000;
+            int base = round * n;
+            double uncachedSql = microsPerCall(sql.size() * 2, i -> TextKind.decide(sql.get(i % sql.size())));
+            double uncachedAll = microsPerCall(texts.size() * 2, i -> TextKind.decide(texts.get(i % texts.size())));
+            double hits = microsPerCall(n, i -> TextKind.of(repeated.get(i % repeated.size())));
+            double fresh = microsPerCall(n, i -> TextKind.of("SELECT abalance FROM pgbench_accounts WHERE aid = " + (base + i)));
+            report = String.format("TextKind per call: %.1f us uncached over the SQL of the set, %.1f us over all of it; "
+                    + "%.2f us for repeated short statements (cached), %.2f us for a new short SELECT each call%n",
+                    uncachedSql, uncachedAll, hits, fresh);
+        }
+        System.out.print(report);
+    }
+
     @Test
     void classifiesTheLabelledSetWithinTargets() throws IOException {
         List<Labelled> corpus = corpus();
