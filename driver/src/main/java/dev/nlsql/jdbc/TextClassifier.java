@@ -305,14 +305,15 @@ final class TextClassifier {
         return evidence.sqlSignals > evidence.englishScore() + 2 * evidence.plainRuns ? Verdict.MISTYPED_SQL : Verdict.QUESTION;
     }
 
-    /** SQL punctuation no question has: a cast, an assignment, a subquery, a statement separator. */
+    /**
+     * SQL punctuation no question has: a cast, an assignment, a subquery, a statement separator. Not a quoted name or a
+     * {@code $1}: questions quote names ({@code show "Acme Corp" orders}) and amounts ({@code orders over $100}).
+     */
     private static boolean plainlySql(List<Token> tokens) {
         for (int i = 1; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             if (t.type() == Type.PUNCT && (t.text().equals("::") || t.text().equals(";"))
                     || t.type() == Type.OPERATOR && t.text().equals(":=")
-                    || t.type() == Type.QUOTED_IDENT
-                    || t.type() == Type.PARAM && t.text().startsWith("$")
                     || t.isPunct('(') && i + 1 < tokens.size() && STATEMENT_KEYWORDS.contains(lower(tokens.get(i + 1)))) {
                 return true;
             }
