@@ -36,10 +36,12 @@ import org.jfree.svg.SVGGraphics2D;
  */
 final class EvalCharts {
 
-    static final int WIDTH = 600;
-    static final int HEIGHT = 330;
-    private static final Font TITLE = new Font("SansSerif", Font.BOLD, 14);
-    private static final Font LABEL = new Font("SansSerif", Font.PLAIN, 11);
+    /** Sizes in CSS pixels, as laid out on a 1366-pixel-wide laptop screen: one wide chart, then two side by side. */
+    static final int WIDE = 1270;
+    static final int WIDTH = 630;
+    static final int HEIGHT = 320;
+    private static final Font TITLE = new Font("SansSerif", Font.BOLD, 15);
+    private static final Font LABEL = new Font("SansSerif", Font.PLAIN, 12);
     private static final Color FIRST = new Color(0x9e, 0xca, 0xe1);
     private static final Color FINAL = new Color(0x31, 0x82, 0xbd);
     private static final Color CORRECTION = new Color(0xe6, 0x55, 0x0d);
@@ -59,7 +61,7 @@ final class EvalCharts {
         NumberAxis y = (NumberAxis) chart.getCategoryPlot().getRangeAxis();
         y.setRange(0, 1.15);
         y.setTickUnit(new NumberTickUnit(0.25, percent()));
-        return dataUri(chart);
+        return dataUri(chart, WIDE);
     }
 
     private static void add(DefaultCategoryDataset data, EvalReport.Metrics m) {
@@ -79,7 +81,7 @@ final class EvalCharts {
         BarRenderer r = style(chart, new Color[] {FINAL});
         r.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat("0")));
         integerAxis(chart, histogram.values().stream().mapToInt(Integer::intValue).max().orElse(1));
-        return dataUri(chart);
+        return dataUri(chart, WIDTH);
     }
 
     /** LLM calls summed by the question's outcome, split into first attempts and corrections. */
@@ -110,7 +112,7 @@ final class EvalCharts {
         });
         r.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.CENTER, TextAnchor.CENTER));
         integerAxis(chart, max);
-        return dataUri(chart);
+        return dataUri(chart, WIDTH);
     }
 
     private static BarRenderer style(JFreeChart chart, Color[] colors) {
@@ -136,7 +138,7 @@ final class EvalCharts {
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
         r.setItemMargin(0.05);
-        r.setMaximumBarWidth(0.12);
+        r.setMaximumBarWidth(0.08);
         for (int i = 0; i < colors.length; i++) {
             r.setSeriesPaint(i, colors[i]);
         }
@@ -155,9 +157,9 @@ final class EvalCharts {
         return NumberFormat.getPercentInstance(Locale.ROOT);
     }
 
-    private static String dataUri(JFreeChart chart) {
-        SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
-        chart.draw(g, new Rectangle(0, 0, WIDTH, HEIGHT));
+    private static String dataUri(JFreeChart chart, int width) {
+        SVGGraphics2D g = new SVGGraphics2D(width, HEIGHT);
+        chart.draw(g, new Rectangle(0, 0, width, HEIGHT));
         byte[] svg = g.getSVGDocument().getBytes(StandardCharsets.UTF_8);
         return "data:image/svg+xml;base64," + Base64.getEncoder().encodeToString(svg);
     }

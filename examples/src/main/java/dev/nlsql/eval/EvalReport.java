@@ -300,12 +300,13 @@ public final class EvalReport {
             + ".cards{display:flex;flex-wrap:wrap;gap:.8em;margin:1em 0}"
             + ".card{border:1px solid #dde;border-radius:6px;padding:.4em .9em;min-width:10em}"
             + ".card b{display:block;font-size:1.5em}.card span{color:#666;font-size:.9em}"
-            + ".charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(380px,1fr));gap:1em}"
+            + ".charts{display:grid;grid-template-columns:1fr 1fr;gap:1em}.charts img.wide{grid-column:1/-1}"
             + ".charts img{width:100%;height:auto;border:1px solid #eee}"
+            + "@media (max-width:900px){.charts{grid-template-columns:1fr}}"
             + "table{border-collapse:collapse;width:100%;table-layout:fixed}"
             + "td,th{border:1px solid #ddd;padding:.25em .5em;vertical-align:top;text-align:left;overflow-wrap:anywhere}"
             + "th{background:#f6f8fa}td.n,th.n{text-align:right}"
-            + "table.q col.i{width:3.2em}table.q col.c{width:8em}table.q col.a{width:4.5em}table.q col.o{width:7.5em}"
+            + "table.q col.i{width:3.2em}table.q col.c{width:8em}table.q col.a{width:6.6em}table.q col.o{width:7.5em}"
             + "pre{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;max-height:12em;overflow:auto;font-size:12px}"
             + "tr.bad td{background:#fff5f5}tr.meh td{background:#fffbea}"
             + ".note{color:#666;font-size:.9em}";
@@ -342,9 +343,10 @@ public final class EvalReport {
         }
         List<QuestionResult> counted = results.stream().filter(r -> !r.goldFailed()).toList();
         b.append("<h2>Charts</h2><div class=\"charts\">");
-        chart(b, EvalCharts.accuracyByCategory(all, byCategory()), "right on the first attempt vs right in the end, per category");
-        chart(b, EvalCharts.callsPerQuestion(counted), "LLM calls per question");
-        chart(b, EvalCharts.callsByOutcome(counted), "LLM calls by outcome, first attempt and corrections");
+        chart(b, EvalCharts.accuracyByCategory(all, byCategory()), "right on the first attempt vs right in the end, per category",
+                "wide");
+        chart(b, EvalCharts.callsPerQuestion(counted), "LLM calls per question", "");
+        chart(b, EvalCharts.callsByOutcome(counted), "LLM calls by outcome, first attempt and corrections", "");
         b.append("</div>");
 
         b.append("<h2>By category</h2>").append(metricsTable(byCategory(), "category"));
@@ -402,12 +404,14 @@ public final class EvalReport {
         return "<div class=\"card\"><b>" + escape(value) + "</b>" + escape(label) + "<br><span>" + escape(detail) + "</span></div>";
     }
 
-    private static void chart(StringBuilder b, String dataUri, String alt) {
-        b.append("<img src=\"").append(dataUri).append("\" alt=\"").append(escape(alt)).append("\">");
+    private static void chart(StringBuilder b, String dataUri, String alt, String css) {
+        b.append("<img src=\"").append(dataUri).append("\" alt=\"").append(escape(alt)).append("\" class=\"").append(css)
+                .append("\">");
     }
 
     private static String metricsTable(List<Metrics> rows, String first) {
-        StringBuilder b = new StringBuilder("<table><tr><th>").append(escape(first)).append("</th>");
+        StringBuilder b = new StringBuilder("<table><colgroup><col style=\"width:16%\"></colgroup><tr><th>").append(escape(first))
+                .append("</th>");
         for (String h : new String[] {"n", "precision", "coverage", "right first time", "right in the end", "strict", "corrected",
             "mean attempts", "repairs", "LLM calls / q", "p95 ms"}) {
             b.append("<th class=\"n\">").append(h).append("</th>");

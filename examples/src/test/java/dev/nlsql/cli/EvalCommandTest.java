@@ -72,6 +72,7 @@ class EvalCommandTest {
             assertTrue(all.get("meanAttempts").asDouble() > 1.0);
             assertEquals(3, report.get("byCategory").size());
             String html = Files.readString(dir.resolve("r.html"));
+            keep(dir.resolve("r.html"));
             assertEquals(3, count(html, "<img src=\"data:image/svg+xml;base64,"), "three charts, inline");
             assertTrue(html.contains("Every question (7)") && html.contains("Failures ("), html);
 
