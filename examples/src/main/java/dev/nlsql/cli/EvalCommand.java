@@ -128,7 +128,11 @@ final class EvalCommand implements Callable<Integer> {
     /** The configuration the driver will use: -p properties, then those in the URL (which win, as in the driver). */
     private static NlConfig settingsOf(String template, Properties p) throws java.sql.SQLException {
         Properties merged = new Properties();
-        merged.putAll(p);
+        for (String key : p.stringPropertyNames()) { // the driver matches names case-insensitively: so do we
+            dev.nlsql.config.NlProperty known = java.util.Arrays.stream(dev.nlsql.config.NlProperty.values())
+                    .filter(k -> k.key().equalsIgnoreCase(key)).findFirst().orElse(null);
+            merged.setProperty(known == null ? key : known.key(), p.getProperty(key));
+        }
         merged.putAll(NlUrl.parse(template).nlProperties());
         return NlConfig.from(merged);
     }

@@ -139,7 +139,7 @@ class EvalCommandTest {
         try (FaultInjectingLlm llm = new FaultInjectingLlm(model, FaultInjectingLlm.Settings.defaults().withErrorRate(0)).start(0)) {
             String[] args = {"eval", "--url", url, "--dataset", file.toString(), "--html", html.toString(), "-p",
                 "nlsql.llm.baseUrl=" + llm.baseUrl(), "-p", "nlsql.llm.apiKey=sk-test-secret-123",
-                "-p", "nlsql.llm.model=fault-injecting", "-p", "nlsql.maxAttempts=1", "-p", "nlsql.repairs=false",
+                "-p", "nlsql.llm.model=fault-injecting", "-p", "nlsql.maxattempts=1", "-p", "nlsql.repairs=false",
                 "-p", "nlsql.cache=false"};
             String text = runEval(args);
             String page = Files.readString(html);
