@@ -3,10 +3,16 @@ package dev.nlsql.cli;
 import dev.nlsql.eval.Dataset;
 import dev.nlsql.eval.EvalReport;
 import dev.nlsql.eval.Evaluator;
+import dev.nlsql.config.NlConfig;
 import dev.nlsql.eval.QuestionResult;
+import dev.nlsql.eval.RunSettings;
+import dev.nlsql.jdbc.NlUrl;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -65,6 +71,19 @@ final class EvalCommand implements Callable<Integer> {
         }
         Class.forName("dev.nlsql.jdbc.NlDriver");
         List<Dataset.Question> questions = Dataset.read(dataset);
+        int datasetSize = questions.size();
+        NlConfig config = settingsOf(template, p);
+        String started = ZonedDateTime.now().truncatedTo(ChronoUnit.SECONDS).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+        java.util.function.IntFunction<RunSettings> settings = measuredCount -> runSettings(template, config, started, datasetSize,
+                measuredCount);
+        List<String> secrets = new ArrayList<>(RunSettings.secretsIn(template));
+        secrets.addAll(RunSettings.secretsIn(config.llmBaseUrl()));
+        secrets.add(config.llmApiKey());
+        p.forEach((k, v) -> {
+            if (k.toString().toLowerCase(java.util.Locale.ROOT).matches(".*(password|secret|token|key).*")) {
+                secrets.add(v.toString());
+            }
+        });
         if (limit != null) {
             questions = questions.subList(0, Math.min(limit, questions.size()));
         }
@@ -77,7 +96,7 @@ final class EvalCommand implements Callable<Integer> {
             stopping.set(true); // answers that end after this were cut short by the interrupt: not counted
             if (printed.compareAndSet(false, true)) {
                 System.err.println();
-                System.out.println(render(new EvalReport(snapshot(measured), false)));
+                System.out.println(render(new EvalReport(snapshot(measured), false, settings.apply(measured.size()), secrets)));
                 System.out.flush();
             }
         });
@@ -97,13 +116,36 @@ final class EvalCommand implements Callable<Integer> {
         }
         Runtime.getRuntime().removeShutdownHook(reportOnInterrupt);
         System.err.println();
-        EvalReport report = new EvalReport(snapshot(measured), true);
+        EvalReport report = new EvalReport(snapshot(measured), true, settings.apply(measured.size()), secrets);
         System.out.println(render(report));
         if (html != null) {
             Files.writeString(html, report.html("nlsql eval: " + dataset.getFileName()), StandardCharsets.UTF_8);
             System.err.println("report written to " + html);
         }
         return 0;
+    }
+
+    /** The configuration the driver will use: -p properties, then those in the URL (which win, as in the driver). */
+    private static NlConfig settingsOf(String template, Properties p) throws java.sql.SQLException {
+        Properties merged = new Properties();
+        for (String key : p.stringPropertyNames()) { // the driver matches names case-insensitively: so do we
+            dev.nlsql.config.NlProperty known = java.util.Arrays.stream(dev.nlsql.config.NlProperty.values())
+                    .filter(k -> k.key().equalsIgnoreCase(key)).findFirst().orElse(null);
+            merged.setProperty(known == null ? key : known.key(), p.getProperty(key));
+        }
+        merged.putAll(NlUrl.parse(template).nlProperties());
+        return NlConfig.from(merged);
+    }
+
+    private RunSettings runSettings(String template, NlConfig config, String started, int datasetSize, int measuredCount) {
+        boolean llm = config.llm() == NlConfig.LlmKind.OPENAI;
+        String generator = config.llm().name().toLowerCase(java.util.Locale.ROOT);
+        return new RunSettings(generator, llm ? config.llmModel() : "- (" + generator + ": no model)",
+                llm ? RunSettings.maskUrl(config.llmBaseUrl() == null ? "https://api.openai.com/v1 (default)" : config.llmBaseUrl()) : "-",
+                config.llmApiKey() == null ? "not set" : "set (not shown)", RunSettings.maskUrl(NlUrl.parse(template).delegateUrl()),
+                config.maxAttempts(), config.repairs(),
+                llm ? "none (the driver asks the model at temperature 0)" : "none (" + generator + " generator is deterministic)",
+                started, RunSettings.nlsqlVersion(), dataset.toString(), datasetSize, measuredCount, parallel);
     }
 
     private String render(EvalReport report) {

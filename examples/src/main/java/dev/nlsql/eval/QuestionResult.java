@@ -28,4 +28,77 @@ public record QuestionResult(Dataset.Question question, boolean goldFailed, Stri
     public int repairs() {
         return (int) attempts.stream().filter(a -> a.source() == Attempt.Source.REPAIR).count();
     }
+
+    /** Answered correctly by the first attempt, with no correction. */
+    public boolean rightFirstTime() {
+        return lenient && attempts.size() == 1 && firstAttemptWorked();
+    }
+
+    /** The SQL that answered, else the last SQL tried (null when none was written). */
+    public String lastSql() {
+        if (sql != null) {
+            return sql;
+        }
+        for (int i = attempts.size() - 1; i >= 0; i--) {
+            if (attempts.get(i).sql() != null) {
+                return attempts.get(i).sql();
+            }
+        }
+        return null;
+    }
+
+    /** LLM calls beyond the first attempt's: what correcting this question cost. */
+    public int correctionCalls() {
+        boolean firstFromLlm = !attempts.isEmpty() && attempts.get(0).source() == Attempt.Source.LLM;
+        return Math.max(0, llmCalls - (firstFromLlm ? 1 : 0));
+    }
+
+    /** One word for what happened: right, right (lenient), wrong rows, no answer, or gold broken. */
+    public String outcome() {
+        if (goldFailed) {
+            return "gold broken";
+        }
+        if (strict) {
+            return "right";
+        }
+        if (lenient) {
+            return "right (lenient)";
+        }
+        return answered ? "wrong rows" : "no answer";
+    }
+
+    /**
+     * Why this question was not answered right, in full: the last failed attempt's error (the
+     * loop's own message only leads into the attempts), else the message, else the row mismatch;
+     * null when it was answered right.
+     */
+    public String errorText() {
+        if (goldFailed) {
+            return "gold SQL failed: " + goldError;
+        }
+        if (lenient) {
+            return null;
+        }
+        if (answered) {
+            return "answered, but the rows differ from the gold's";
+        }
+        for (int i = attempts.size() - 1; i >= 0; i--) {
+            Attempt a = attempts.get(i);
+            if (a.outcome() != Attempt.Outcome.OK && a.error() != null && !a.error().isBlank()) {
+                return "attempt " + a.number() + (a.category() == null ? "" : " (" + a.categoryLabel() + ")") + ": " + a.error().strip();
+            }
+        }
+        return (sqlState == null ? "" : "[" + sqlState + "] ") + (error == null ? "(no error text)" : error.strip());
+    }
+
+    /** This result with {@code redact} applied to every text that came from outside: question, SQL, errors, feedback. */
+    public QuestionResult redacted(java.util.function.UnaryOperator<String> redact) {
+        Dataset.Question q = new Dataset.Question(question.index(), question.db(), redact.apply(question.category()),
+                redact.apply(question.text()), redact.apply(question.goldSql()), redact.apply(question.instructions()));
+        List<Attempt> as = attempts.stream().map(a -> new Attempt(a.number(), a.source(), redact.apply(a.sql()), a.outcome(),
+                a.category(), redact.apply(a.error()), redact.apply(a.feedback()), a.millis(), a.inputTokens(), a.outputTokens()))
+                .toList();
+        return new QuestionResult(q, goldFailed, redact.apply(goldError), answered, strict, lenient, redact.apply(sql), sqlState,
+                redact.apply(error), as, llmCalls, inputTokens, outputTokens, millis);
+    }
 }

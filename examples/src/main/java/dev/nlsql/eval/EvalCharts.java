@@ -1,0 +1,166 @@
+package dev.nlsql.eval;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Rectangle;
+import java.nio.charset.StandardCharsets;
+import java.text.DecimalFormat;
+import java.text.NumberFormat;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.labels.ItemLabelAnchor;
+import org.jfree.chart.labels.ItemLabelPosition;
+import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.svg.SVGGraphics2D;
+
+/**
+ * The eval report's charts, drawn by JFreeChart into SVG (JFreeSVG) and handed out as
+ * {@code data:} URIs, so the HTML page stays one file and chart text (category names come from
+ * the question file) can never run as markup in the page. Every bar carries its value, so a chart
+ * where everything is at 100% still says what it measured and on how many questions.
+ */
+final class EvalCharts {
+
+    /** Sizes in CSS pixels, as laid out on a 1366-pixel-wide laptop screen: one wide chart, then two side by side. */
+    static final int WIDE = 1270;
+    static final int WIDTH = 630;
+    static final int HEIGHT = 320;
+    private static final Font TITLE = new Font("SansSerif", Font.BOLD, 15);
+    private static final Font LABEL = new Font("SansSerif", Font.PLAIN, 12);
+    private static final Color FIRST = new Color(0x9e, 0xca, 0xe1);
+    private static final Color FINAL = new Color(0x31, 0x82, 0xbd);
+    private static final Color CORRECTION = new Color(0xe6, 0x55, 0x0d);
+
+    private EvalCharts() {
+    }
+
+    /** Grouped bars per question category (and all questions): right on the first attempt, right in the end. */
+    static String accuracyByCategory(EvalReport.Metrics overall, List<EvalReport.Metrics> categories) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        add(data, overall);
+        categories.forEach(m -> add(data, m));
+        JFreeChart chart = ChartFactory.createBarChart("Right on the first attempt vs. right in the end", null,
+                "share of questions", data);
+        BarRenderer r = style(chart, new Color[] {FIRST, FINAL});
+        r.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", percent()));
+        NumberAxis y = (NumberAxis) chart.getCategoryPlot().getRangeAxis();
+        y.setRange(0, 1.15);
+        y.setTickUnit(new NumberTickUnit(0.25, percent()));
+        return dataUri(chart, WIDE);
+    }
+
+    private static void add(DefaultCategoryDataset data, EvalReport.Metrics m) {
+        String column = m.group() + " (n=" + m.counted() + ")";
+        data.addValue(m.counted() == 0 ? 0 : (double) m.rightFirstTime() / m.counted(), "right on the first attempt", column);
+        data.addValue(m.lenientAccuracy(), "right in the end", column);
+    }
+
+    /** How many questions took 0, 1, 2, … LLM calls. */
+    static String callsPerQuestion(List<QuestionResult> counted) {
+        Map<Integer, Integer> histogram = new TreeMap<>();
+        counted.forEach(r -> histogram.merge(r.llmCalls(), 1, Integer::sum));
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        histogram.forEach((calls, n) -> data.addValue(n, "questions", calls + (calls == 1 ? " call" : " calls")));
+        JFreeChart chart = ChartFactory.createBarChart("LLM calls per question", null, "questions", data);
+        chart.removeLegend();
+        BarRenderer r = style(chart, new Color[] {FINAL});
+        r.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat("0")));
+        integerAxis(chart, histogram.values().stream().mapToInt(Integer::intValue).max().orElse(1));
+        return dataUri(chart, WIDTH);
+    }
+
+    /** LLM calls summed by the question's outcome, split into first attempts and corrections. */
+    static String callsByOutcome(List<QuestionResult> counted) {
+        Map<String, long[]> byOutcome = new TreeMap<>();
+        for (QuestionResult r : counted) {
+            long[] calls = byOutcome.computeIfAbsent(r.outcome(), k -> new long[2]);
+            calls[0] += r.llmCalls() - r.correctionCalls();
+            calls[1] += r.correctionCalls();
+        }
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        long max = 1;
+        for (var e : byOutcome.entrySet()) {
+            long questions = counted.stream().filter(r -> r.outcome().equals(e.getKey())).count();
+            String column = e.getKey() + " (" + questions + " q.)";
+            data.addValue(e.getValue()[0], "first attempt", column);
+            data.addValue(e.getValue()[1], "corrections", column);
+            max = Math.max(max, e.getValue()[0] + e.getValue()[1]);
+        }
+        JFreeChart chart = ChartFactory.createStackedBarChart("Where the LLM calls went, by outcome", null, "LLM calls", data);
+        BarRenderer r = style(chart, new Color[] {FINAL, CORRECTION});
+        r.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat("0")) {
+            @Override
+            public String generateLabel(org.jfree.data.category.CategoryDataset dataset, int row, int column) {
+                Number v = dataset.getValue(row, column);
+                return v == null || v.doubleValue() == 0 ? null : super.generateLabel(dataset, row, column);
+            }
+        });
+        r.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.CENTER, TextAnchor.CENTER));
+        integerAxis(chart, max);
+        return dataUri(chart, WIDTH);
+    }
+
+    private static BarRenderer style(JFreeChart chart, Color[] colors) {
+        chart.setTitle(new TextTitle(chart.getTitle().getText(), TITLE));
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.setAntiAlias(true);
+        if (chart.getLegend() != null) {
+            chart.getLegend().setItemFont(LABEL);
+            chart.getLegend().setFrame(new org.jfree.chart.block.BlockBorder(Color.WHITE));
+        }
+        CategoryPlot plot = chart.getCategoryPlot();
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(new Color(0xdd, 0xdd, 0xdd));
+        plot.setRangeGridlineStroke(new BasicStroke(1f));
+        plot.setOutlineVisible(false);
+        CategoryAxis x = plot.getDomainAxis();
+        x.setTickLabelFont(LABEL);
+        x.setMaximumCategoryLabelLines(2);
+        x.setCategoryMargin(0.25);
+        plot.getRangeAxis().setTickLabelFont(LABEL);
+        plot.getRangeAxis().setLabelFont(LABEL);
+        BarRenderer r = (BarRenderer) plot.getRenderer();
+        r.setBarPainter(new StandardBarPainter());
+        r.setShadowVisible(false);
+        r.setItemMargin(0.05);
+        r.setMaximumBarWidth(0.08);
+        for (int i = 0; i < colors.length; i++) {
+            r.setSeriesPaint(i, colors[i]);
+        }
+        r.setDefaultItemLabelsVisible(true);
+        r.setDefaultItemLabelFont(LABEL);
+        return r;
+    }
+
+    private static void integerAxis(JFreeChart chart, long max) {
+        NumberAxis y = (NumberAxis) chart.getCategoryPlot().getRangeAxis();
+        y.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        y.setRange(0, Math.max(1, max) * 1.15);
+    }
+
+    private static NumberFormat percent() {
+        return NumberFormat.getPercentInstance(Locale.ROOT);
+    }
+
+    private static String dataUri(JFreeChart chart, int width) {
+        SVGGraphics2D g = new SVGGraphics2D(width, HEIGHT);
+        chart.draw(g, new Rectangle(0, 0, width, HEIGHT));
+        byte[] svg = g.getSVGDocument().getBytes(StandardCharsets.UTF_8);
+        return "data:image/svg+xml;base64," + Base64.getEncoder().encodeToString(svg);
+    }
+}
