@@ -2,6 +2,7 @@ package dev.nlsql.generate;
 
 import dev.nlsql.schema.ForeignKey;
 import dev.nlsql.schema.SchemaCatalog;
+import dev.nlsql.schema.SchemaRenderer;
 import dev.nlsql.schema.TableInfo;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ final class Joins {
         Map<TableInfo, List<Edge>> graph = graph(catalog);
         Set<TableInfo> joined = new LinkedHashSet<>();
         joined.add(base);
-        StringBuilder sql = new StringBuilder(base.name());
+        StringBuilder sql = new StringBuilder(SchemaRenderer.identifier(catalog, base.name()));
         boolean fans = false;
         for (TableInfo target : needed) {
             if (joined.contains(target)) {
@@ -55,7 +56,7 @@ final class Joins {
             }
             for (Edge e : path) {
                 if (joined.add(e.to())) {
-                    sql.append(" JOIN ").append(e.to().name()).append(" ON ").append(e.condition());
+                    sql.append(" JOIN ").append(SchemaRenderer.identifier(catalog, e.to().name())).append(" ON ").append(e.condition());
                     fans |= e.toChildren();
                 }
             }
@@ -111,8 +112,10 @@ final class Joins {
                     if (i > 0) {
                         on.append(" AND ");
                     }
-                    on.append(child.name()).append('.').append(fk.columns().get(i)).append(" = ")
-                            .append(parent.name()).append('.').append(fk.refColumns().get(i));
+                    on.append(SchemaRenderer.identifier(catalog, child.name())).append('.')
+                            .append(SchemaRenderer.identifier(catalog, fk.columns().get(i))).append(" = ")
+                            .append(SchemaRenderer.identifier(catalog, parent.name())).append('.')
+                            .append(SchemaRenderer.identifier(catalog, fk.refColumns().get(i)));
                 }
                 out.computeIfAbsent(child, k -> new ArrayList<>()).add(new Edge(child, parent, on.toString(), false));
                 out.computeIfAbsent(parent, k -> new ArrayList<>()).add(new Edge(parent, child, on.toString(), true));

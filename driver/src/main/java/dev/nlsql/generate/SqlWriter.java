@@ -1,8 +1,10 @@
 package dev.nlsql.generate;
 
+import dev.nlsql.check.SqlDialect;
 import dev.nlsql.generate.Intent.Column;
 import dev.nlsql.schema.ColumnInfo;
 import dev.nlsql.schema.SchemaCatalog;
+import dev.nlsql.schema.SchemaRenderer;
 import dev.nlsql.schema.TableInfo;
 import dev.nlsql.schema.Words;
 import java.util.ArrayList;
@@ -13,7 +15,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Turns an {@link Intent} into PostgreSQL: the FROM clause along foreign keys from the base
+ * Turns an {@link Intent} into SQL for the catalog's database (PostgreSQL; on MySQL and MariaDB
+ * names quoted with backticks where needed and periods truncated without DATE_TRUNC): the FROM clause along foreign keys from the base
  * table, the date column a date phrase applies to, and SELECT / WHERE / GROUP BY / ORDER BY /
  * LIMIT. It makes no choice about meaning; it declines only when the SQL would be wrong in
  * itself (an aggregate over a join that repeats rows, a table no foreign key reaches).
@@ -21,9 +24,42 @@ import java.util.Set;
 final class SqlWriter {
 
     private final SchemaCatalog catalog;
+    private final boolean mysql;
 
     SqlWriter(SchemaCatalog catalog) {
         this.catalog = catalog;
+        this.mysql = SqlDialect.ofProduct(catalog.productName()) == SqlDialect.MYSQL;
+    }
+
+    /** A name as this database must write it (see {@link SchemaRenderer#identifier}). */
+    private String id(String name) {
+        return SchemaRenderer.identifier(catalog, name);
+    }
+
+    /** {@code table.column}, each part as the database must write it. */
+    private String ref(TableInfo t, String column) {
+        return id(t.name()) + "." + id(column);
+    }
+
+    private String ref(Column c) {
+        return ref(c.table(), c.column().name());
+    }
+
+    /**
+     * The start of the {@code grain} (day, week, month, quarter, year) a date falls in:
+     * DATE_TRUNC, which MySQL and MariaDB lack; there a DATE built from the date's parts.
+     */
+    private String truncated(String grain, String date) {
+        if (!mysql) {
+            return "DATE_TRUNC('" + grain + "', " + date + ")";
+        }
+        return switch (grain) {
+            case "day" -> "CAST(" + date + " AS DATE)";
+            case "week" -> "DATE_SUB(CAST(" + date + " AS DATE), INTERVAL WEEKDAY(" + date + ") DAY)"; // Monday, as DATE_TRUNC
+            case "month" -> "CAST(DATE_FORMAT(" + date + ", '%Y-%m-01') AS DATE)";
+            case "quarter" -> "MAKEDATE(YEAR(" + date + "), 1) + INTERVAL (QUARTER(" + date + ") - 1) QUARTER";
+            default -> "CAST(DATE_FORMAT(" + date + ", '%Y-01-01') AS DATE)";
+        };
     }
 
     String write(Intent in) throws NotUnderstoodException {
@@ -44,10 +80,10 @@ final class SqlWriter {
         if (in.dateColumn() != null) {
             needed.add(in.dateColumn().table());
         }
-        String dateColumn = !dated ? null : in.dateColumn() != null ? in.dateColumn().sql() : dateColumn(base, needed);
+        String dateColumn = !dated ? null : in.dateColumn() != null ? ref(in.dateColumn()) : dateColumn(base, needed);
         List<String> where = new ArrayList<>();
-        in.filters().forEach(f -> where.add(f.column().sql() + " = " + literal(f.value())));
-        in.comparisons().forEach(c -> where.add(c.column().sql() + " " + c.op() + " " + number(c.value())));
+        in.filters().forEach(f -> where.add(ref(f.column()) + " = " + literal(f.value())));
+        in.comparisons().forEach(c -> where.add(ref(c.column()) + " " + c.op() + " " + number(c.value())));
         if (in.dateFrom() != null) {
             where.add(dateColumn + " >= " + in.dateFrom());
         }
@@ -64,12 +100,12 @@ final class SqlWriter {
         List<String> select = new ArrayList<>();
         List<String> group = new ArrayList<>();
         if (in.grain() != null) {
-            select.add("DATE_TRUNC('" + in.grain() + "', " + dateColumn + ") AS " + in.grain() + "_start");
-            group.add("DATE_TRUNC('" + in.grain() + "', " + dateColumn + ")");
+            select.add(truncated(in.grain(), dateColumn) + " AS " + in.grain() + "_start");
+            group.add(truncated(in.grain(), dateColumn));
         }
         if (in.groupTable() != null && agg != null) {
             if (in.groupColumn() != null) {
-                String c = in.groupTable().name() + "." + in.groupColumn().name();
+                String c = ref(in.groupTable(), in.groupColumn().name());
                 select.add(c);
                 group.add(c);
             } else {
@@ -81,23 +117,23 @@ final class SqlWriter {
         String order = null;
         boolean distinctRows = false;
         if (agg != null) {
-            select.add(agg + " AS " + alias(in));
+            select.add(agg + " AS " + id(alias(in)));
             order = ranking ? agg + (in.descending() ? " DESC" : " ASC") : in.grain() != null ? "1" : null;
         } else if (in.rankByMeasure()) {
             select.addAll(labels(in.measure().table()));
-            select.add(in.measure().sql());
-            order = in.measure().sql() + (in.descending() ? " DESC" : " ASC");
+            select.add(ref(in.measure()));
+            order = ref(in.measure()) + (in.descending() ? " DESC" : " ASC");
         } else if (!in.shown().isEmpty() || in.measure() != null) {
-            in.shown().forEach(c -> select.add(c.sql()));
+            in.shown().forEach(c -> select.add(ref(c)));
             if (in.measure() != null) {
-                select.add(in.measure().sql());
+                select.add(ref(in.measure()));
             }
             if (in.distinct() || select.size() == 1 && in.measure() == null) {
                 distinctRows = true;
                 order = String.join(", ", select);
             }
         } else {
-            select.add(base.name() + ".*");
+            select.add(id(base.name()) + ".*");
         }
         StringBuilder sql = new StringBuilder(distinctRows ? "SELECT DISTINCT " : "SELECT ");
         sql.append(String.join(", ", new LinkedHashSet<>(select))).append(" FROM ").append(joins.from());
@@ -122,7 +158,7 @@ final class SqlWriter {
                 : in.aggregate().toLowerCase(Locale.ROOT) + "_" + in.measure().column().name();
     }
 
-    private static String aggregateExpression(Intent in, boolean fansOut) {
+    private String aggregateExpression(Intent in, boolean fansOut) {
         if (in.aggregate() == null) {
             return null;
         }
@@ -130,7 +166,7 @@ final class SqlWriter {
             List<String> key = keyColumns(in.base());
             return fansOut && key.size() == 1 ? "COUNT(DISTINCT " + key.get(0) + ")" : "COUNT(*)";
         }
-        return in.aggregate() + "(" + in.measure().sql() + ")";
+        return in.aggregate() + "(" + ref(in.measure()) + ")";
     }
 
     /** The date a date phrase means: the first date column of a table the question uses, else of a table the base refers to. */
@@ -138,7 +174,7 @@ final class SqlWriter {
         for (TableInfo t : needed) {
             for (ColumnInfo c : t.columns()) {
                 if (isDate(c)) {
-                    return t.name() + "." + c.name();
+                    return ref(t, c.name());
                 }
             }
         }
@@ -146,7 +182,7 @@ final class SqlWriter {
             for (ColumnInfo c : parent.columns()) {
                 if (isDate(c)) {
                     needed.add(parent);
-                    return parent.name() + "." + c.name();
+                    return ref(parent, c.name());
                 }
             }
         }
@@ -154,14 +190,14 @@ final class SqlWriter {
     }
 
     /** The columns that name a row of {@code t} to a person: its name, else first and last name, else a *_name column, else its key. */
-    static List<String> labels(TableInfo t) {
+    List<String> labels(TableInfo t) {
         for (String name : List.of("name", "title", "label")) {
             if (t.columnIgnoreCase(name) != null && !t.columns().stream().anyMatch(c -> c.name().equalsIgnoreCase("last_name"))) {
-                return List.of(t.name() + "." + t.columnIgnoreCase(name).name());
+                return List.of(ref(t, t.columnIgnoreCase(name).name()));
             }
         }
         if (t.columnIgnoreCase("first_name") != null && t.columnIgnoreCase("last_name") != null) {
-            return List.of(t.name() + "." + t.columnIgnoreCase("first_name").name(), t.name() + "." + t.columnIgnoreCase("last_name").name());
+            return List.of(ref(t, t.columnIgnoreCase("first_name").name()), ref(t, t.columnIgnoreCase("last_name").name()));
         }
         List<String> tableStems = Words.stems(t.name());
         ColumnInfo anyName = null;
@@ -169,7 +205,7 @@ final class SqlWriter {
             List<String> stems = Words.stems(c.name());
             if (stems.size() == 2 && stems.get(1).equals("name") && !isNumeric(c)) {
                 if (tableStems.contains(stems.get(0))) {
-                    return List.of(t.name() + "." + c.name());
+                    return List.of(ref(t, c.name()));
                 }
                 if (anyName == null && (stems.get(0).equals("company") || stems.get(0).equals("full"))) {
                     anyName = c;
@@ -177,16 +213,16 @@ final class SqlWriter {
             }
         }
         if (anyName != null) {
-            return List.of(t.name() + "." + anyName.name());
+            return List.of(ref(t, anyName.name()));
         }
         return keyColumns(t);
     }
 
-    static List<String> keyColumns(TableInfo t) {
+    List<String> keyColumns(TableInfo t) {
         if (t.primaryKey().isEmpty()) {
-            return List.of(t.name() + "." + t.columns().get(0).name());
+            return List.of(ref(t, t.columns().get(0).name()));
         }
-        return t.primaryKey().stream().map(k -> t.name() + "." + k).toList();
+        return t.primaryKey().stream().map(k -> ref(t, k)).toList();
     }
 
     static String literal(String v) {

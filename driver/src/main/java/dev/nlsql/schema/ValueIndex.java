@@ -160,17 +160,7 @@ public final class ValueIndex {
         if (timeoutSeconds < 1) {
             return null; // 0 would mean no timeout at all
         }
-        char q = '"';
-        try {
-            // MySQL reads "..." as a string unless ANSI_QUOTES: its names take backticks, which every sql_mode reads alike
-            q = !postgres && SqlDialect.ofProduct(connection.getMetaData().getDatabaseProductName()) == SqlDialect.MYSQL ? '`' : '"';
-        } catch (SQLException e) {
-            LOG.debug("no database product name: names quoted with double quotes: {}", e.getMessage());
-        }
-        String column = quote(c.name(), q);
-        String table = (t.schema() == null ? "" : quote(t.schema(), q) + ".") + quote(t.name(), q);
-        String sql = "SELECT v FROM (SELECT " + column + " AS v FROM " + table + " WHERE " + column + " IS NOT NULL LIMIT "
-                + SAMPLE_ROWS + ") s GROUP BY v ORDER BY count(*) DESC";
+        String sql = sampleSql(connection, postgres, t, c);
         List<String> out = new ArrayList<>();
         try (ResultSet rs = QueryRunner.run(connection, postgres, sql, MAX_DISTINCT + 1, timeoutSeconds)) {
             while (rs.next()) {
@@ -190,6 +180,45 @@ public final class ValueIndex {
             return List.of();
         }
         return out.size() > MAX_DISTINCT ? List.of() : List.copyOf(out);
+    }
+
+    /**
+     * The sampling query in the connection's own dialect: names quoted as the database quotes them
+     * (double quotes on PostgreSQL; backticks on MySQL and MariaDB, which every sql_mode reads as
+     * names; elsewhere the driver's {@code getIdentifierQuoteString()}), and the first rows taken
+     * with LIMIT where the database has it, else with the standard FETCH FIRST (TOP on SQL Server).
+     */
+    static String sampleSql(Connection connection, boolean postgres, TableInfo t, ColumnInfo c) {
+        String product = "";
+        String q = "\"";
+        if (!postgres) {
+            try {
+                java.sql.DatabaseMetaData meta = connection.getMetaData();
+                product = meta.getDatabaseProductName() == null ? "" : meta.getDatabaseProductName();
+                if (SqlDialect.ofProduct(product) == SqlDialect.MYSQL) {
+                    q = "`";
+                } else {
+                    String reported = meta.getIdentifierQuoteString();
+                    q = reported == null ? "\"" : reported.strip(); // " " (blank): the database quotes no names
+                }
+            } catch (SQLException e) {
+                LOG.debug("no database metadata: names quoted with double quotes, rows limited with LIMIT: {}", e.getMessage());
+            }
+        }
+        String column = quote(c.name(), q);
+        String table = (t.schema() == null ? "" : quote(t.schema(), q) + ".") + quote(t.name(), q);
+        String p = product.toLowerCase(Locale.ROOT);
+        String inner;
+        if (postgres || p.isEmpty() || SqlDialect.ofProduct(product) != SqlDialect.UNVERIFIED
+                || p.matches(".*(h2|sqlite|hsql|duckdb|clickhouse|snowflake|redshift|cockroach|vertica|trino|presto|spark|databricks).*")) {
+            inner = "SELECT " + column + " AS v FROM " + table + " WHERE " + column + " IS NOT NULL LIMIT " + SAMPLE_ROWS;
+        } else if (p.contains("microsoft sql server")) {
+            inner = "SELECT TOP " + SAMPLE_ROWS + " " + column + " AS v FROM " + table + " WHERE " + column + " IS NOT NULL";
+        } else {
+            inner = "SELECT " + column + " AS v FROM " + table + " WHERE " + column + " IS NOT NULL FETCH FIRST " + SAMPLE_ROWS
+                    + " ROWS ONLY";
+        }
+        return "SELECT v FROM (" + inner + ") s GROUP BY v ORDER BY count(*) DESC";
     }
 
     /** A timeout, lock, cancel or lost connection: worth sampling again later, unlike a refusal. */
@@ -233,8 +262,11 @@ public final class ValueIndex {
         return TEXT_TYPES.contains(type) || type.startsWith("varchar") || type.startsWith("character");
     }
 
-    private static String quote(String name, char q) {
-        return q + name.replace(String.valueOf(q), String.valueOf(q) + q) + q;
+    private static String quote(String name, String q) {
+        if (q.isEmpty()) {
+            return name;
+        }
+        return q + name.replace(q, q + q) + q;
     }
 
     /** Characters of sampled values held now, for all databases (bounded by {@link #MAX_CHARS}). */
