@@ -219,6 +219,7 @@ final class ShellCommand implements Callable<Integer> {
             return;
         }
         cancelledAt = System.nanoTime();
+        System.err.println("Cancel request sent");
         try {
             s.cancel();
         } catch (SQLException | RuntimeException e) {

@@ -29,10 +29,7 @@ class ShellCancelTest {
     @Test
     void sigintCancelsTheRunningStatementAndTheShellGoesOn() throws Exception {
         String marker = "nlsql_cli_cancel_" + UUID.randomUUID().toString().replace("-", "");
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        Process shell = new ProcessBuilder(List.of(java, "-cp", classpath, "dev.nlsql.cli.NlsqlCommand", "shell", "--url",
-                TestPostgres.nlUrl("nlsql.llm=offline"))).redirectErrorStream(true).start();
+        Process shell = start(TestPostgres.nlUrl("nlsql.llm=offline"));
         StringBuffer out = new StringBuffer();
         Thread reader = new Thread(() -> drain(shell.getInputStream(), out), "shell-stdout");
         reader.setDaemon(true);
@@ -56,6 +53,61 @@ class ShellCancelTest {
         } finally {
             shell.destroyForcibly();
         }
+    }
+
+    @Test
+    void sigintStopsAModelCallThatDoesNotAnswer() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        com.sun.net.httpserver.HttpServer model = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        model.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        model.createContext("/", exchange -> { // a model that never answers
+            calls.incrementAndGet();
+            try {
+                release.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+        });
+        model.start();
+        String url = TestPostgres.nlUrl("nlsql.llm=openai", "nlsql.llm.apiKey=test", "nlsql.cache=false",
+                "nlsql.llm.baseUrl=http://127.0.0.1:" + model.getAddress().getPort() + "/v1");
+        Process shell = start(url);
+        StringBuffer out = new StringBuffer();
+        Thread reader = new Thread(() -> drain(shell.getInputStream(), out), "shell-stdout");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            OutputStream in = shell.getOutputStream();
+            send(in, "how many tables are there?");
+            awaitTrue(() -> calls.get() > 0, 30, "the model call; shell output: " + out);
+            int before = out.length();
+            long signalled = System.nanoTime();
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(shell.pid())).start().waitFor());
+            awaitTrue(() -> out.substring(before).contains("Cancel request sent"), 5, "the shell to take the signal: " + out);
+            awaitTrue(() -> out.substring(before).contains("error: [NL004]") || out.substring(before).contains("Cancelled."), 5,
+                    "the shell to give up the model call: " + out);
+            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - signalled);
+            assertTrue(shell.isAlive(), "the shell survives Ctrl-C: " + out);
+            send(in, "SELECT 'still' || 'here' AS alive");
+            awaitTrue(() -> out.toString().contains("stillhere"), 10, "the shell to answer after Ctrl-C: " + out);
+            send(in, "\\q");
+            assertTrue(shell.waitFor(10, TimeUnit.SECONDS), "the shell quits on \\q");
+            assertEquals(0, shell.exitValue(), out.toString());
+            System.out.println("model call given up " + ms + " ms after SIGINT");
+        } finally {
+            shell.destroyForcibly();
+            release.countDown();
+            model.stop(0);
+        }
+    }
+
+    private static Process start(String url) throws IOException {
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        return new ProcessBuilder(List.of(java, "-cp", classpath, "dev.nlsql.cli.NlsqlCommand", "shell", "--url", url))
+                .redirectErrorStream(true).start();
     }
 
     private static boolean running(Connection c, String marker) {
