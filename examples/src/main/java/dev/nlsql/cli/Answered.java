@@ -35,12 +35,19 @@ record Answered(String question, boolean success, String sql, List<String> colum
                 return new Answered(text, true, sql, List.of(), List.of(), tag(text, count), trace, millis(start), null, null);
             }
             try (ResultSet rs = statement.getResultSet()) {
-                List<String> columns = Values.columnNames(rs.getMetaData(), sql);
+                java.sql.ResultSetMetaData md = rs.getMetaData();
+                List<String> columns = Values.columnNames(md, sql);
+                int[] types = new int[columns.size() + 1];
+                String[] typeNames = new String[columns.size() + 1];
+                for (int i = 1; i <= columns.size(); i++) {
+                    types[i] = md.getColumnType(i);
+                    typeNames[i] = md.getColumnTypeName(i);
+                }
                 List<List<Object>> rows = new ArrayList<>();
                 while (rs.next()) {
                     List<Object> row = new ArrayList<>(columns.size());
                     for (int i = 1; i <= columns.size(); i++) {
-                        row.add(Values.read(rs, i));
+                        row.add(Values.read(rs, i, types[i], typeNames[i]));
                     }
                     rows.add(row);
                 }

@@ -47,8 +47,12 @@ public final class Values {
     /** Reads column {@code i} of the current row faithfully. */
     public static Object read(ResultSet rs, int i) throws SQLException {
         ResultSetMetaData md = rs.getMetaData();
-        int type = md.getColumnType(i);
-        String typeName = String.valueOf(md.getColumnTypeName(i)).toLowerCase(Locale.ROOT);
+        return read(rs, i, md.getColumnType(i), md.getColumnTypeName(i));
+    }
+
+    /** Reads column {@code i} of the current row faithfully, its JDBC type and type name already known. */
+    public static Object read(ResultSet rs, int i, int type, String columnTypeName) throws SQLException {
+        String typeName = String.valueOf(columnTypeName).toLowerCase(Locale.ROOT);
         switch (type) {
             case Types.BOOLEAN, Types.BIT -> {
                 if (typeName.startsWith("bool")) {
