@@ -1,41 +1,103 @@
 package dev.nlsql.cli;
 
+import dev.nlsql.engine.Question;
 import dev.nlsql.engine.Trace;
-import java.math.BigDecimal;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
-/** What the command line shows of one question or statement: the rows, the SQL and the trace. */
-record Answered(String question, boolean success, String sql, List<String> columns, List<List<Object>> rows, Trace trace,
+/**
+ * What the command line shows of one question or statement: the rows (or, for a statement
+ * without rows, its command tag such as {@code DELETE 2}), the SQL and the trace.
+ */
+record Answered(String question, boolean success, String sql, List<String> columns, List<List<Object>> rows, String tag, Trace trace,
         long elapsedMs, String sqlState, String error) {
 
-    /** Runs text (a question or SQL) on a nlsql statement and reads every row. */
+    /** Runs text (a question or SQL) on a nlsql statement with {@code execute}, as psql would, and reads every row. */
     static Answered run(Statement statement, String text) {
         long start = System.nanoTime();
-        try (ResultSet rs = statement.executeQuery(text)) {
-            List<String> columns = new ArrayList<>();
-            ResultSetMetaData md = rs.getMetaData();
-            for (int i = 1; i <= md.getColumnCount(); i++) {
-                columns.add(md.getColumnLabel(i));
+        if (text == null || text.isBlank()) {
+            try {
+                Question.of(text, null); // the driver's own check and message
+            } catch (SQLException e) {
+                return new Answered(text, false, null, List.of(), List.of(), null, null, millis(start), e.getSQLState(), e.getMessage());
             }
-            List<List<Object>> rows = new ArrayList<>();
-            while (rs.next()) {
-                List<Object> row = new ArrayList<>(columns.size());
+        }
+        try {
+            boolean hasRows = statement.execute(text);
+            Trace trace = traceFor(trace(statement), text);
+            String sql = trace != null ? trace.finalSql() : text.strip();
+            if (!hasRows) {
+                long count = statement.getLargeUpdateCount();
+                return new Answered(text, true, sql, List.of(), List.of(), tag(text, count), trace, millis(start), null, null);
+            }
+            try (ResultSet rs = statement.getResultSet()) {
+                java.sql.ResultSetMetaData md = rs.getMetaData();
+                List<String> columns = Values.columnNames(md, sql);
+                int[] types = new int[columns.size() + 1];
+                String[] typeNames = new String[columns.size() + 1];
                 for (int i = 1; i <= columns.size(); i++) {
-                    row.add(value(rs.getObject(i)));
+                    types[i] = md.getColumnType(i);
+                    typeNames[i] = md.getColumnTypeName(i);
                 }
-                rows.add(row);
+                List<List<Object>> rows = new ArrayList<>();
+                while (rs.next()) {
+                    List<Object> row = new ArrayList<>(columns.size());
+                    for (int i = 1; i <= columns.size(); i++) {
+                        row.add(Values.read(rs, i, types[i], typeNames[i]));
+                    }
+                    rows.add(row);
+                }
+                return new Answered(text, true, sql, columns, rows, null, trace, millis(start), null, null);
             }
-            Trace trace = trace(statement);
-            String sql = trace != null && trace.question().equals(textOf(text)) ? trace.finalSql() : text;
-            return new Answered(text, true, sql, columns, rows, traceFor(trace, text), millis(start), null, null);
         } catch (SQLException e) {
             Trace trace = traceFor(trace(statement), text);
-            return new Answered(text, false, null, List.of(), List.of(), trace, millis(start), e.getSQLState(), e.getMessage());
+            return new Answered(text, false, trace == null ? null : trace.finalSql(), List.of(), List.of(), null, trace, millis(start),
+                    e.getSQLState(), e.getMessage());
+        }
+    }
+
+    /**
+     * The command tag psql prints for a statement without rows: {@code INSERT 0 n},
+     * {@code UPDATE n}, {@code DELETE n}, {@code SELECT n} for SELECT INTO or CREATE TABLE AS,
+     * else the statement's leading keywords ({@code CREATE TABLE}, {@code SET}).
+     */
+    static String tag(String sql, long count) {
+        String[] words = sql.strip().replaceAll("(?s)^(\\s*(--[^\\n]*\\n|/\\*.*?\\*/))*", "").strip().split("[\\s(;]+");
+        String first = words.length == 0 ? "" : words[0].toUpperCase(Locale.ROOT);
+        String second = words.length < 2 ? "" : words[1].toUpperCase(Locale.ROOT);
+        switch (first) {
+            case "INSERT":
+                return "INSERT 0 " + Math.max(count, 0);
+            case "UPDATE", "DELETE", "MERGE", "COPY", "MOVE", "FETCH":
+                return first + " " + Math.max(count, 0);
+            case "SELECT", "WITH":
+                return count >= 0 ? "SELECT " + count : "SELECT";
+            case "CREATE", "DROP", "ALTER":
+                if (second.equals("TABLE") && count > 0) {
+                    return "SELECT " + count;
+                }
+                if (second.equals("UNIQUE")) {
+                    return first + " INDEX";
+                }
+                if (second.equals("OR") || second.equals("TEMP") || second.equals("TEMPORARY")
+                        || second.equals("UNLOGGED") || second.equals("MATERIALIZED")) {
+                    String third = words.length < 3 ? "" : words[2].toUpperCase(Locale.ROOT);
+                    if (second.equals("OR") && words.length >= 4) {
+                        return first + " " + words[3].toUpperCase(Locale.ROOT);
+                    }
+                    return first + " " + (second.equals("MATERIALIZED") ? second + " " + third : third);
+                }
+                return (first + " " + second).strip();
+            case "BEGIN", "START":
+                return "BEGIN";
+            case "END":
+                return "COMMIT";
+            default:
+                return first.isEmpty() ? "OK" : first;
         }
     }
 
@@ -55,13 +117,6 @@ record Answered(String question, boolean success, String sql, List<String> colum
     private static String textOf(String text) {
         String t = text.strip();
         return t.regionMatches(true, 0, "NL:", 0, 3) ? t.substring(3).strip() : t;
-    }
-
-    private static Object value(Object o) {
-        if (o == null || o instanceof Number || o instanceof Boolean || o instanceof String) {
-            return o instanceof BigDecimal bd ? bd.stripTrailingZeros().scale() <= 0 ? bd.toBigInteger() : bd : o;
-        }
-        return o.toString();
     }
 
     private static long millis(long start) {

@@ -17,6 +17,9 @@ final class AskCommand implements Callable<Integer> {
     @Mixin
     NlsqlCommand.Connect connect;
 
+    @Mixin
+    NlsqlCommand.Show show;
+
     @Option(names = "--json", description = "Print exactly one JSON object on stdout")
     boolean json;
 
@@ -28,15 +31,16 @@ final class AskCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Output.Display display = show.display();
         try (Connection c = connect.open(false); Statement s = c.createStatement()) {
             Answered a = Answered.run(s, question);
             if (json) {
                 Output.json(a, new java.io.PrintStream(System.out, true, java.nio.charset.StandardCharsets.UTF_8));
             } else {
-                Output.readable(a, System.out, 50);
-                if (!a.success()) {
-                    spec.commandLine().getErr().println("error: [" + a.sqlState() + "] " + a.error());
-                }
+                Output.readable(a, System.out, display);
+            }
+            if (!a.success()) {
+                spec.commandLine().getErr().println("error: [" + a.sqlState() + "] " + a.error());
             }
             return a.success() ? 0 : 1;
         }

@@ -32,8 +32,12 @@ final class DemoCommand implements Callable<Integer> {
     @Mixin
     NlsqlCommand.Connect connect;
 
+    @Mixin
+    NlsqlCommand.Show show;
+
     @Override
     public Integer call() throws Exception {
+        Output.Display display = show.display();
         int answered = 0;
         System.out.println("nlsql demo: a shop database built in memory, questions answered offline (no LLM).");
         System.out.println();
@@ -41,7 +45,7 @@ final class DemoCommand implements Callable<Integer> {
             for (String q : QUESTIONS) {
                 System.out.println("Q: " + q);
                 Answered a = Answered.run(s, q);
-                Output.readable(a, System.out, 8);
+                Output.readable(a, System.out, display);
                 if (!a.success()) {
                     System.out.println("  not answered: [" + a.sqlState() + "] " + a.error());
                 } else {

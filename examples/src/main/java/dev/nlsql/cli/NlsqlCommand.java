@@ -45,11 +45,21 @@ public final class NlsqlCommand implements Runnable {
             } else if (!target.startsWith("jdbc:nlsql:")) {
                 target = "jdbc:nlsql:" + target.substring("jdbc:".length());
             }
+            Properties given = new Properties();
             for (Map.Entry<String, String> e : properties.entrySet()) {
                 if (!e.getKey().startsWith("nlsql.")) {
                     throw new BadInvocation("-p takes nlsql.* properties, got: " + e.getKey());
                 }
+                if (dev.nlsql.config.NlProperty.byKey(e.getKey()) == null) {
+                    throw new BadInvocation("-p " + e.getKey() + ": no such property; see the README for the nlsql.* properties");
+                }
+                given.setProperty(e.getKey(), e.getValue());
                 p.setProperty(e.getKey(), e.getValue());
+            }
+            try {
+                dev.nlsql.config.NlConfig.from(given, Map.of()); // a bad value is a bad invocation too, not a failed question
+            } catch (SQLException e) {
+                throw new BadInvocation("-p: " + e.getMessage());
             }
             try {
                 Class.forName("dev.nlsql.jdbc.NlDriver");
@@ -57,6 +67,20 @@ public final class NlsqlCommand implements Runnable {
                 throw new IllegalStateException(e);
             }
             return DriverManager.getConnection(target, p);
+        }
+    }
+
+    /** Options of the commands that print results. */
+    static final class Show {
+        @Option(names = "--max-rows", paramLabel = "N", defaultValue = "100",
+                description = "Show at most N rows of a result (0: all); the count of the rest is shown. Default: ${DEFAULT-VALUE}")
+        int maxRows;
+
+        Output.Display display() {
+            if (maxRows < 0) {
+                throw new BadInvocation("--max-rows must be 0 (all) or more, got: " + maxRows);
+            }
+            return new Output.Display(maxRows, false);
         }
     }
 

@@ -11,7 +11,9 @@ import java.util.List;
 /** Prints an answer as a readable table with its SQL and attempts, or as the contract's JSON object. */
 final class Output {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Exact decimals: Jackson's default node factory would strip trailing zeros (1.50 to 1.5). */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .setNodeFactory(com.fasterxml.jackson.databind.node.JsonNodeFactory.withExactBigDecimals(true));
     private static final int MAX_WIDTH = 40;
 
     private Output() {
@@ -27,7 +29,30 @@ final class Output {
         ArrayNode rows = root.putArray("rows");
         for (List<Object> row : a.rows()) {
             ArrayNode r = rows.addArray();
-            row.forEach(v -> r.addPOJO(v));
+            for (Object v : row) {
+                if (v == null) {
+                    r.addNull();
+                } else if (v instanceof java.math.BigDecimal bd) {
+                    r.add(bd);
+                } else if (v instanceof java.math.BigInteger bi) {
+                    r.add(bi);
+                } else if (v instanceof Long l) {
+                    r.add(l);
+                } else if (v instanceof Integer n) {
+                    r.add(n);
+                } else if (v instanceof Double || v instanceof Float) {
+                    double d = ((Number) v).doubleValue();
+                    if (Double.isFinite(d)) {
+                        r.add(new java.math.BigDecimal(Values.text(v).replace("e", "E")));
+                    } else {
+                        r.add(Values.text(v));
+                    }
+                } else if (v instanceof Boolean b) {
+                    r.add(b);
+                } else {
+                    r.add(v.toString());
+                }
+            }
         }
         root.put("rowCount", a.rows().size());
         ArrayNode attempts = root.putArray("attempts");
@@ -52,15 +77,25 @@ final class Output {
         root.put("elapsedMs", a.elapsedMs());
         root.put("sqlState", a.sqlState());
         root.put("error", a.error());
-        out.println(root.toString());
+        try {
+            out.println(JSON.writer().with(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN).writeValueAsString(root));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
-    static void readable(Answered a, PrintStream out, int maxRows) {
+    /** How a result is shown: at most {@code maxRows} rows (0: all), as a table or one record per block ({@code \\x}). */
+    record Display(int maxRows, boolean expanded) {
+        static final int DEFAULT_MAX_ROWS = 100;
+    }
+
+    /** The attempts (with the SQL of those that failed), then the final SQL of a question once, then the rows or the command tag. */
+    static void readable(Answered a, PrintStream out, Display display) {
         if (a.trace() != null) {
             for (Attempt at : a.trace().attempts()) {
                 out.printf("  attempt %d [%s] %s%s%n", at.number(), at.source().label(), at.outcome().label(),
                         at.category() == null ? "" : " (" + at.categoryLabel() + ": " + at.error() + ")");
-                if (at.sql() != null) {
+                if (at.sql() != null && (!a.success() || !at.sql().equals(a.sql()))) {
                     out.println("    " + at.sql());
                 }
             }
@@ -68,10 +103,16 @@ final class Output {
         if (!a.success()) {
             return;
         }
-        if (a.sql() != null) {
+        if (a.trace() != null && a.sql() != null) {
             out.println("SQL: " + a.sql());
         }
-        table(a.columns(), a.rows(), out, maxRows);
+        if (a.tag() != null) {
+            out.println(a.tag());
+        } else if (display.expanded()) {
+            expanded(a.columns(), a.rows(), out, display.maxRows());
+        } else {
+            table(a.columns(), a.rows(), out, display.maxRows());
+        }
     }
 
     static void table(List<String> columns, List<List<Object>> rows, PrintStream out, int maxRows) {
@@ -79,10 +120,10 @@ final class Output {
         for (int i = 0; i < columns.size(); i++) {
             width[i] = Math.min(MAX_WIDTH, columns.get(i).length());
         }
-        List<List<Object>> shown = rows.subList(0, Math.min(rows.size(), maxRows));
+        List<List<Object>> shown = shown(rows, maxRows);
         for (List<Object> row : shown) {
             for (int i = 0; i < row.size(); i++) {
-                width[i] = Math.min(MAX_WIDTH, Math.max(width[i], cell(row.get(i)).length()));
+                width[i] = Math.min(MAX_WIDTH, Math.max(width[i], Values.text(row.get(i)).length()));
             }
         }
         StringBuilder header = new StringBuilder();
@@ -97,16 +138,40 @@ final class Output {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.size(); i++) {
                 Object v = row.get(i);
-                String c = fit(cell(v), width[i]);
+                String c = fit(Values.text(v), width[i]);
                 line.append(i == 0 ? " " : " | ").append(v instanceof Number ? " ".repeat(width[i] - c.length()) + c : pad(c, width[i]));
             }
             out.println(line);
         }
-        out.printf("(%d row%s%s)%n", rows.size(), rows.size() == 1 ? "" : "s", rows.size() > maxRows ? ", " + maxRows + " shown" : "");
+        footer(rows.size(), shown.size(), out);
     }
 
-    private static String cell(Object v) {
-        return v == null ? "" : v.toString();
+    /** psql's expanded display: one block per row, a column name and its value per line, values never cut. */
+    static void expanded(List<String> columns, List<List<Object>> rows, PrintStream out, int maxRows) {
+        int width = columns.stream().mapToInt(String::length).max().orElse(0);
+        List<List<Object>> shown = shown(rows, maxRows);
+        for (int r = 0; r < shown.size(); r++) {
+            out.println("-[ RECORD " + (r + 1) + " ]" + "-".repeat(Math.max(1, width - 10)));
+            for (int i = 0; i < columns.size(); i++) {
+                out.println(pad(columns.get(i), width) + " | " + Values.text(shown.get(r).get(i)));
+            }
+        }
+        if (rows.isEmpty()) {
+            out.println("(0 rows)");
+        } else {
+            footer(rows.size(), shown.size(), out);
+        }
+    }
+
+    private static List<List<Object>> shown(List<List<Object>> rows, int maxRows) {
+        return maxRows <= 0 ? rows : rows.subList(0, Math.min(rows.size(), maxRows));
+    }
+
+    private static void footer(int rows, int shown, PrintStream out) {
+        out.printf("(%d row%s)%n", rows, rows == 1 ? "" : "s");
+        if (shown < rows) {
+            out.printf("… %d more row%s not shown (--max-rows N, or 0 for all)%n", rows - shown, rows - shown == 1 ? "" : "s");
+        }
     }
 
     private static String fit(String s, int w) {
@@ -115,6 +180,6 @@ final class Output {
 
     private static String pad(String s, int w) {
         String f = fit(s, w);
-        return f + " ".repeat(w - f.length());
+        return f + " ".repeat(Math.max(0, w - f.length()));
     }
 }

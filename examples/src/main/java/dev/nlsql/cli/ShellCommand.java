@@ -1,85 +1,289 @@
 package dev.nlsql.cli;
 
 import dev.nlsql.engine.Trace;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.reader.impl.DefaultParser;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.jline.terminal.impl.DumbTerminal;
+import org.jline.utils.Signals;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** {@code nlsql shell}: an interactive prompt for questions and SQL, like psql. */
-@Command(name = "shell", mixinStandardHelpOptions = true, description = "Interactive prompt: questions and SQL; \\sql, \\trace, \\q.")
+/**
+ * {@code nlsql shell}: an interactive prompt for questions and SQL, like psql. Line editing
+ * and history ({@code ~/.nlsql_history}) through JLine on a terminal, a plain line reader on
+ * a pipe; Ctrl-C cancels the running statement or model call and returns to the prompt;
+ * {@code \x} toggles the expanded display; long results go through {@code $PAGER} (or
+ * {@code less}) when stdout is a terminal.
+ */
+@Command(name = "shell", mixinStandardHelpOptions = true,
+        description = "Interactive prompt: questions and SQL; \\x expanded display, \\sql, \\trace, \\q. Ctrl-C cancels the running statement.")
 final class ShellCommand implements Callable<Integer> {
+
+    static final String PROMPT = "nlsql> ";
+    static final String HELP = "\\x [on|off] expanded display, \\sql last SQL, \\trace last trace, \\q quit; Ctrl-C cancels a running statement";
+    /** How long a cancelled question may take to stop before the shell stops waiting for it. */
+    private static final long ABANDON_AFTER_MS = 2_000;
 
     @Mixin
     NlsqlCommand.Connect connect;
 
+    @Mixin
+    NlsqlCommand.Show show;
+
+    private volatile Statement running;
+    private volatile Thread worker;
+    private volatile long cancelledAt;
+
     @Override
     public Integer call() throws Exception {
-        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "nlsql-shell-progress");
-            t.setDaemon(true);
-            return t;
-        });
-        try (Connection c = connect.open(false); Statement s = c.createStatement();
-                BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
-            System.out.println("nlsql shell: ask a question or type SQL. \\sql last SQL, \\trace last trace, \\q quit.");
+        Output.Display display = show.display();
+        boolean interactive = System.console() != null;
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "nlsql-shell-progress"));
+        ExecutorService executor = Executors.newCachedThreadPool(r -> daemon(r, "nlsql-shell-statement"));
+        Terminal terminal = interactive
+                ? TerminalBuilder.builder().system(true).signalHandler(Terminal.SignalHandler.SIG_IGN).build()
+                : new DumbTerminal(System.in, System.out);
+        PrintStream out = System.out;
+        Connection c = null;
+        try (terminal) {
+            c = connect.open(false);
+            LineReader reader = reader(terminal, interactive);
+            out.println("nlsql shell: ask a question or type SQL. " + HELP + ".");
+            Statement s = c.createStatement();
             Answered last = null;
             Trace lastTrace = null;
             while (true) {
-                System.out.print("nlsql> ");
-                System.out.flush();
-                String line = in.readLine();
-                if (line == null || line.strip().equals("\\q")) {
+                String line;
+                try {
+                    line = reader.readLine(PROMPT);
+                } catch (UserInterruptException e) {
+                    continue; // Ctrl-C at the prompt clears the line, as in psql
+                } catch (EndOfFileException e) {
                     return 0;
                 }
                 String text = line.strip();
+                if (text.endsWith(";") && !text.startsWith("\\")) {
+                    text = text.substring(0, text.length() - 1).strip();
+                }
                 if (text.isEmpty()) {
                     continue;
                 }
+                if (text.equals("\\q")) {
+                    return 0;
+                }
                 if (text.equals("\\sql")) {
-                    System.out.println(last == null || last.sql() == null ? "(no SQL yet)" : last.sql());
+                    out.println(last == null || last.sql() == null ? "(no SQL yet)" : last.sql());
                     continue;
                 }
                 if (text.equals("\\trace")) {
-                    printTrace(lastTrace);
+                    printTrace(lastTrace, out);
+                    continue;
+                }
+                if (text.equals("\\x") || text.startsWith("\\x ")) {
+                    String arg = text.substring(2).strip();
+                    boolean on = arg.isEmpty() ? !display.expanded() : arg.equals("on");
+                    display = new Output.Display(display.maxRows(), on);
+                    out.println("Expanded display is " + (on ? "on" : "off") + ".");
                     continue;
                 }
                 if (text.startsWith("\\")) {
-                    System.out.println("unknown command " + text + "; \\sql, \\trace, \\q");
+                    out.println("unknown command " + text + "; " + HELP);
                     continue;
                 }
                 ScheduledFuture<?> progress = ticker.scheduleAtFixedRate(() -> System.err.print("."), 1, 1, TimeUnit.SECONDS);
+                Answered a;
                 try {
-                    last = Answered.run(s, text);
+                    a = runCancellable(executor, s, text);
                 } finally {
                     progress.cancel(false);
                 }
-                lastTrace = last.trace() != null ? last.trace() : lastTrace;
-                Output.readable(last, System.out, 50);
-                if (!last.success()) {
-                    System.out.println("error: [" + last.sqlState() + "] " + last.error());
+                if (a == null) { // cancelled, and the model call did not stop in time: leave it behind, go on with a new statement
+                    out.println("Cancelled.");
+                    Statement abandoned = s;
+                    executor.submit(() -> closeQuietly(abandoned));
+                    s = c.createStatement();
+                    continue;
                 }
+                last = a;
+                lastTrace = a.trace() != null ? a.trace() : lastTrace;
+                ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+                PrintStream page = new PrintStream(buffer, true, StandardCharsets.UTF_8);
+                Output.readable(a, page, display);
+                if (!a.success()) {
+                    page.println("error: [" + a.sqlState() + "] " + a.error());
+                }
+                show(buffer.toString(StandardCharsets.UTF_8), terminal, interactive, out);
             }
         } finally {
             ticker.shutdownNow();
+            executor.shutdownNow();
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (SQLException ignored) {
+                    // closing on the way out
+                }
+            }
         }
     }
 
-    private static void printTrace(Trace t) {
-        if (t == null) {
-            System.out.println("(no question yet)");
+    private static LineReader reader(Terminal terminal, boolean interactive) {
+        DefaultParser parser = new DefaultParser(); // a line is one question or statement: quotes and backslashes are the text's own
+        parser.setEscapeChars(new char[0]);
+        parser.setEofOnUnclosedQuote(false);
+        parser.setEofOnEscapedNewLine(false);
+        parser.setEofOnUnclosedBracket();
+        LineReaderBuilder b = LineReaderBuilder.builder().appName("nlsql").terminal(terminal).parser(parser)
+                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true) // "!=" is SQL, not a history reference
+                .option(LineReader.Option.INSERT_TAB, true);
+        if (interactive) {
+            String file = System.getenv("NLSQL_HISTORY");
+            b.variable(LineReader.HISTORY_FILE, file != null && !file.isBlank() ? Path.of(file)
+                    : Path.of(System.getProperty("user.home"), ".nlsql_history"));
+            b.variable(LineReader.HISTORY_FILE_SIZE, 2000);
+        } else {
+            b.variable(LineReader.DISABLE_HISTORY, true);
+        }
+        return b.build();
+    }
+
+    /**
+     * Runs the text on a worker thread while Ctrl-C (SIGINT) cancels it: the statement is
+     * cancelled on the server and the worker interrupted (a model call stops). Returns null if
+     * a cancelled run has not ended {@value #ABANDON_AFTER_MS} ms later.
+     */
+    private Answered runCancellable(ExecutorService executor, Statement s, String text) throws InterruptedException {
+        cancelledAt = 0;
+        running = s;
+        Future<Answered> future = executor.submit(() -> {
+            worker = Thread.currentThread();
+            try {
+                return Answered.run(s, text);
+            } finally {
+                worker = null;
+                Thread.interrupted();
+            }
+        });
+        Object previous = Signals.register("INT", this::cancel);
+        try {
+            while (true) {
+                try {
+                    return future.get(50, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    long at = cancelledAt;
+                    if (at != 0 && System.nanoTime() - at > TimeUnit.MILLISECONDS.toNanos(ABANDON_AFTER_MS)) {
+                        future.cancel(true);
+                        return null;
+                    }
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    return new Answered(text, false, null, java.util.List.of(), java.util.List.of(), null, null, 0,
+                            cancelledAt != 0 ? "57014" : "XX000", cancelledAt != 0 ? "cancelled: " + cause : String.valueOf(cause));
+                }
+            }
+        } finally {
+            running = null;
+            if (previous != null) {
+                Signals.unregister("INT", previous);
+            }
+        }
+    }
+
+    /** The SIGINT handler while a statement runs. */
+    private void cancel() {
+        Statement s = running;
+        if (s == null) {
             return;
         }
-        System.out.println(t.summary() + " in " + t.elapsedMillis() + " ms, " + t.llmCalls() + " LLM call(s)");
-        t.attempts().forEach(a -> System.out.printf("  %d [%s] %s %s%n      %s%s%n", a.number(), a.source().label(), a.outcome().label(),
+        cancelledAt = System.nanoTime();
+        System.err.println("Cancel request sent");
+        try {
+            s.cancel();
+        } catch (SQLException | RuntimeException e) {
+            // the statement may have just ended
+        }
+        Thread w = worker;
+        if (w != null) {
+            w.interrupt();
+        }
+    }
+
+    /** Prints a result, through the pager when stdout is a terminal and the result is taller than it. */
+    private static void show(String text, Terminal terminal, boolean interactive, PrintStream out) {
+        if (interactive) {
+            int height = terminal.getHeight();
+            long lines = text.lines().count();
+            String pager = System.getenv("PAGER");
+            if (pager == null) {
+                pager = "less -SFRX";
+            }
+            if (height > 0 && lines >= height - 1 && !pager.isBlank()) {
+                try {
+                    Process p = new ProcessBuilder("sh", "-c", pager).redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                            .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                    try (OutputStream in = p.getOutputStream()) {
+                        in.write(text.getBytes(StandardCharsets.UTF_8));
+                    } catch (IOException e) {
+                        // the pager quit before reading everything
+                    }
+                    p.waitFor();
+                    return;
+                } catch (IOException e) {
+                    // no pager: print it all
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+        out.print(text);
+        out.flush();
+    }
+
+    private static void closeQuietly(Statement s) {
+        try {
+            s.close();
+        } catch (SQLException ignored) {
+            // abandoned
+        }
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    private static void printTrace(Trace t, PrintStream out) {
+        if (t == null) {
+            out.println("(no question yet)");
+            return;
+        }
+        out.println(t.summary() + " in " + t.elapsedMillis() + " ms, " + t.llmCalls() + " LLM call(s)");
+        t.attempts().forEach(a -> out.printf("  %d [%s] %s %s%n      %s%s%n", a.number(), a.source().label(), a.outcome().label(),
                 a.category() == null ? "" : a.categoryLabel() + ": " + a.error(), a.sql(),
                 a.feedback() == null ? "" : "\n      fix: " + a.feedback()));
     }

@@ -94,13 +94,35 @@ class CommandLineTest {
     void sqlWorksToo() {
         Run r = run("ask", "SELECT count(*) AS n FROM categories");
         assertEquals(0, r.status(), r.err());
-        assertTrue(r.out().contains("SQL: SELECT count(*) AS n FROM categories") && r.out().contains(" 8\n(1 row)"), r.out());
+        assertTrue(r.out().contains(" 8\n(1 row)"), r.out());
+        assertFalse(r.out().contains("SQL:"), "SQL typed in is not echoed back: " + r.out());
+    }
+
+    @Test
+    void aQuestionsSqlIsPrintedOnce() {
+        Run r = run("ask", "-p", "nlsql.cache=false", "how many customers are there?");
+        assertEquals(0, r.status(), r.err());
+        assertEquals(1, r.out().split("FROM customers", -1).length - 1, r.out());
+    }
+
+    @Test
+    void anEmptyQuestionIsBadInputNotAnEmptyResult() throws Exception {
+        for (String q : new String[] {"", "   "}) {
+            Run r = run("ask", q);
+            assertEquals(1, r.status(), r.out());
+            assertTrue(r.err().startsWith("error: [NL006] The question is empty"), r.err());
+            Run json = run("ask", "--json", q);
+            assertEquals(1, json.status());
+            assertEquals("NL006", new ObjectMapper().readTree(json.out()).get("sqlState").asText());
+            assertTrue(json.err().startsWith("error: [NL006]"), json.err());
+        }
     }
 
     @Test
     void badInvocationsPrintOneLineAndAHint() {
         for (String[] args : new String[][] {{"ask", "--bogus", "x"}, {"ask"}, {"ask", "--url", "postgres://x", "q"},
-            {"ask", "-p", "maxRows=5", "q"}, {"frobnicate"}}) {
+            {"ask", "-p", "maxRows=5", "q"}, {"ask", "-p", "nlsql.foo=bar", "q"}, {"ask", "-p", "nlsql.maxAttempts=lots", "q"},
+            {"ask", "--max-rows", "x", "q"}, {"frobnicate"}}) {
             Run r = run(args);
             assertEquals(2, r.status(), String.join(" ", args) + ": " + r.err());
             String[] lines = r.err().strip().split("\n");
@@ -130,12 +152,15 @@ class CommandLineTest {
         }
         assertTrue(r.out().contains("JOIN"), "some answers join tables");
         assertTrue(r.out().contains("GROUP BY") && r.out().contains("LIMIT 5") && r.out().contains("DATE '"), r.out());
+        assertFalse(r.out().matches("(?s).*\\d\\d:\\d\\dZ.*"), "no Java OffsetDateTime.toString in the rows: " + r.out());
     }
 
     @Test
     void theShellTakesQuestionsSqlAndCommands() {
-        Run r = runWithInput("how many customers are there?\n\\sql\nSELECT 41 + 1 AS answer\n\\trace\n\\q\n", "shell");
+        Run r = runWithInput("how many customers are there?\n\\sql\nSELECT 41 + 1 AS answer\n\\trace\n\\x\nSELECT 41 + 1 AS answer\n\\q\n",
+                "shell");
         assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("Expanded display is on.") && r.out().contains("-[ RECORD 1 ]") && r.out().contains("answer | 42"), r.out());
         assertTrue(r.out().contains("SELECT COUNT(*) AS count FROM customers"), r.out());
         assertTrue(r.out().contains("42"), r.out());
         assertTrue(r.out().contains("answered by:"), r.out());
