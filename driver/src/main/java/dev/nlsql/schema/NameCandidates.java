@@ -69,6 +69,9 @@ public final class NameCandidates {
                 out.add(new Candidate(t.name(), c.name(), Math.min(1.0, similarity(wrong, c.name(), t) + bonus)));
             }
         }
+        if (!out.isEmpty()) {
+            byWords(wrong, owner, order, out);
+        }
         if (out.isEmpty()) {
             for (TableInfo t : catalog.tables()) {
                 for (ColumnInfo c : t.columns()) {
@@ -77,6 +80,82 @@ public final class NameCandidates {
             }
         }
         return top(out);
+    }
+
+    /**
+     * Semantic matches, which edit distance cannot see: the columns of the tables in scope (the
+     * qualifier's table when the name is qualified) that the wrong name means by its words.
+     * Strong: the table's own word plus the name ({@code id} -> {@code paperid} in
+     * {@code rep_paper}, {@code rating} -> {@code review_rating}), the name minus the table's word
+     * ({@code paper_title} -> {@code title}), or a known synonym ({@code score} -> {@code rating},
+     * see {@link NameSynonyms}). Weak, looked at only when nothing is strong: a column with the
+     * name or a synonym as one of its word parts ({@code date} -> {@code order_date}). Exactly one
+     * match becomes a confident candidate (a repair without the model); several are ranked first,
+     * level, so the feedback pairs the wrong name with them. Nothing changes when a real name
+     * differs only in case or number.
+     */
+    private static void byWords(String wrong, TableInfo owner, List<TableInfo> order, List<Candidate> out) {
+        if (out.stream().anyMatch(c -> c.score() >= 0.95)) {
+            return;
+        }
+        String w = wrong.toLowerCase(Locale.ROOT);
+        Set<String> synonyms = NameSynonyms.of(singular(w));
+        if (synonyms.isEmpty()) {
+            synonyms = NameSynonyms.of(w);
+        }
+        Set<String> wrongTokens = tokens(wrong);
+        List<Candidate> strong = new ArrayList<>();
+        List<Candidate> weak = new ArrayList<>();
+        for (TableInfo t : owner != null ? List.of(owner) : order) {
+            Set<String> tableWords = tableWords(t.name());
+            for (ColumnInfo c : t.columns()) {
+                String r = c.name().toLowerCase(Locale.ROOT);
+                Set<String> columnTokens = tokens(c.name());
+                Candidate cand = new Candidate(t.name(), c.name(), 0);
+                if (joins(tableWords, w, r) || joins(tableWords, r, w) || synonyms.contains(r)) {
+                    strong.add(cand);
+                } else if (wrongTokens.size() == 1 && (columnTokens.contains(singular(w))
+                        || columnTokens.stream().anyMatch(synonyms::contains))) {
+                    weak.add(cand);
+                }
+            }
+        }
+        List<Candidate> matches = strong.isEmpty() ? weak : strong;
+        if (matches.isEmpty()) {
+            return;
+        }
+        double score = matches.size() == 1 ? 0.99 : 0.9;
+        for (Candidate m : matches) {
+            out.removeIf(c -> c.name().equals(m.name()) && java.util.Objects.equals(c.table(), m.table()));
+            out.add(new Candidate(m.table(), m.name(), score));
+        }
+    }
+
+    /** A table's words and their singulars: {@code rep_papers} gives rep, papers, paper, rep_papers, rep_paper. */
+    private static Set<String> tableWords(String table) {
+        Set<String> out = new HashSet<>();
+        String t = table.toLowerCase(Locale.ROOT);
+        out.add(t);
+        out.add(singular(t));
+        for (String part : table.split("(?<=[a-z0-9])(?=[A-Z])|[_\\s\\-.]+")) {
+            if (part.length() > 1) {
+                out.add(part.toLowerCase(Locale.ROOT));
+                out.add(singular(part.toLowerCase(Locale.ROOT)));
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@code whole} is one of the table's words joined to {@code part} ({@code paperid}, {@code paper_id}). */
+    private static boolean joins(Set<String> tableWords, String part, String whole) {
+        if (!whole.endsWith(part) || whole.length() <= part.length()) {
+            return false;
+        }
+        String head = whole.substring(0, whole.length() - part.length());
+        if (head.endsWith("_")) {
+            head = head.substring(0, head.length() - 1);
+        }
+        return tableWords.contains(head);
     }
 
     /** The single candidate to apply without an LLM call, or null when it is not clear-cut. */

@@ -26,8 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * An OpenAI-compatible chat server for measuring nlsql's loop without a real model. It answers
  * a known question with its gold SQL, corrupted with a set probability according to an error
  * mix (by default 70% wrong column, 20% GROUP BY, 10% other: wrong table, ambiguous column,
- * syntax, type). On a retry it behaves like a weak model: it writes the fix only when the
- * feedback it was sent names it, and otherwise guesses again. It can add latency, HTTP 429/500,
+ * syntax, type), optionally with semantic name slips (see {@link Settings#withSemanticShare}). On a
+ * retry it behaves like a weak model: it writes the fix only when the feedback it was sent names
+ * it (the right name, or for an invented extra column that column), and otherwise guesses again. It can add latency, HTTP 429/500,
  * hangs, prose around the SQL, replies without SQL, and unsafe SQL. Everything is seeded: the
  * same settings and prompts give the same replies.
  */
@@ -35,7 +36,15 @@ public final class FaultInjectingLlm implements AutoCloseable {
 
     /** How the server misbehaves. Rates are per call, between 0 and 1. */
     public record Settings(long seed, double errorRate, double wrongColumnShare, double groupingShare, long latencyMs,
-            boolean sampledLatency, double httpErrorRate, double hangRate, double proseRate, double noSqlRate, double unsafeRate) {
+            boolean sampledLatency, double httpErrorRate, double hangRate, double proseRate, double noSqlRate, double unsafeRate,
+            double semanticShare) {
+
+        /** Without semantic name errors: the mix before they were added, reply for reply. */
+        public Settings(long seed, double errorRate, double wrongColumnShare, double groupingShare, long latencyMs,
+                boolean sampledLatency, double httpErrorRate, double hangRate, double proseRate, double noSqlRate, double unsafeRate) {
+            this(seed, errorRate, wrongColumnShare, groupingShare, latencyMs, sampledLatency, httpErrorRate, hangRate, proseRate,
+                    noSqlRate, unsafeRate, 0);
+        }
 
         /** The defaults: the failure mix of the QueryPilot notes, nothing else injected. */
         public static Settings defaults() {
@@ -44,7 +53,17 @@ public final class FaultInjectingLlm implements AutoCloseable {
 
         public Settings withErrorRate(double rate) {
             return new Settings(seed, rate, wrongColumnShare, groupingShare, latencyMs, sampledLatency, httpErrorRate, hangRate, proseRate,
-                    noSqlRate, unsafeRate);
+                    noSqlRate, unsafeRate, semanticShare);
+        }
+
+        /**
+         * The share of wrong-column errors that are semantic rather than typos: a plausible name
+         * that does not exist, a synonym ({@code rating} written {@code score}) or a word part
+         * ({@code order_date} written {@code date}, {@code paperid} written {@code id}).
+         */
+        public Settings withSemanticShare(double share) {
+            return new Settings(seed, errorRate, wrongColumnShare, groupingShare, latencyMs, sampledLatency, httpErrorRate, hangRate,
+                    proseRate, noSqlRate, unsafeRate, share);
         }
     }
 
@@ -59,6 +78,9 @@ public final class FaultInjectingLlm implements AutoCloseable {
             "true", "false", "over", "partition", "cast", "extract", "using", "nulls", "last", "first", "filter", "lateral", "exists",
             "any", "some", "numeric", "integer", "int", "float", "text", "varchar", "timestamp", "day", "days", "month", "year", "week",
             "epoch", "dow", "hour", "minute", "second", "recursive", "coalesce", "count", "sum", "avg", "min", "max", "rows", "range");
+    /** What a model writes for a real column name it half remembers (see {@link #semanticName}). */
+    private static final Map<String, String> SYNONYMS = Map.of("rating", "score", "name", "title", "title", "name", "price", "cost",
+            "quantity", "qty", "amount", "total", "total", "amount", "city", "town");
     private static final String[] GENERIC_NAMES = {"name", "value", "amount", "date", "type", "total", "code", "status_name"};
 
     private final Map<String, String> goldByQuestion;
@@ -133,6 +155,10 @@ public final class FaultInjectingLlm implements AutoCloseable {
         Set<String> missing = identifiers(gold);
         missing.removeAll(identifiers(lastSql == null ? "" : lastSql));
         boolean named = !missing.isEmpty() && missing.stream().anyMatch(id -> feedback.contains(id.toLowerCase(Locale.ROOT)));
+        // an invented extra column (nothing missing): naming it is the whole fix, since the fix is to drop it
+        Set<String> extra = identifiers(lastSql == null ? "" : lastSql);
+        extra.removeAll(identifiers(gold));
+        named |= missing.isEmpty() && !extra.isEmpty() && extra.stream().allMatch(id -> feedback.contains("\"" + id + "\""));
         boolean structural = (feedback.contains("group by") || feedback.contains("does not parse")
                 || feedback.contains("qualify") || feedback.contains("types do not match"));
         return named || structural ? gold : corrupt(gold, r);
@@ -143,7 +169,8 @@ public final class FaultInjectingLlm implements AutoCloseable {
         double x = r.nextDouble();
         String out;
         if (x < settings.wrongColumnShare()) {
-            out = wrongColumn(gold, r);
+            String semantic = settings.semanticShare() > 0 && r.nextDouble() < settings.semanticShare() ? semanticName(gold, r) : null;
+            out = semantic != null ? semantic : wrongColumn(gold, r);
         } else if (x < settings.wrongColumnShare() + settings.groupingShare()) {
             out = dropGroupByColumn(gold);
         } else {
@@ -169,6 +196,34 @@ public final class FaultInjectingLlm implements AutoCloseable {
             default -> GENERIC_NAMES[r.nextInt(GENERIC_NAMES.length)];
         };
         return replaceWord(gold, column, wrong);
+    }
+
+    /**
+     * A semantic slip on one column: its synonym, or its last word part ({@code order_date} becomes
+     * {@code date}, {@code paperid} becomes {@code id}); never a name the gold SQL itself uses, and
+     * never {@code x_id} to {@code id}, which in most schemas names another real column and would
+     * give a wrong answer instead of an error. Null when no column of the gold allows one.
+     */
+    static String semanticName(String gold, Random r) {
+        Set<String> used = identifiers(gold);
+        List<String[]> options = new ArrayList<>();
+        for (String column : columnLike(gold)) {
+            String c = column.toLowerCase(Locale.ROOT);
+            String wrong = SYNONYMS.get(c);
+            if (wrong == null && c.contains("_") && !c.endsWith("_id")) {
+                wrong = c.substring(c.lastIndexOf('_') + 1);
+            } else if (wrong == null && c.matches("[a-z]{3,}id")) {
+                wrong = "id";
+            }
+            if (wrong != null && !wrong.isEmpty() && !used.contains(wrong) && !KEYWORDS.contains(wrong)) {
+                options.add(new String[] {column, wrong});
+            }
+        }
+        if (options.isEmpty()) {
+            return null;
+        }
+        String[] pick = options.get(r.nextInt(options.size()));
+        return replaceWord(gold, pick[0], pick[1]);
     }
 
     private static String dropGroupByColumn(String gold) {

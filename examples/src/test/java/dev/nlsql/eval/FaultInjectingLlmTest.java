@@ -94,4 +94,23 @@ class FaultInjectingLlmTest {
         assertFalse(llm(with(0, 0, 0, 0, 1, 0)).reply(prompt(1)).content().toUpperCase().contains("SELECT"));
         assertEquals("DELETE FROM customers", llm(with(0, 0, 0, 0, 0, 1)).reply(prompt(1)).content());
     }
+
+    @Test
+    void semanticSlipsUseASynonymOrAWordPartOfARealColumn() {
+        FaultInjectingLlm.Settings s = new FaultInjectingLlm.Settings(1, 1, 1, 0, 0, false, 0, 0, 0, 0, 0).withSemanticShare(1);
+        FaultInjectingLlm always = llm(s);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < 50; i++) {
+            String sql = always.reply(prompt(i)).content();
+            seen.add(sql.equals(GOLD.replace("c.customer_name", "c.name")) ? "name"
+                    : sql.equals(GOLD.replace("o.total_amount", "o.amount")) ? "amount" : sql);
+        }
+        assertEquals(java.util.Set.of("name", "amount"), seen, "never c.id for o.customer_id: id is a real column");
+        assertEquals("SELECT AVG(r.score) FROM reviews r", FaultInjectingLlm.semanticName("SELECT AVG(r.rating) FROM reviews r",
+                new java.util.Random(1)));
+        assertEquals("SELECT p.id FROM paper p", FaultInjectingLlm.semanticName("SELECT p.paperid FROM paper p", new java.util.Random(1)));
+        assertEquals(GOLD, llm(FaultInjectingLlm.Settings.defaults()).reply(prompt(3) + "\nAttempt 1:\nSQL: "
+                + GOLD.replace("SELECT", "SELECT nonexistent_column,") + "\nFix: Column \"nonexistent_column\" does not exist.").content(),
+                "an invented extra column, once named, is dropped");
+    }
 }
