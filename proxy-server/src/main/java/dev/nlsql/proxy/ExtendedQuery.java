@@ -480,6 +480,9 @@ final class ExtendedQuery {
      * message would. Any other name (an SQL PREPARE's, or none) goes on to the session.backend.
      */
     boolean deallocatedHere(String sql) {
+        if (statements.isEmpty() || !SqlLexer.firstWord(sql).equals("deallocate")) {
+            return false; // the common case, without a regular expression
+        }
         java.util.regex.Matcher m = DEALLOCATE.matcher(sql);
         if (!m.matches() || session.transactionStatus() == 'E') { // in a failed transaction the session.backend refuses it (25P02)
             return false;

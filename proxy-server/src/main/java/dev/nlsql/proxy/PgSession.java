@@ -394,11 +394,48 @@ final class PgSession implements Runnable {
     /** True when every statement is SQL nlsql passes untouched, of a kind that needs no JDBC bookkeeping. */
     private boolean relayable(List<String> statements) {
         for (String sql : statements) {
-            if (TextKind.of(sql).kind() != TextKind.SQL || !RELAYED_STATEMENTS.contains(SqlLexer.firstWord(sql))) {
+            if (!RELAYED_STATEMENTS.contains(SqlLexer.firstWord(sql)) || !relayedShape(sql)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * Whether the text is SQL, remembered by its shape (digits masked): an application repeats a statement with other
+     * numbers (pgbench's {@code WHERE aid = 48213}), and the kind of a text does not depend on them, so the classifier
+     * runs once per shape, not once per query.
+     */
+    private boolean relayedShape(String sql) {
+        String shape = sql.length() > 500 ? null : maskDigits(sql);
+        Boolean known = shape == null ? null : sqlShapes.get(shape);
+        if (known == null) {
+            known = TextKind.of(sql).kind() == TextKind.SQL;
+            if (shape != null) {
+                sqlShapes.put(shape, known);
+            }
+        }
+        return known;
+    }
+
+    private final Map<String, Boolean> sqlShapes = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+            return size() > 64;
+        }
+    };
+
+    static String maskDigits(String s) {
+        char[] c = null;
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= '1' && s.charAt(i) <= '9') {
+                if (c == null) {
+                    c = s.toCharArray();
+                }
+                c[i] = '0';
+            }
+        }
+        return c == null ? s : new String(c);
     }
 
     /**
@@ -432,7 +469,7 @@ final class PgSession implements Runnable {
      */
     void refuseCopy(List<String> parts) throws SQLException {
         for (String part : parts) {
-            if (TextKind.of(part).kind() == TextKind.SQL && SqlLexer.firstWord(part).equals("copy")) {
+            if (SqlLexer.firstWord(part).equals("copy") && TextKind.of(part).kind() == TextKind.SQL) {
                 if (sqlGuarded) {
                     throw new SQLException("COPY is refused by nlsql.passthrough="
                             + backend.unwrap(dev.nlsql.jdbc.NlConnection.class).config().passthrough().name().toLowerCase(java.util.Locale.ROOT)
