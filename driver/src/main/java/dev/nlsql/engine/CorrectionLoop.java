@@ -162,6 +162,9 @@ final class CorrectionLoop {
             trace.llmCalls(generator.usesLlm() ? g.calls() : 0);
             return g;
         } catch (LlmUnavailableException e) {
+            if (e.cancelled()) {
+                throw failure(QUERY_CANCELED, "canceling statement due to user request", e); // PostgreSQL's own words
+            }
             throw failure(NlSqlState.LLM_UNAVAILABLE, e.getMessage(), e);
         }
     }
@@ -320,15 +323,22 @@ final class CorrectionLoop {
                 + "\nTry naming the tables or columns you mean, raise nlsql.maxAttempts, or check nlsql.tables.", null);
     }
 
+    /** PostgreSQL's SQLSTATE for a cancelled statement, which a cancelled question gets too. */
+    private static final String QUERY_CANCELED = "57014";
+
     private SQLException failure(NlSqlState state, String message, Throwable cause) {
-        trace.fail(state.code(), message, millisSince(start));
+        return failure(state.code(), message, cause);
+    }
+
+    private SQLException failure(String state, String message, Throwable cause) {
+        trace.fail(state, message, millisSince(start));
         engine.metrics().record(trace);
         TraceLog.failed(trace);
-        SQLException e = new TraceException(message, state.code(), cause, trace);
+        SQLException e = new TraceException(message, state, cause, trace);
         for (Attempt a : trace.attempts()) {
             if (a.outcome() != Outcome.OK && a.error() != null) {
                 e.setNextException(new SQLException("attempt " + a.number() + " [" + a.source().label() + "] " + a.sql() + ": " + a.error(),
-                        state.code()));
+                        state));
             }
         }
         return e;

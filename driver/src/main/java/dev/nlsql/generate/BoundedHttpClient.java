@@ -69,9 +69,12 @@ final class BoundedHttpClient implements HttpClient {
             body.set(b);
             return b;
         });
+        LlmCancellation.waitingFor(exchange);
         HttpResponse<byte[]> response;
         try {
             response = exchange.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.CancellationException e) {
+            throw new LlmUnavailableException.Cancelled();
         } catch (java.util.concurrent.TimeoutException e) {
             exchange.cancel(true); // the future sendAsync returned is cancelable: this aborts the exchange and its connection
             throw new TimeoutException(timedOut(body.get()), e);

@@ -152,7 +152,9 @@ public final class LlmSqlGenerator implements SqlGenerator {
 
     private static void sleep(long ms) throws LlmUnavailableException {
         try {
-            Thread.sleep(ms);
+            if (LlmCancellation.sleep(ms)) {
+                throw new LlmUnavailableException("canceling statement due to user request", new LlmUnavailableException.Cancelled());
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LlmUnavailableException("interrupted while waiting to call the LLM again", e);

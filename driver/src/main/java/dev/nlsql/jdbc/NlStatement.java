@@ -148,6 +148,13 @@ public class NlStatement extends DelegatingStatement<Statement> {
                 delegate.getMaxRows());
     }
 
+    /** Cancels the SQL running on the real driver and, while a question is answered, its model call. */
+    @Override
+    public void cancel() throws SQLException {
+        questions.cancel();
+        super.cancel();
+    }
+
     /** The trace of the last question this statement answered (or failed to), or null. */
     public Trace lastTrace() {
         return questions.lastTrace();

@@ -26,7 +26,8 @@ final class QuestionResults {
     ResultSet answer(NlConnection connection, Statement owner, TextKind.Decision decision, String instructions, int statementMaxRows)
             throws SQLException {
         close();
-        try {
+        try (dev.nlsql.generate.LlmCancellation c = dev.nlsql.generate.LlmCancellation.open()) {
+            cancellation = c;
             Answer answer = connection.answer(decision, instructions, statementMaxRows);
             lastTrace = answer.trace();
             warning = new SQLWarning(lastTrace.summary(), "01000");
@@ -35,6 +36,19 @@ final class QuestionResults {
         } catch (TraceException e) {
             lastTrace = e.trace();
             throw e;
+        } finally {
+            cancellation = null;
+        }
+    }
+
+    /** The question being answered, for {@link #cancel()} from another thread; null between questions. */
+    private volatile dev.nlsql.generate.LlmCancellation cancellation;
+
+    /** Stops the model call of the question being answered, if any (Statement.cancel() stops its SQL). */
+    void cancel() {
+        dev.nlsql.generate.LlmCancellation c = cancellation;
+        if (c != null) {
+            c.cancel();
         }
     }
 

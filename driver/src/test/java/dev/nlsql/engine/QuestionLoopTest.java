@@ -295,6 +295,36 @@ class QuestionLoopTest {
     }
 
     @Test
+    void cancelStopsAQuestionWaitingForTheModelWithoutInterruptingTheThread() throws Exception {
+        try (FakeOpenAi llm = new FakeOpenAi(hang()); Connection c = connect(llm, "nlsql.llm.timeoutSeconds=60");
+                Statement s = c.createStatement()) {
+            Thread canceller = new Thread(() -> {
+                try {
+                    long deadline = System.nanoTime() + 10_000_000_000L;
+                    while (llm.requestCount() == 0 && System.nanoTime() < deadline) {
+                        Thread.sleep(5); // polling for the evidence: the model has the request
+                    }
+                    s.cancel();
+                } catch (Exception ignored) {
+                    // the assertions below report a cancel that did not happen
+                }
+            });
+            canceller.start();
+            long start = System.nanoTime();
+            SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("how many cars?"));
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            canceller.join();
+            assertEquals("57014", e.getSQLState(), e.getMessage());
+            assertTrue(ms < 15_000, "cancelled after " + ms + " ms, not at the 60 s timeout");
+            assertFalse(Thread.currentThread().isInterrupted(), "the answering thread was not interrupted");
+            try (ResultSet rs = s.executeQuery("SELECT 4")) {
+                rs.next();
+                assertEquals(4, rs.getInt(1), "the connection goes on");
+            }
+        }
+    }
+
+    @Test
     void anUnreachableServerFailsAtOnce() throws Exception {
         String url = TestPostgres.withParams("jdbc:nlsql:" + dbUrl.substring(5), "nlsql.llm.baseUrl=http://127.0.0.1:9/v1",
                 "nlsql.llm.apiKey=k", "nlsql.cache=false");

@@ -27,6 +27,9 @@ final class BackendRelay {
     private static final java.lang.reflect.Method ON_PARAMETER_STATUS = onParameterStatusMethod();
     /** pgjdbc's connection lock (a ReentrantLock), held by every pgjdbc call that uses the stream. */
     private static final Field LOCK = field(QueryExecutorBase.class, "lock");
+    /** pgjdbc's read buffer and its fill mark: bytes it holds are not in the socket, so the relay loop must not take over. */
+    private static final Field PG_INPUT = field(PGStream.class, "pgInput");
+    private static final Field END_INDEX = field(org.postgresql.core.VisibleBufferedInputStream.class, "endIndex");
 
     /** The relay could not complete: the backend connection is unusable and has been closed. */
     static final class BackendLost extends SQLException {
@@ -108,11 +111,17 @@ final class BackendRelay {
         if (LOCK == null) {
             missing.add("QueryExecutorBase.lock");
         }
+        if (PG_INPUT == null) {
+            missing.add("PGStream.pgInput");
+        }
+        if (END_INDEX == null) {
+            missing.add("VisibleBufferedInputStream.endIndex");
+        }
         return missing;
     }
 
     /** pgjdbc's lock over the connection's stream, or a private one when it is not reachable. */
-    private java.util.concurrent.locks.Lock pgjdbcLock() {
+    java.util.concurrent.locks.Lock pgjdbcLock() {
         if (LOCK != null) {
             try {
                 return (java.util.concurrent.locks.Lock) LOCK.get(executor);
@@ -140,6 +149,24 @@ final class BackendRelay {
     /** pgjdbc's stream, for the idle watcher. */
     PGStream stream() {
         return stream;
+    }
+
+    /** The backend socket's channel, for {@link RelayLoop}; null over TLS or a socket factory of the user's. */
+    java.nio.channels.SocketChannel channel() {
+        return stream.getSocket().getChannel();
+    }
+
+    /** True when pgjdbc holds no unread backend bytes: everything the backend sends next is still in the socket. */
+    boolean streamIdle() {
+        if (PG_INPUT == null || END_INDEX == null) {
+            return false;
+        }
+        try {
+            org.postgresql.core.VisibleBufferedInputStream in = (org.postgresql.core.VisibleBufferedInputStream) PG_INPUT.get(stream);
+            return END_INDEX.getInt(in) == in.getIndex();
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
     }
 
     /**
@@ -173,8 +200,7 @@ final class BackendRelay {
         } catch (IOException e) {
             throw lost(e);
         }
-        fatal = false;
-        unusable = null;
+        beginExchange();
         while (true) {
             char type = receive();
             if (relayed(type, out)) {
@@ -208,34 +234,68 @@ final class BackendRelay {
     /** Relays the message just received; true when it was ReadyForQuery, the end of the exchange. */
     private boolean relayed(char type, Messages out) throws IOException, SQLException {
         if (type == 'Z' && unusable != null) {
-            // pgjdbc cannot read this session any more: end it, as pgjdbc itself does when it runs such a SET
-            LOG.debug("backend session unusable after relay: {}", unusable);
-            executor.abort();
-            try {
-                connection.close();
-            } catch (SQLException ignored) {
-                // it is being discarded
-            }
-            throw new SQLException(unusable, PgState.PROTOCOL_VIOLATION.code());
+            throw endUnusable();
         }
         if (type == 'W') {
             throw lost(new IOException("CopyBothResponse (replication) is not relayed"));
         }
         out.raw(type, body, length);
-        switch (type) {
-            case 'Z' -> {
-                executor.setTransactionState(transactionState(body[0]));
-                return true;
-            }
-            case 'E' -> fatal = isFatal(body, length);
-            case 'S' -> parameterStatus(body, length);
-            case 'C' -> commandComplete(body, length);
-            default -> out.flushIfLarge(); // CopyData of a COPY TO STDOUT streams out in 64 kB steps
+        if (observe(type, body, length)) {
+            return true;
         }
         if (fatal) {
             out.flush();
+        } else {
+            out.flushIfLarge(); // CopyData of a COPY TO STDOUT streams out in 64 kB steps
         }
         return false;
+    }
+
+    /** A new exchange starts: nothing of the last one's errors or settings carries over. */
+    void beginExchange() {
+        fatal = false;
+        unusable = null;
+    }
+
+    /**
+     * What a relayed backend message means to pgjdbc's view of the session, kept in step: the transaction state at
+     * ReadyForQuery, settings, statements the server forgot. True at ReadyForQuery, the end of the exchange.
+     */
+    boolean observe(char type, byte[] b, int length) {
+        switch (type) {
+            case 'Z' -> {
+                executor.setTransactionState(transactionState(b[0]));
+                return true;
+            }
+            case 'E' -> fatal = isFatal(b, length);
+            case 'S' -> parameterStatus(b, length);
+            case 'C' -> commandComplete(b, length);
+            default -> {
+            }
+        }
+        return false;
+    }
+
+    /** The backend sent a FATAL error in this exchange: its end of the connection follows. */
+    boolean fatalSeen() {
+        return fatal;
+    }
+
+    /** Why pgjdbc cannot go on with the session after this exchange, or null when it can. */
+    String unusable() {
+        return unusable;
+    }
+
+    /** pgjdbc cannot read this session any more: it is ended, as pgjdbc itself does when it runs such a SET. */
+    SQLException endUnusable() {
+        LOG.debug("backend session unusable after relay: {}", unusable);
+        executor.abort();
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // it is being discarded
+        }
+        return new SQLException(unusable, PgState.PROTOCOL_VIOLATION.code());
     }
 
     private static TransactionState transactionState(byte status) {
@@ -436,7 +496,7 @@ final class BackendRelay {
     }
 
     /** A half-relayed exchange leaves the stream out of step: nothing more can be read from it. */
-    private BackendLost lost(IOException e) {
+    BackendLost lost(IOException e) {
         LOG.debug("backend connection lost while relaying: {}", e.toString());
         executor.abort();
         try {

@@ -35,7 +35,7 @@ final class ClientLogin {
     ClientLogin(PgServer server, Socket socket) throws IOException {
         this.server = server;
         this.socket = socket;
-        this.in = new PgInput(new java.io.BufferedInputStream(socket.getInputStream(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
+        this.in = new PgInput(new PgInput.Buffered(socket.getInputStream(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
         this.out = new Messages(socket.getOutputStream());
     }
 

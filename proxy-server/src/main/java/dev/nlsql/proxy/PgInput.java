@@ -28,12 +28,55 @@ final class PgInput {
     /** Bytes read per step of a large message, so a declared length costs nothing until the bytes arrive. */
     private static final int READ_STEP = 1 << 20;
 
+    /**
+     * The client's socket stream, buffered, with two more abilities: to say how many bytes it holds, and to take back
+     * bytes {@link RelayLoop} read from the socket while the session was parked there.
+     */
+    static final class Buffered extends java.io.BufferedInputStream {
+        Buffered(InputStream in, int size) {
+            super(in, size);
+        }
+
+        /** Bytes read from the socket and not yet consumed; no system call. */
+        synchronized int buffered() {
+            return count - pos;
+        }
+
+        /** Makes {@code bytes} the next ones read, in front of the socket's; only when nothing is buffered. */
+        synchronized void putBack(byte[] bytes) {
+            if (count - pos != 0) {
+                throw new IllegalStateException("bytes put back in front of buffered ones");
+            }
+            if (bytes.length > buf.length) {
+                buf = new byte[bytes.length];
+            }
+            System.arraycopy(bytes, 0, buf, 0, bytes.length);
+            pos = 0;
+            count = bytes.length;
+            markpos = -1;
+        }
+    }
+
     private final DataInputStream in;
+    private final Buffered buffered;
     private int maxMessageBytes;
 
     PgInput(InputStream in, int maxMessageBytes) {
         this.in = new DataInputStream(in);
+        this.buffered = in instanceof Buffered b ? b : null;
         this.maxMessageBytes = maxMessageBytes;
+    }
+
+    /** Bytes the client sent that no message has consumed yet, or -1 when this input cannot tell. */
+    int buffered() {
+        return buffered == null ? -1 : buffered.buffered();
+    }
+
+    /** The client's bytes {@link RelayLoop} read ahead: the next messages read start with them. */
+    void putBack(byte[] bytes) {
+        if (bytes.length > 0) {
+            buffered.putBack(bytes);
+        }
     }
 
     /** Raises (or lowers) the longest message accepted, as the client authenticates. */

@@ -43,6 +43,8 @@ public final class PgServer implements AutoCloseable {
     private final IdleWatcher.Pool idleWatchers = new IdleWatcher.Pool();
     private final AtomicInteger nextProcessId = new AtomicInteger(10_000);
     private ServerSocket listener;
+    /** Relays the simple queries of parked sessions; null before start. */
+    private RelayLoop relayLoop;
     private Thread acceptor;
 
     PgServer(ProxyConfig config, SSLContext tls) {
@@ -75,7 +77,10 @@ public final class PgServer implements AutoCloseable {
     }
 
     PgServer start() throws IOException {
-        listener = new ServerSocket(config.port(), 200, InetAddress.getByName(config.listen()));
+        // A channel's socket: an accepted client's socket then has a channel the relay loop can poll
+        listener = java.nio.channels.ServerSocketChannel.open().socket();
+        listener.bind(new java.net.InetSocketAddress(InetAddress.getByName(config.listen()), config.port()), 200);
+        relayLoop = new RelayLoop();
         acceptor = new Thread(this::acceptLoop, "nlsql-proxy-accept");
         acceptor.setDaemon(true);
         acceptor.start();
@@ -167,6 +172,9 @@ public final class PgServer implements AutoCloseable {
         }
         if (!config.sharedAccount()) {
             p.setProperty("authenticationPluginClassName", ClientPasswordPlugin.class.getName());
+        }
+        if (!p.containsKey("socketFactory") && !url.contains("socketFactory=")) {
+            p.setProperty("socketFactory", ChannelSocketFactory.class.getName()); // a socket the relay loop can poll
         }
         if (!p.containsKey("loginTimeout")) {
             p.setProperty("loginTimeout", String.valueOf(config.loginTimeoutSeconds())); // a backend that never answers
@@ -311,6 +319,11 @@ public final class PgServer implements AutoCloseable {
         return byKey.get(processId);
     }
 
+    /** The loop that relays parked sessions' simple queries. */
+    RelayLoop relayLoop() {
+        return relayLoop;
+    }
+
     IdleWatcher.Pool idleWatchers() {
         return idleWatchers;
     }
@@ -329,5 +342,8 @@ public final class PgServer implements AutoCloseable {
         loginWatchdog.shutdownNow();
         idleWatchers.close();
         listener.close();
+        if (relayLoop != null) {
+            relayLoop.close(); // parked sessions end, as their clients would see a closing server
+        }
     }
 }

@@ -47,9 +47,11 @@ final class PgSession implements Runnable {
     /** Forwards what the backend sends while the client is idle; null without the relay. */
     private IdleWatcher watcher;
     private volatile boolean relaying;
+    /** The session is parked in the server's {@link RelayLoop}, which relays its simple queries. */
+    private volatile boolean parked;
+    /** The last message was a simple query the relay loop could have relayed: the next ones likely are too. */
+    private boolean parkNext;
     private volatile Statement running;
-    private volatile boolean answeringQuestion;
-    private volatile Thread thread;
     /** After an error in an extended-protocol batch: messages are skipped until its Sync. */
     boolean skipUntilSync;
     /** The server's notices of a statement that failed: they go out just before its ErrorResponse, after anything held back. */
@@ -106,7 +108,6 @@ final class PgSession implements Runnable {
 
     @Override
     public void run() {
-        thread = Thread.currentThread();
         try {
             login = new ClientLogin(server, socket);
             Map<String, String> startup = login.startup();
@@ -182,6 +183,9 @@ final class PgSession implements Runnable {
 
     private void loop() throws IOException {
         while (true) {
+            if (parkNext && !parkInRelayLoop()) {
+                return;
+            }
             if (watcher != null && out.endsReady()) {
                 forwardQueuedNotifications();
                 watcher.idle();
@@ -204,6 +208,7 @@ final class PgSession implements Runnable {
             if (skipUntilSync && m.type() != 'S') {
                 continue;
             }
+            parkNext = false;
             try {
                 if (extended.unconfirmed != null && !extended.triesUnconfirmed(m)) {
                     extended.settle();
@@ -249,6 +254,80 @@ final class PgSession implements Runnable {
                 out.flush();
             }
         }
+    }
+
+    /**
+     * Parks the session in the relay loop while its client sends simple queries the loop relays, and takes it back
+     * for anything else. False when the session is over (the client left, or the backend ended or failed, and the
+     * client has been told what PostgreSQL would tell it).
+     */
+    private boolean parkInRelayLoop() throws IOException {
+        parkNext = false;
+        java.nio.channels.SocketChannel client = socket.getChannel(); // null over TLS
+        RelayLoop lane = server.relayLoop();
+        if (lane == null || client == null || !out.endsReady() || in.buffered() != 0 || extended.unconfirmed != null
+                || skipUntilSync || relay.channel() == null || !relay.streamIdle()) {
+            return true;
+        }
+        forwardQueuedNotifications();
+        RelayLoop.Handback back;
+        parked = true;
+        try {
+            back = lane.park(this::relaysAlone, client, relay);
+        } finally {
+            parked = false;
+        }
+        switch (back.outcome()) {
+            case MESSAGE -> {
+                in.putBack(back.clientBytes());
+                return true;
+            }
+            case CLIENT_GONE -> {
+                if (back.midExchange()) {
+                    pgBackend.getQueryExecutor().abort(); // a query was on its way: the backend stream is out of step
+                }
+                return false;
+            }
+            case BACKEND_ENDED -> {
+                pgBackend.getQueryExecutor().abort(); // pgjdbc sees the connection closed, as it is
+                return false;
+            }
+            default -> {
+                SQLException e = back.error() == null ? relay.endUnusable()
+                        : relay.lost(back.error() instanceof IOException io ? io : new IOException(back.error()));
+                error(e, "FATAL"); // no backend session left to go on with: end the client's too, as PostgreSQL would
+                out.flush();
+                return false;
+            }
+        }
+    }
+
+    /** Statements the relay loop relays, alone in their message: no JDBC bookkeeping, no COPY sub-protocol, no settings. */
+    private static final java.util.Set<String> LOOP_STATEMENTS = java.util.Set.of("select", "with", "values", "table", "show",
+            "explain", "insert", "update", "delete", "merge", "begin", "start", "commit", "end", "rollback", "abort", "savepoint",
+            "release", "prepare", "execute", "declare", "fetch", "move", "close");
+
+    /** {@link RelayLoop.Session#relaysAlone}: the loop's question, asked of the query text's bytes. */
+    private boolean relaysAlone(byte[] text, int offset, int length) {
+        return relaysAlone(new String(text, offset, length, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * True when this session would relay the query text to PostgreSQL as it is, alone, with nothing to do after:
+     * one statement of {@link #LOOP_STATEMENTS} that reads as SQL. Remembered per shape, digits masked.
+     */
+    private boolean relaysAlone(String text) {
+        if (relay == null || sqlGuarded || text.length() > RelayLoop.CLIENT_BUFFER) {
+            return false;
+        }
+        String shape = maskDigits(text);
+        Boolean known = loopShapes.get(shape);
+        if (known == null) {
+            List<String> parts = SqlLexer.splitStatements(text);
+            known = parts.size() == 1 && LOOP_STATEMENTS.contains(SqlLexer.firstWord(parts.get(0))) && relayedShape(parts.get(0));
+            loopShapes.put(shape, known);
+        }
+        return known;
     }
 
     /**
@@ -336,9 +415,9 @@ final class PgSession implements Runnable {
             relaying = true;
             try {
                 relay.simpleQuery(bytes, out, in);
+                parkNext = !whole && relaysAlone(text);
             } finally {
                 relaying = false;
-                Thread.interrupted();
                 if (whole) {
                     afterWholeRelay(parts); // even after an error: an earlier DDL may have run (BEGIN; CREATE; COMMIT; x)
                 }
@@ -418,12 +497,18 @@ final class PgSession implements Runnable {
         return known;
     }
 
-    private final Map<String, Boolean> sqlShapes = new java.util.LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-            return size() > 64;
-        }
-    };
+    private final Map<String, Boolean> sqlShapes = shapeCache();
+    private final Map<String, Boolean> loopShapes = shapeCache();
+
+    /** The last 64 statement shapes' answers: an application repeats a few statements. */
+    private static Map<String, Boolean> shapeCache() {
+        return new java.util.LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                return size() > 64;
+            }
+        };
+    }
 
     static String maskDigits(String s) {
         char[] c = null;
@@ -642,13 +727,10 @@ final class PgSession implements Runnable {
     /** Runs work as the session's cancellable statement. */
     <T> T run(Statement s, SqlWork<T> work) throws SQLException {
         running = s;
-        answeringQuestion = true;
         try {
             return work.run();
         } finally {
-            answeringQuestion = false;
             running = null;
-            Thread.interrupted();
         }
     }
 
@@ -662,7 +744,7 @@ final class PgSession implements Runnable {
         if (givenSecret != secret) {
             return;
         }
-        if (relaying) {
+        if (relaying || parked) {
             try {
                 pgBackend.cancelQuery();
             } catch (SQLException e) {
@@ -675,13 +757,9 @@ final class PgSession implements Runnable {
             return;
         }
         try {
-            s.cancel();
+            s.cancel(); // its SQL and, for a question, its model call; never an interrupt, which would close the sockets
         } catch (SQLException e) {
             LOG.debug("cancel failed: {}", e.getMessage());
-        }
-        Thread t = thread;
-        if (answeringQuestion && t != null) {
-            t.interrupt(); // an LLM call in progress ends with the interrupt
         }
     }
 

@@ -63,9 +63,13 @@ class AsyncMessagesThroughProxyTest {
         }
     }
 
-    /** Every watcher of this server reading its backend: the sessions are idle and watched. */
+    /**
+     * Every idle session of this server watched: its watcher reading its backend, or the relay loop polling it (a
+     * session parks there after a simple query it relays).
+     */
     private static void awaitWatching(int sessions) throws InterruptedException {
-        await(() -> server.idleWatchers().reading.get() == sessions, sessions + " idle sessions watched");
+        await(() -> server.idleWatchers().reading.get() + server.relayLoop().parkedSessions() == sessions,
+                sessions + " idle sessions watched");
     }
 
     private static boolean threadAlive(String name) {

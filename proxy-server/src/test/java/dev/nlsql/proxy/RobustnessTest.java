@@ -280,6 +280,7 @@ class RobustnessTest {
                     () -> s.executeQuery("how many things are there?"));
             long ms = (System.nanoTime() - start) / 1_000_000;
             assertTrue(ms < 15_000, "cancelled after " + ms + " ms, not after the 60 s LLM timeout: " + e.getMessage());
+            assertEquals("57014", e.getSQLState(), "PostgreSQL's state for a cancelled statement: " + e.getMessage());
             canceller.join();
             try (ResultSet rs = s.executeQuery("SELECT 5")) {
                 rs.next();
