@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * words outside SQL positions (not an alias after {@code AS}, a value or a table name, not next to SQL punctuation),
  * possessives ({@code customer's}), a closing question mark, bare {@code in March}, three plain words in a row. English
  * that still parses (JSqlParser, bounded) is SQL unless it addresses a person. A first word one typo from a statement
- * keyword, or a clause keyword first ({@code FROM track SELECT *}), is mistyped SQL when nothing in it reads as English.
+ * keyword, or a clause keyword first ({@code FROM track SELECT *}), is mistyped SQL when nothing in it reads as English;
+ * so is a text of several words in capitals throughout ({@code INVALID QUERY HERE}) with no question mark and no
+ * question word, first ({@code HOW}, {@code WHERE}, {@code TOTAL}) or anywhere ({@code WHO}, {@code LIST}, {@code ME}).
  *
  * <p>Measured on the labelled set in {@code driver/src/test/resources/text-kinds-corpus.tsv} by TextKindCorpusTest.
  */
@@ -146,6 +148,18 @@ final class TextClassifier {
             "drop", "truncate", "with", "values", "explain", "begin", "commit", "rollback", "grant", "revoke", "merge", "show",
             "vacuum", "analyze", "savepoint", "release", "prepare", "execute", "declare", "fetch", "listen", "notify",
             "discard", "reindex", "cluster", "refresh", "comment", "reset", "abort", "checkpoint", "deallocate");
+
+    /**
+     * First words that open a question or a request and are not in {@link #ENGLISH_WORDS} (WHEN and WHERE are SQL words
+     * later in a text): a text in capitals that opens with one is a question, not mistyped SQL.
+     */
+    private static final Set<String> QUESTION_OPENERS = Set.of("when", "where", "is", "do", "count", "total", "average",
+            "number", "return", "display", "calculate", "compute", "compare", "rank", "split", "sort", "break", "summarize",
+            "summarise", "hello", "hi", "hey");
+
+    /** Words that ask, wherever they stand: a text in capitals with one of them is a question, not mistyped SQL. */
+    private static final Set<String> QUESTION_WORDS = Set.of("what", "which", "who", "whom", "whose", "how", "why", "me",
+            "my", "please", "give", "tell", "find", "list");
 
     /** Clause keywords that, first, start a statement written in the wrong order ({@code FROM t SELECT *}). */
     private static final Set<String> CLAUSE_STARTS = Set.of("from", "where", "join", "into", "group", "order", "having");
@@ -285,7 +299,60 @@ final class TextClassifier {
                 && (evidence.statementKeywordLater || evidence.comparison || plainlySql(tokens))) {
             return Verdict.MISTYPED_SQL;
         }
+        if (inCapitals(body, tokens) && !evidence.readsLikeEnglish() && !asks(tokens)) {
+            return Verdict.MISTYPED_SQL; // INVALID QUERY HERE: capitals throughout are a SQL user's habit
+        }
         return Verdict.QUESTION;
+    }
+
+    /** A question word anywhere (WHO after a name too), or a first word that opens a question or a request. */
+    private static boolean asks(List<Token> tokens) {
+        String first = lower(tokens.get(0));
+        if (ENGLISH_WORDS.contains(first) || QUESTION_OPENERS.contains(first)) {
+            return true;
+        }
+        for (Token t : tokens) {
+            if (t.type() == Type.WORD && QUESTION_WORDS.contains(lower(t))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Several words, every letter a capital (ASCII), no question mark: how SQL users write SQL, and so mistyped SQL
+     * when nothing else decides ({@code INVALID QUERY HERE}). A question in capitals shows itself by its words.
+     */
+    private static boolean inCapitals(String body, List<Token> tokens) {
+        if (body.indexOf('?') >= 0) {
+            return false;
+        }
+        int words = 0;
+        for (Token t : tokens) {
+            if (t.type() == Type.WORD) {
+                boolean capital = false;
+                for (int k = 0; k < t.text().length(); k++) {
+                    char ch = t.text().charAt(k);
+                    if (ch > 127) {
+                        return false;
+                    }
+                    capital |= ch >= 'A' && ch <= 'Z';
+                }
+                if (!capital) {
+                    return false;
+                }
+                words++;
+            }
+        }
+        if (words < 2) {
+            return false;
+        }
+        for (int i = 0; i < body.length(); i++) {
+            if (Character.isLowerCase(body.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A statement keyword whose next tokens decide nothing (SELECT): the words decide, and a parse when they disagree. */
