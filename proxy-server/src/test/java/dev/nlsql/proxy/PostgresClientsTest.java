@@ -83,10 +83,21 @@ class PostgresClientsTest {
         try (PgServer bench = new PgServer(new ProxyConfig(ClientsAsThemselves.url(TestPostgres.urlOf("nlsql_pgbench")), "127.0.0.1", 0, ProxyConfig.Auth.TRUST,
                 Users.of(Map.of()), Map.of(), 20, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES), null).start()) {
             for (String mode : List.of("simple", "extended")) {
+                long relayedBefore = bench.relayLoop().relayedQueries();
                 Run r = run(CLIENTS, Map.of(), "pgbench", "-S", "-M", mode, "-c", "4", "-j", "2", "-T", "3", "-h", "127.0.0.1", "-p",
                         String.valueOf(bench.port()), "-U", "postgres", "nlsql_pgbench");
                 assertEquals(0, r.status(), mode + ":\n" + r.out());
                 assertTrue(r.out().contains("number of failed transactions: 0"), mode + ":\n" + r.out());
+                java.util.regex.Matcher processed = java.util.regex.Pattern.compile("actually processed: (\\d+)").matcher(r.out());
+                assertTrue(processed.find(), r.out());
+                long relayed = bench.relayLoop().relayedQueries() - relayedBefore;
+                if (mode.equals("simple")) {
+                    // each client's first query is relayed by its session's thread, which then parks it in the loop
+                    assertTrue(relayed >= Long.parseLong(processed.group(1)) - 4, relayed + " relayed by the loop:\n" + r.out());
+                } else {
+                    // pgbench's own set-up (scale check, VACUUM) is simple queries; its transactions stay on the threads
+                    assertTrue(relayed <= 4, relayed + " relayed by the loop: the extended protocol stays on the sessions' threads");
+                }
             }
         }
     }
