@@ -51,6 +51,13 @@ final class PgSession implements Runnable {
     private volatile boolean parked;
     /** The last message was a simple query the relay loop could have relayed: the next ones likely are too. */
     private boolean parkNext;
+    /** Such queries in a row the session's thread relayed since its last stay in the loop. */
+    private int loopableInARow;
+    /**
+     * How many of them it takes to park: 1, doubled (up to 64) after each stay that relayed nothing, so a client that
+     * alternates simple and extended queries (node-postgres does, by parameters) does not pay a hand-over per query.
+     */
+    private int parkAfter = 1;
     private volatile Statement running;
     /** After an error in an extended-protocol batch: messages are skipped until its Sync. */
     boolean skipUntilSync;
@@ -209,6 +216,9 @@ final class PgSession implements Runnable {
                 continue;
             }
             parkNext = false;
+            if (m.type() != 'Q') {
+                loopableInARow = 0;
+            }
             try {
                 if (extended.unconfirmed != null && !extended.triesUnconfirmed(m)) {
                     extended.settle();
@@ -277,6 +287,8 @@ final class PgSession implements Runnable {
         } finally {
             parked = false;
         }
+        loopableInARow = 0;
+        parkAfter = back.relayed() > 0 ? 1 : Math.min(64, parkAfter * 2);
         switch (back.outcome()) {
             case MESSAGE -> {
                 in.putBack(back.clientBytes());
@@ -402,6 +414,8 @@ final class PgSession implements Runnable {
     }
 
     private void simpleQuery(ByteBuffer body) throws IOException, SQLException {
+        int run = loopableInARow;
+        loopableInARow = 0;
         byte[] bytes = PgInput.cstringBytes(body);
         String text = new String(bytes, StandardCharsets.UTF_8);
         List<String> parts = SqlLexer.splitStatements(text);
@@ -415,7 +429,8 @@ final class PgSession implements Runnable {
             relaying = true;
             try {
                 relay.simpleQuery(bytes, out, in);
-                parkNext = !whole && relaysAlone(text);
+                loopableInARow = !whole && relaysAlone(text) ? run + 1 : 0;
+                parkNext = loopableInARow >= parkAfter;
             } finally {
                 relaying = false;
                 if (whole) {

@@ -62,7 +62,7 @@ final class RelayLoop implements AutoCloseable {
      * The end of a stay in the loop. {@code midExchange}: a query was on its way, so the backend connection is out of
      * step and can only be aborted. {@code error}: for FAILED, the I/O failure or pgjdbc's refusal to go on.
      */
-    record Handback(Outcome outcome, byte[] clientBytes, boolean midExchange, Exception error) {
+    record Handback(Outcome outcome, byte[] clientBytes, boolean midExchange, Exception error, int relayed) {
     }
 
     private final Selector selector;
@@ -72,6 +72,7 @@ final class RelayLoop implements AutoCloseable {
     private final List<Parked> parked = new ArrayList<>();
     private final AtomicLong relayedQueries = new AtomicLong();
     private final java.util.concurrent.atomic.AtomicInteger parkedSessions = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicLong stays = new AtomicLong();
     private volatile boolean closed;
 
     RelayLoop() throws IOException {
@@ -84,6 +85,11 @@ final class RelayLoop implements AutoCloseable {
     /** Simple queries relayed by the loop since it started (the session threads' own are not counted). */
     long relayedQueries() {
         return relayedQueries.get();
+    }
+
+    /** Sessions parked here since the loop started (one per stay). */
+    long stays() {
+        return stays.get();
     }
 
     /** Sessions parked here now. */
@@ -103,7 +109,7 @@ final class RelayLoop implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             LOG.debug("session not parked: {}", e.toString());
             restoreBlocking(p);
-            return new Handback(Outcome.MESSAGE, new byte[0], false, null);
+            return new Handback(Outcome.MESSAGE, new byte[0], false, null, 0);
         }
         arrivals.add(p);
         selector.wakeup();
@@ -160,7 +166,7 @@ final class RelayLoop implements AutoCloseable {
         Parked p;
         while ((p = arrivals.poll()) != null) {
             restoreBlocking(p);
-            p.handback.complete(new Handback(Outcome.MESSAGE, new byte[0], false, null));
+            p.handback.complete(new Handback(Outcome.MESSAGE, new byte[0], false, null, 0));
         }
     }
 
@@ -170,12 +176,13 @@ final class RelayLoop implements AutoCloseable {
             if (!p.pgjdbcLock.tryLock()) {
                 // another thread is using the backend connection: the session reads its client itself this time
                 restoreBlocking(p);
-                p.handback.complete(new Handback(Outcome.MESSAGE, new byte[0], false, null));
+                p.handback.complete(new Handback(Outcome.MESSAGE, new byte[0], false, null, 0));
                 continue;
             }
             p.locked = true;
             parked.add(p);
             parkedSessions.incrementAndGet();
+            stays.incrementAndGet();
             try {
                 p.clientKey = p.client.register(selector, SelectionKey.OP_READ, p);
                 p.backendKey = p.backend.register(selector, SelectionKey.OP_READ, p);
@@ -240,6 +247,7 @@ final class RelayLoop implements AutoCloseable {
                 b.position(length + 1);
                 b.compact();
                 relayedQueries.incrementAndGet();
+                p.relayed++;
                 writeToBackend(p);
             }
         }
@@ -409,7 +417,7 @@ final class RelayLoop implements AutoCloseable {
                 p.pgjdbcLock.unlock();
             }
             byte[] ahead = java.util.Arrays.copyOf(p.fromClient.array(), p.fromClient.position());
-            p.handback.complete(new Handback(p.outcome, ahead, p.awaiting, p.error));
+            p.handback.complete(new Handback(p.outcome, ahead, p.awaiting, p.error, p.relayed));
         }
         leaving.clear();
     }
@@ -456,6 +464,8 @@ final class RelayLoop implements AutoCloseable {
         SelectionKey backendKey;
         /** A query went to the backend and its ReadyForQuery has not come back yet. */
         boolean awaiting;
+        /** Queries relayed in this stay. */
+        int relayed;
         /** The query's bytes not yet written to the backend, or null. */
         ByteBuffer toBackend;
         boolean locked;
