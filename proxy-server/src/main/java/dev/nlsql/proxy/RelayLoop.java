@@ -268,7 +268,7 @@ final class RelayLoop implements AutoCloseable {
     // ---- the backend's side ----
 
     private void backendReady(Parked p, SelectionKey k) {
-        if (k.isWritable()) {
+        if (k.isWritable() && p.toBackend != null) {
             writeToBackend(p);
             if (p.leaving) {
                 return;
@@ -305,7 +305,7 @@ final class RelayLoop implements AutoCloseable {
                 p.unusable = true;
             }
         }
-        writeToClient(p);
+        writePending(p);
     }
 
     private void backendFailed(Parked p, IOException e) {
@@ -334,10 +334,6 @@ final class RelayLoop implements AutoCloseable {
     }
 
     // ---- backend bytes to the client ----
-
-    private void writeToClient(Parked p) {
-        writePending(p);
-    }
 
     /** Writes what the backend sent; what the client cannot take yet waits, and so does the backend meanwhile. */
     private void writePending(Parked p) {
