@@ -83,6 +83,9 @@ final class BoundedHttpClient implements HttpClient {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for the LLM", e);
         } catch (ExecutionException e) {
+            if (LlmCancellation.cancelled()) {
+                throw new LlmUnavailableException.Cancelled(); // the client reports the cancel as a failed request
+            }
             throw failed(e.getCause());
         }
         int status = response.statusCode();

@@ -243,13 +243,22 @@ class PgjdbcThroughProxyTest {
         }
     }
 
-    /** Cancels pg_sleep(20) from another thread after half a second: 57014 well before 20 s, then the statement works. */
+    /**
+     * Cancels pg_sleep(20) from another thread once PostgreSQL shows it running: 57014 well before 20 s, then the
+     * statement works.
+     */
     static void assertCancelStopsAndTheSessionGoesOn(Statement s) throws Exception {
         Thread canceller = new Thread(() -> {
-            try {
-                Thread.sleep(500);
+            try (Connection direct = dev.nlsql.testing.TestPostgres.connect(); Statement d = direct.createStatement()) {
+                AsyncMessagesThroughProxyTest.await(() -> {
+                    try (ResultSet rs = d.executeQuery("SELECT 1 FROM pg_stat_activity WHERE state = 'active' AND query = 'SELECT pg_sleep(20)'")) {
+                        return rs.next();
+                    } catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }, "the statement runs");
                 s.cancel();
-            } catch (Exception ignored) {
+            } catch (Exception | AssertionError ignored) {
                 // the assertion below reports a failed cancel
             }
         });

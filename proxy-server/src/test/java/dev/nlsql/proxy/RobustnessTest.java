@@ -268,9 +268,9 @@ class RobustnessTest {
                 Statement s = c.createStatement()) {
             Thread canceller = new Thread(() -> {
                 try {
-                    Thread.sleep(1_000);
+                    AsyncMessagesThroughProxyTest.await(() -> llm.requestCount() > 0, "the model has the question");
                     s.cancel();
-                } catch (Exception ignored) {
+                } catch (Exception | AssertionError ignored) {
                     // the assertion below reports a failed cancel
                 }
             });
