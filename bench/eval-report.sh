@@ -27,7 +27,7 @@ for p in 8190 8191 8192 8193; do for _ in $(seq 1 30); do (echo > /dev/tcp/127.0
 
 run() { # name file port attempts repairs
   java -jar examples/target/nlsql.jar eval --url "$PG" --dataset "$DEFOG/$2.csv" --json --parallel 2 \
-    -p nlsql.llm.baseUrl="http://127.0.0.1:$3/v1" -p nlsql.llm.apiKey=fake -p nlsql.cache=false \
+    -p nlsql.llm.baseUrl="http://127.0.0.1:$3/v1" -p nlsql.llm.apiKey=fake -p nlsql.llm.seed="$SEED" -p nlsql.cache=false \
     -p nlsql.maxAttempts="$4" -p nlsql.repairs="$5" >"$out/$1.json" 2>/dev/null
 }
 port=8190

@@ -26,6 +26,7 @@ public final class NlConfig {
     private final String llmBaseUrl;
     private final String llmApiKey;
     private final String llmModel;
+    private final Integer llmSeed;
     private final int llmTimeoutSeconds;
     private final int maxAttempts;
     private final int maxRows;
@@ -52,6 +53,7 @@ public final class NlConfig {
             this.llm = LlmKind.valueOf(choice(p, NlProperty.LLM).toUpperCase(Locale.ROOT));
         }
         this.llmModel = text(p, NlProperty.LLM_MODEL);
+        this.llmSeed = optionalInt(p, NlProperty.LLM_SEED);
         this.llmTimeoutSeconds = positiveInt(p, NlProperty.LLM_TIMEOUT_SECONDS);
         this.maxAttempts = positiveInt(p, NlProperty.MAX_ATTEMPTS);
         this.maxRows = positiveInt(p, NlProperty.MAX_ROWS);
@@ -128,6 +130,19 @@ public final class NlConfig {
         throw new SQLException("Invalid value '" + v + "' for " + prop.key() + "; expected a whole number above 0", INVALID_VALUE);
     }
 
+    /** A whole number (any sign), or null when the property is unset or blank. */
+    private static Integer optionalInt(Properties p, NlProperty prop) throws SQLException {
+        String v = text(p, prop);
+        if (v == null || v.isBlank()) {
+            return null;
+        }
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new SQLException("Invalid value '" + v + "' for " + prop.key() + "; expected a whole number such as 42", INVALID_VALUE);
+        }
+    }
+
     /** A size in bytes: a whole number, optionally followed by KB, MB or GB (1024-based). */
     private static long byteSize(Properties p, NlProperty prop) throws SQLException {
         String v = text(p, prop);
@@ -176,7 +191,7 @@ public final class NlConfig {
     /** Equal for configurations that behave alike; connections with equal identities share an engine. */
     public String identity() {
         return String.join("|", llm.name(), String.valueOf(llmBaseUrl), String.valueOf(llmApiKey == null ? null : llmApiKey.hashCode()),
-                llmModel, String.valueOf(llmTimeoutSeconds), String.valueOf(maxAttempts), String.valueOf(maxRows),
+                llmModel, String.valueOf(llmSeed), String.valueOf(llmTimeoutSeconds), String.valueOf(maxAttempts), String.valueOf(maxRows),
                 String.valueOf(queryTimeoutSeconds), String.join(",", tables), passthrough.name(), String.valueOf(cache), String.valueOf(repairs),
                 String.join(",", deniedFunctions), String.join(",", functions), String.valueOf(readRole), String.valueOf(maxResultBytes),
                 String.valueOf(llmMaxReplyChars), String.valueOf(llmSendValues), dialect.name());
@@ -196,6 +211,11 @@ public final class NlConfig {
 
     public String llmModel() {
         return llmModel;
+    }
+
+    /** The seed sent with each model request, or null: none is sent. */
+    public Integer llmSeed() {
+        return llmSeed;
     }
 
     public int llmTimeoutSeconds() {

@@ -11,6 +11,8 @@ public enum NlProperty {
             + "Default: env OPENAI_BASE_URL, else the OpenAI API", List.of()),
     LLM_API_KEY("nlsql.llm.apiKey", null, "API key for the LLM server. Default: env OPENAI_API_KEY", List.of()),
     LLM_MODEL("nlsql.llm.model", "gpt-4o-mini", "Model name", List.of()),
+    LLM_SEED("nlsql.llm.seed", null, "Seed sent with every model request (a whole number), for servers that sample "
+            + "reproducibly with one (OpenAI, vLLM, llama.cpp, Ollama). Default: none sent", List.of()),
     LLM_TIMEOUT_SECONDS("nlsql.llm.timeoutSeconds", "60", "Timeout of one LLM call, in seconds", List.of()),
     MAX_ATTEMPTS("nlsql.maxAttempts", "3", "Attempts per question, the first one included", List.of()),
     MAX_ROWS("nlsql.maxRows", "10000", "Row cap on generated SQL", List.of()),

@@ -61,6 +61,9 @@ public final class LlmSqlGenerator implements SqlGenerator {
                 // our client: the deadline covers the body too, and the body is read through a byte cap
                 .httpClientBuilder(BoundedHttpClient.builder(config.llmMaxReplyChars()).connectTimeout(deadline).readTimeout(deadline))
                 .maxRetries(0);
+        if (config.llmSeed() != null) {
+            b.seed(config.llmSeed());
+        }
         if (config.llmBaseUrl() != null) {
             b.baseUrl(config.llmBaseUrl());
         }

@@ -1,6 +1,7 @@
 package dev.nlsql.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,5 +85,20 @@ class NlConfigTest {
         assertTrue(e.getMessage().contains("nlsql.passthrough") && e.getMessage().contains("readonly"), e.getMessage());
         assertThrows(SQLException.class, () -> NlConfig.from(props("nlsql.maxRows", "-1"), Map.of()));
         assertThrows(SQLException.class, () -> NlConfig.from(props("nlsql.cache", "maybe"), Map.of()));
+    }
+
+    @Test
+    void theSeedIsAnOptionalWholeNumber() throws SQLException {
+        assertEquals(null, NlConfig.defaults().llmSeed(), "no seed unless one is set");
+        assertEquals(null, NlConfig.from(props("nlsql.llm.seed", " "), Map.of()).llmSeed());
+        assertEquals(42, NlConfig.from(props("nlsql.llm.seed", "42"), Map.of()).llmSeed());
+        assertEquals(-7, NlConfig.from(props("nlsql.llm.seed", "-7"), Map.of()).llmSeed());
+        for (String bad : new String[] {"lots", "1.5", "99999999999"}) {
+            SQLException e = assertThrows(SQLException.class, () -> NlConfig.from(props("nlsql.llm.seed", bad), Map.of()));
+            assertEquals("22023", e.getSQLState());
+            assertTrue(e.getMessage().contains("nlsql.llm.seed"), e.getMessage());
+        }
+        assertFalse(NlConfig.from(props("nlsql.llm.seed", "1"), Map.of()).identity()
+                .equals(NlConfig.from(props("nlsql.llm.seed", "2"), Map.of()).identity()), "different seeds never share an engine");
     }
 }

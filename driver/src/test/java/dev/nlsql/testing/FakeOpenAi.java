@@ -121,6 +121,11 @@ public final class FakeOpenAi implements AutoCloseable {
         return repliesCut.get() >= n;
     }
 
+    /** The whole JSON body of request {@code i} (0-based), as the client sent it. */
+    public JsonNode request(int i) {
+        return requests.get(i);
+    }
+
     public String systemMessage(int i) {
         return requests.get(i).get("messages").get(0).get("content").asText();
     }

@@ -61,6 +61,12 @@ final class EvalCommand implements Callable<Integer> {
         if (!url.startsWith("jdbc:")) {
             throw new NlsqlCommand.BadInvocation("--url must be a JDBC URL such as jdbc:nlsql:postgresql://127.0.0.1:5432/{db}?user=app");
         }
+        if (limit != null && limit < 0) {
+            throw new NlsqlCommand.BadInvocation("--limit must be 0 or more, got: " + limit);
+        }
+        if (parallel < 1) {
+            throw new NlsqlCommand.BadInvocation("--parallel must be 1 or more, got: " + parallel);
+        }
         String template = url.startsWith("jdbc:nlsql:") ? url : "jdbc:nlsql:" + url.substring(5);
         Properties p = new Properties();
         for (var e : properties.entrySet()) {
@@ -69,10 +75,11 @@ final class EvalCommand implements Callable<Integer> {
             }
             p.setProperty(e.getKey(), e.getValue());
         }
+        // a bad name or value is a bad invocation (exit 2), as in ask, not a failed run
+        NlConfig config = settingsOf(template, p);
         Class.forName("dev.nlsql.jdbc.NlDriver");
         List<Dataset.Question> questions = Dataset.read(dataset);
         int datasetSize = questions.size();
-        NlConfig config = settingsOf(template, p);
         String started = ZonedDateTime.now().truncatedTo(ChronoUnit.SECONDS).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
         java.util.function.IntFunction<RunSettings> settings = measuredCount -> runSettings(template, config, started, datasetSize,
                 measuredCount);
@@ -125,16 +132,33 @@ final class EvalCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The configuration the driver will use: -p properties, then those in the URL (which win, as in the driver). */
-    private static NlConfig settingsOf(String template, Properties p) throws java.sql.SQLException {
-        Properties merged = new Properties();
+    /**
+     * The configuration the driver will use: -p properties, then those in the URL (which win, as in the driver).
+     * An unknown name or a bad value, in -p or in the URL, is a {@link NlsqlCommand.BadInvocation}.
+     */
+    private static NlConfig settingsOf(String template, Properties p) {
+        Properties given = new Properties();
         for (String key : p.stringPropertyNames()) { // the driver matches names case-insensitively: so do we
             dev.nlsql.config.NlProperty known = java.util.Arrays.stream(dev.nlsql.config.NlProperty.values())
                     .filter(k -> k.key().equalsIgnoreCase(key)).findFirst().orElse(null);
-            merged.setProperty(known == null ? key : known.key(), p.getProperty(key));
+            if (known == null) {
+                throw new NlsqlCommand.BadInvocation("-p " + key + ": no such property; see the README for the nlsql.* properties");
+            }
+            given.setProperty(known.key(), p.getProperty(key));
         }
-        merged.putAll(NlUrl.parse(template).nlProperties());
-        return NlConfig.from(merged);
+        try {
+            NlConfig.from(given, java.util.Map.of());
+        } catch (java.sql.SQLException e) {
+            throw new NlsqlCommand.BadInvocation("-p: " + e.getMessage());
+        }
+        Properties merged = new Properties();
+        merged.putAll(given);
+        try {
+            merged.putAll(NlUrl.parse(template).nlProperties());
+            return NlConfig.from(merged);
+        } catch (java.sql.SQLException | RuntimeException e) {
+            throw new NlsqlCommand.BadInvocation("--url: " + e.getMessage());
+        }
     }
 
     private RunSettings runSettings(String template, NlConfig config, String started, int datasetSize, int measuredCount) {
@@ -144,8 +168,17 @@ final class EvalCommand implements Callable<Integer> {
                 llm ? RunSettings.maskUrl(config.llmBaseUrl() == null ? "https://api.openai.com/v1 (default)" : config.llmBaseUrl()) : "-",
                 config.llmApiKey() == null ? "not set" : "set (not shown)", RunSettings.maskUrl(NlUrl.parse(template).delegateUrl()),
                 config.maxAttempts(), config.repairs(),
-                llm ? "none (the driver asks the model at temperature 0)" : "none (" + generator + " generator is deterministic)",
+                seed(config, llm, generator),
                 started, RunSettings.nlsqlVersion(), dataset.toString(), datasetSize, measuredCount, parallel);
+    }
+
+    /** The seed the report names: the one sent with each model request, else why there is none. */
+    static String seed(NlConfig config, boolean llm, String generator) {
+        if (!llm) {
+            return "none (" + generator + " generator is deterministic)";
+        }
+        return config.llmSeed() == null ? "none (not set: the driver asks the model at temperature 0, without a seed)"
+                : config.llmSeed() + " (nlsql.llm.seed, sent with each model request)";
     }
 
     private String render(EvalReport report) {

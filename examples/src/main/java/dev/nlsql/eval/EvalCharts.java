@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
@@ -21,6 +22,7 @@ import org.jfree.chart.labels.ItemLabelAnchor;
 import org.jfree.chart.labels.ItemLabelPosition;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.title.TextTitle;
@@ -49,19 +51,37 @@ final class EvalCharts {
     private EvalCharts() {
     }
 
-    /** Grouped bars per question category (and all questions): right on the first attempt, right in the end. */
+    /**
+     * Grouped bars per question category (and all questions): right on the first attempt, right in
+     * the end. The bars lie horizontally, one row per category, and the chart grows with the number
+     * of categories: a dozen long names (defog's {@code instructions_string_matching} and the like)
+     * stay whole and apart, where columns would cut them to {@code instructio...}.
+     */
     static String accuracyByCategory(EvalReport.Metrics overall, List<EvalReport.Metrics> categories) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         add(data, overall);
         categories.forEach(m -> add(data, m));
         JFreeChart chart = ChartFactory.createBarChart("Right on the first attempt vs. right in the end", null,
-                "share of questions", data);
+                "share of questions", data, PlotOrientation.HORIZONTAL, true, false, false);
         BarRenderer r = style(chart, new Color[] {FIRST, FINAL});
         r.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", percent()));
+        r.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
+        r.setMaximumBarWidth(1.0);
+        chart.getCategoryPlot().setRangeAxisLocation(AxisLocation.BOTTOM_OR_LEFT);
+        CategoryAxis x = chart.getCategoryPlot().getDomainAxis();
+        x.setMaximumCategoryLabelLines(1);
+        int longest = data.getColumnKeys().stream().mapToInt(k -> k.toString().length()).max().orElse(10);
+        x.setMaximumCategoryLabelWidthRatio((float) Math.min(0.5, (longest * 7.5 + 16) / WIDE));
+        x.setCategoryMargin(0.3);
         NumberAxis y = (NumberAxis) chart.getCategoryPlot().getRangeAxis();
-        y.setRange(0, 1.15);
+        y.setRange(0, 1.12);
         y.setTickUnit(new NumberTickUnit(0.25, percent()));
-        return dataUri(chart, WIDE);
+        return dataUri(chart, WIDE, categoryChartHeight(data.getColumnCount()));
+    }
+
+    /** Room for the title, the legend and the axis, then about 38 pixels per category (two bars and a gap). */
+    static int categoryChartHeight(int rows) {
+        return Math.max(220, 110 + 38 * rows);
     }
 
     private static void add(DefaultCategoryDataset data, EvalReport.Metrics m) {
@@ -158,8 +178,12 @@ final class EvalCharts {
     }
 
     private static String dataUri(JFreeChart chart, int width) {
-        SVGGraphics2D g = new SVGGraphics2D(width, HEIGHT);
-        chart.draw(g, new Rectangle(0, 0, width, HEIGHT));
+        return dataUri(chart, width, HEIGHT);
+    }
+
+    private static String dataUri(JFreeChart chart, int width, int height) {
+        SVGGraphics2D g = new SVGGraphics2D(width, height);
+        chart.draw(g, new Rectangle(0, 0, width, height));
         byte[] svg = g.getSVGDocument().getBytes(StandardCharsets.UTF_8);
         return "data:image/svg+xml;base64," + Base64.getEncoder().encodeToString(svg);
     }

@@ -309,7 +309,8 @@ public final class EvalReport {
             + "table.q col.i{width:3.2em}table.q col.c{width:8em}table.q col.a{width:6.6em}table.q col.o{width:7.5em}"
             + "pre{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;max-height:12em;overflow:auto;font-size:12px}"
             + "tr.bad td{background:#fff5f5}tr.meh td{background:#fffbea}"
-            + ".note{color:#666;font-size:.9em}";
+            + ".note{color:#666;font-size:.9em}"
+            + ".end{display:flex;gap:.4em;align-items:baseline}.end pre{flex:1;min-width:0}";
 
     /** One self-contained page: settings, precision and coverage, charts (SVG data URIs), every question, every failure. */
     public String html(String title) {
@@ -373,7 +374,7 @@ public final class EvalReport {
                     }
                     b.append("</div>");
                 }
-                b.append("<div><b>→</b> <pre>").append(escape(r.errorText())).append("</pre></div></td></tr>");
+                b.append("<div class=\"end\"><b>→</b><pre>").append(escape(r.errorText())).append("</pre></div></td></tr>");
             }
             b.append("</table>");
         }

@@ -119,10 +119,22 @@ class CommandLineTest {
     }
 
     @Test
-    void badInvocationsPrintOneLineAndAHint() {
+    void badInvocationsPrintOneLineAndAHint() throws Exception {
+        String dataset = java.nio.file.Path.of(getClass().getResource("/eval-small.jsonl").toURI()).toString();
+        String db = "jdbc:nlsql:" + dev.nlsql.demo.DemoDatabase.create().substring(5) + ";nlsql.dialect=unverified;nlsql.llm=offline";
         for (String[] args : new String[][] {{"ask", "--bogus", "x"}, {"ask"}, {"ask", "--url", "postgres://x", "q"},
             {"ask", "-p", "maxRows=5", "q"}, {"ask", "-p", "nlsql.foo=bar", "q"}, {"ask", "-p", "nlsql.maxAttempts=lots", "q"},
-            {"ask", "--max-rows", "x", "q"}, {"frobnicate"}}) {
+            {"ask", "-p", "nlsql.llm.seed=lots", "q"}, {"ask", "--max-rows", "x", "q"}, {"frobnicate"},
+            {"eval", "--url", db, "--dataset", dataset, "-p", "nlsql.foo=bar"},
+            {"eval", "--url", db, "--dataset", dataset, "-p", "foo=bar"},
+            {"eval", "--url", db, "--dataset", dataset, "-p", "nlsql.maxAttempts=lots"},
+            {"eval", "--url", db, "--dataset", dataset, "-p", "nlsql.llm.seed=1.5"},
+            {"eval", "--url", db + ";nlsql.maxRows=0", "--dataset", dataset},
+            {"eval", "--url", db, "--dataset", dataset, "--limit", "-1"},
+            {"eval", "--url", db, "--dataset", dataset, "--parallel", "0"},
+            {"eval", "--url", db, "--dataset", dataset, "--limit", "x"},
+            {"eval", "--url", db, "--dataset", dataset + ".missing"},
+            {"eval", "--url", "postgres://x", "--dataset", dataset}, {"eval", "--dataset", dataset}}) {
             Run r = run(args);
             assertEquals(2, r.status(), String.join(" ", args) + ": " + r.err());
             String[] lines = r.err().strip().split("\n");

@@ -58,7 +58,8 @@ class EvalCommandTest {
         String url = "jdbc:nlsql:" + DemoDatabase.create().substring(5) + ";nlsql.dialect=unverified";
         try (FaultInjectingLlm llm = new FaultInjectingLlm(gold, FaultInjectingLlm.Settings.defaults().withErrorRate(0.5)).start(0)) {
             String[] args = {"eval", "--url", url, "--dataset", file.toString(), "--json", "--html", dir.resolve("r.html").toString(),
-                "-p", "nlsql.llm.baseUrl=" + llm.baseUrl(), "-p", "nlsql.llm.apiKey=k", "-p", "nlsql.cache=false", "--parallel", "2"};
+                "-p", "nlsql.llm.baseUrl=" + llm.baseUrl(), "-p", "nlsql.llm.apiKey=k", "-p", "nlsql.cache=false", "--parallel", "2",
+                "-p", "nlsql.llm.seed=1"};
             JsonNode report = new ObjectMapper().readTree(runEval(args));
             JsonNode all = report.get("overall");
             assertTrue(report.get("complete").asBoolean());
@@ -75,6 +76,8 @@ class EvalCommandTest {
             keep(dir.resolve("r.html"));
             assertEquals(3, count(html, "<img src=\"data:image/svg+xml;base64,"), "three charts, inline");
             assertTrue(html.contains("Every question (7)") && html.contains("Failures ("), html);
+            assertTrue(html.contains("<dt>seed</dt><dd>1 (nlsql.llm.seed, sent with each model request)</dd>"), "the seed is named: " + html);
+            assertEquals("1 (nlsql.llm.seed, sent with each model request)", report.get("settings").get("seed").asText(), report.toString());
 
             JsonNode again = new ObjectMapper().readTree(runEval(args)).get("overall");
             for (String field : new String[] {"lenientAccuracy", "strictAccuracy", "firstAttemptRate", "meanAttempts", "llmCalls", "repairs"}) {
@@ -154,6 +157,7 @@ class EvalCommandTest {
             assertTrue(text.contains("LLM server         " + llm.baseUrl()), text);
             assertTrue(text.contains("API key            set (not shown)"), text);
             assertTrue(text.contains("nlsql.maxAttempts  1") && text.contains("nlsql.repairs      off"), text);
+            assertTrue(text.contains("seed               none (not set: the driver asks the model at temperature 0, without a seed)"), text);
             assertTrue(text.contains("password=****") && text.contains("(5 questions)"), text);
             // precision and coverage apart: 3 answered of 4 counted, 2 of them right
             assertTrue(text.contains("precision 66.7% (2 right of 3 answered)   coverage 75.0% (3 answered of 4)"), text);
