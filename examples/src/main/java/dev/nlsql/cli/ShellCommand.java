@@ -19,9 +19,12 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jline.keymap.KeyMap;
+import org.jline.reader.Binding;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.Reference;
 import org.jline.reader.UserInterruptException;
 import org.jline.reader.impl.DefaultParser;
 import org.jline.terminal.Terminal;
@@ -99,7 +102,7 @@ final class ShellCommand implements Callable<Integer> {
                     }
                     return 0;
                 }
-                for (String piece : line.split("\r?\n", -1)) { // a bracketed paste may bring several lines at once
+                for (String piece : line.split("\r\n|\r|\n", -1)) { // a bracketed paste may bring several lines at once
                     String command = piece.strip();
                     if (command.startsWith("\\") && !buffer.insideQuote()) { // backslash commands are one line; the buffer stays
                         if (command.equals("\\q")) {
@@ -195,7 +198,20 @@ final class ShellCommand implements Callable<Integer> {
         } else {
             b.variable(LineReader.DISABLE_HISTORY, true);
         }
-        return b.build();
+        LineReader reader = b.build();
+        // The arrows in both the cursor-key modes a terminal may send them in: JLine binds the terminfo
+        // form (ESC O A for xterm, after it turns the keypad mode on), not ESC [ A, which terminals that
+        // ignore the keypad mode, multiplexers and pastes still send.
+        for (String map : new String[] {LineReader.EMACS, LineReader.VIINS}) {
+            KeyMap<Binding> keys = reader.getKeyMaps().get(map);
+            for (String prefix : new String[] {"\033[", "\033O"}) {
+                keys.bind(new Reference(LineReader.UP_LINE_OR_HISTORY), prefix + "A");
+                keys.bind(new Reference(LineReader.DOWN_LINE_OR_HISTORY), prefix + "B");
+                keys.bind(new Reference(LineReader.FORWARD_CHAR), prefix + "C");
+                keys.bind(new Reference(LineReader.BACKWARD_CHAR), prefix + "D");
+            }
+        }
+        return reader;
     }
 
     /**
