@@ -19,9 +19,12 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jline.keymap.KeyMap;
+import org.jline.reader.Binding;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.Reference;
 import org.jline.reader.UserInterruptException;
 import org.jline.reader.impl.DefaultParser;
 import org.jline.terminal.Terminal;
@@ -34,16 +37,21 @@ import picocli.CommandLine.Mixin;
 /**
  * {@code nlsql shell}: an interactive prompt for questions and SQL, like psql. Line editing
  * and history ({@code ~/.nlsql_history}) through JLine on a terminal, a plain line reader on
- * a pipe; Ctrl-C cancels the running statement or model call and returns to the prompt;
+ * a pipe. As in psql, SQL goes on across lines until a {@code ;} ends it (prompt {@code nlsql-#}),
+ * while a question ends at its newline ({@link InputBuffer}); backslash commands are one line.
+ * Ctrl-C cancels the running statement or model call and returns to the prompt;
  * {@code \x} toggles the expanded display; long results go through {@code $PAGER} (or
  * {@code less}) when stdout is a terminal.
  */
 @Command(name = "shell", mixinStandardHelpOptions = true,
-        description = "Interactive prompt: questions and SQL; \\x expanded display, \\sql, \\trace, \\q. Ctrl-C cancels the running statement.")
+        description = "Interactive prompt: questions (one line) and SQL (ends with ';'); \\x expanded display, \\sql, \\trace, \\p, \\r, \\q. "
+                + "Ctrl-C cancels the running statement.")
 final class ShellCommand implements Callable<Integer> {
 
-    static final String PROMPT = "nlsql> ";
-    static final String HELP = "\\x [on|off] expanded display, \\sql last SQL, \\trace last trace, \\q quit; Ctrl-C cancels a running statement";
+    static final String NAME = "nlsql";
+    static final String PROMPT = NAME + "> ";
+    static final String HELP = "SQL ends with ';', a question at the end of its line; \\x [on|off] expanded display, "
+            + "\\sql last SQL, \\trace last trace, \\p query buffer, \\r reset it, \\q quit; Ctrl-C cancels a running statement";
     /** How long a cancelled question may take to stop before the shell stops waiting for it. */
     private static final long ABANDON_AFTER_MS = 2_000;
 
@@ -54,12 +62,16 @@ final class ShellCommand implements Callable<Integer> {
     NlsqlCommand.Show show;
 
     private volatile Statement running;
+    private Statement statement;
+    private Output.Display display;
+    private Answered last;
+    private Trace lastTrace;
     private volatile Thread worker;
     private volatile long cancelledAt;
 
     @Override
     public Integer call() throws Exception {
-        Output.Display display = show.display();
+        display = show.display();
         boolean interactive = System.console() != null;
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "nlsql-shell-progress"));
         ExecutorService executor = Executors.newCachedThreadPool(r -> daemon(r, "nlsql-shell-statement"));
@@ -72,70 +84,37 @@ final class ShellCommand implements Callable<Integer> {
             c = connect.open(false);
             LineReader reader = reader(terminal, interactive);
             out.println("nlsql shell: ask a question or type SQL. " + HELP + ".");
-            Statement s = c.createStatement();
-            Answered last = null;
-            Trace lastTrace = null;
+            statement = c.createStatement();
+            InputBuffer buffer = new InputBuffer();
             while (true) {
                 String line;
                 try {
-                    line = reader.readLine(PROMPT);
+                    line = reader.readLine(buffer.prompt(NAME));
                 } catch (UserInterruptException e) {
-                    continue; // Ctrl-C at the prompt clears the line, as in psql
+                    buffer.clear(); // Ctrl-C at the prompt clears the line and the query buffer, as in psql
+                    continue;
                 } catch (EndOfFileException e) {
+                    if (!interactive) { // psql runs what is left of a file or pipe without its ';'
+                        String rest = buffer.finish();
+                        if (rest != null) {
+                            run(rest, c, ticker, executor, terminal, interactive, out);
+                        }
+                    }
                     return 0;
                 }
-                String text = line.strip();
-                if (text.endsWith(";") && !text.startsWith("\\")) {
-                    text = text.substring(0, text.length() - 1).strip();
+                for (String piece : line.split("\r\n|\r|\n", -1)) { // a bracketed paste may bring several lines at once
+                    String command = piece.strip();
+                    if (command.startsWith("\\") && !buffer.insideQuote()) { // backslash commands are one line; the buffer stays
+                        if (command.equals("\\q")) {
+                            return 0;
+                        }
+                        command(command, buffer, out);
+                        continue;
+                    }
+                    for (String text : buffer.add(piece)) {
+                        run(text, c, ticker, executor, terminal, interactive, out);
+                    }
                 }
-                if (text.isEmpty()) {
-                    continue;
-                }
-                if (text.equals("\\q")) {
-                    return 0;
-                }
-                if (text.equals("\\sql")) {
-                    out.println(last == null || last.sql() == null ? "(no SQL yet)" : last.sql());
-                    continue;
-                }
-                if (text.equals("\\trace")) {
-                    printTrace(lastTrace, out);
-                    continue;
-                }
-                if (text.equals("\\x") || text.startsWith("\\x ")) {
-                    String arg = text.substring(2).strip();
-                    boolean on = arg.isEmpty() ? !display.expanded() : arg.equals("on");
-                    display = new Output.Display(display.maxRows(), on);
-                    out.println("Expanded display is " + (on ? "on" : "off") + ".");
-                    continue;
-                }
-                if (text.startsWith("\\")) {
-                    out.println("unknown command " + text + "; " + HELP);
-                    continue;
-                }
-                ScheduledFuture<?> progress = ticker.scheduleAtFixedRate(() -> System.err.print("."), 1, 1, TimeUnit.SECONDS);
-                Answered a;
-                try {
-                    a = runCancellable(executor, s, text);
-                } finally {
-                    progress.cancel(false);
-                }
-                if (a == null) { // cancelled, and the model call did not stop in time: leave it behind, go on with a new statement
-                    out.println("Cancelled.");
-                    Statement abandoned = s;
-                    executor.submit(() -> closeQuietly(abandoned));
-                    s = c.createStatement();
-                    continue;
-                }
-                last = a;
-                lastTrace = a.trace() != null ? a.trace() : lastTrace;
-                ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-                PrintStream page = new PrintStream(buffer, true, StandardCharsets.UTF_8);
-                Output.readable(a, page, display);
-                if (!a.success()) {
-                    page.println("error: [" + a.sqlState() + "] " + a.error());
-                }
-                show(buffer.toString(StandardCharsets.UTF_8), terminal, interactive, out);
             }
         } finally {
             ticker.shutdownNow();
@@ -150,8 +129,60 @@ final class ShellCommand implements Callable<Integer> {
         }
     }
 
+    /** A backslash command: one line, the query buffer left as it is (psql's {@code \\p} and {@code \\r} show and reset it). */
+    private void command(String text, InputBuffer buffer, PrintStream out) {
+        if (text.equals("\\sql")) {
+            out.println(last == null || last.sql() == null ? "(no SQL yet)" : last.sql());
+        } else if (text.equals("\\trace")) {
+            printTrace(lastTrace, out);
+        } else if (text.equals("\\p")) {
+            out.print(buffer.isEmpty() ? "Query buffer is empty.\n" : buffer.text());
+        } else if (text.equals("\\r")) {
+            buffer.clear();
+            out.println("Query buffer reset (cleared).");
+        } else if (text.equals("\\x") || text.startsWith("\\x ")) {
+            String arg = text.substring(2).strip();
+            boolean on = arg.isEmpty() ? !display.expanded() : arg.equals("on");
+            display = new Output.Display(display.maxRows(), on);
+            out.println("Expanded display is " + (on ? "on" : "off") + ".");
+        } else {
+            out.println("unknown command " + text + "; " + HELP);
+        }
+    }
+
+    /** Runs one complete statement or question and prints its result. */
+    private void run(String text, Connection c, ScheduledExecutorService ticker, ExecutorService executor, Terminal terminal,
+            boolean interactive, PrintStream out) throws InterruptedException, SQLException {
+        if (text.isEmpty()) {
+            return;
+        }
+        ScheduledFuture<?> progress = ticker.scheduleAtFixedRate(() -> System.err.print("."), 1, 1, TimeUnit.SECONDS);
+        Answered a;
+        try {
+            a = runCancellable(executor, statement, text);
+        } finally {
+            progress.cancel(false);
+        }
+        if (a == null) { // cancelled, and the model call did not stop in time: leave it behind, go on with a new statement
+            out.println("Cancelled.");
+            Statement abandoned = statement;
+            executor.submit(() -> closeQuietly(abandoned));
+            statement = c.createStatement();
+            return;
+        }
+        last = a;
+        lastTrace = a.trace() != null ? a.trace() : lastTrace;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream page = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        Output.readable(a, page, display);
+        if (!a.success()) {
+            page.println("error: [" + a.sqlState() + "] " + a.error());
+        }
+        show(bytes.toString(StandardCharsets.UTF_8), terminal, interactive, out);
+    }
+
     private static LineReader reader(Terminal terminal, boolean interactive) {
-        DefaultParser parser = new DefaultParser(); // a line is one question or statement: quotes and backslashes are the text's own
+        DefaultParser parser = new DefaultParser(); // JLine returns each line as typed; InputBuffer decides where a statement ends
         parser.setEscapeChars(new char[0]);
         parser.setEofOnUnclosedQuote(false);
         parser.setEofOnEscapedNewLine(false);
@@ -167,7 +198,20 @@ final class ShellCommand implements Callable<Integer> {
         } else {
             b.variable(LineReader.DISABLE_HISTORY, true);
         }
-        return b.build();
+        LineReader reader = b.build();
+        // The arrows in both the cursor-key modes a terminal may send them in: JLine binds the terminfo
+        // form (ESC O A for xterm, after it turns the keypad mode on), not ESC [ A, which terminals that
+        // ignore the keypad mode, multiplexers and pastes still send.
+        for (String map : new String[] {LineReader.EMACS, LineReader.VIINS}) {
+            KeyMap<Binding> keys = reader.getKeyMaps().get(map);
+            for (String prefix : new String[] {"\033[", "\033O"}) {
+                keys.bind(new Reference(LineReader.UP_LINE_OR_HISTORY), prefix + "A");
+                keys.bind(new Reference(LineReader.DOWN_LINE_OR_HISTORY), prefix + "B");
+                keys.bind(new Reference(LineReader.FORWARD_CHAR), prefix + "C");
+                keys.bind(new Reference(LineReader.BACKWARD_CHAR), prefix + "D");
+            }
+        }
+        return reader;
     }
 
     /**

@@ -169,13 +169,23 @@ class CommandLineTest {
 
     @Test
     void theShellTakesQuestionsSqlAndCommands() {
-        Run r = runWithInput("how many customers are there?\n\\sql\nSELECT 41 + 1 AS answer\n\\trace\n\\x\nSELECT 41 + 1 AS answer\n\\q\n",
+        Run r = runWithInput("how many customers are there?\n\\sql\nSELECT 41 + 1 AS answer;\n\\trace\n\\x\nSELECT 41 + 1 AS answer;\n\\q\n",
                 "shell");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("Expanded display is on.") && r.out().contains("-[ RECORD 1 ]") && r.out().contains("answer | 42"), r.out());
         assertTrue(r.out().contains("SELECT COUNT(*) AS count FROM customers"), r.out());
         assertTrue(r.out().contains("42"), r.out());
         assertTrue(r.out().contains("answered by:"), r.out());
+    }
+
+    @Test
+    void aQuestionEndsAtItsLineAndSqlAfterItGoesOnToItsSemicolon() {
+        Run r = runWithInput("how many customers are there?\nSELECT 40\n  + 2\n  AS answer;\n\\q\n", "shell");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("SELECT COUNT(*) AS count FROM customers"), "the question ran on its own: " + r.out());
+        assertTrue(r.out().contains("answer") && r.out().contains(" 42"), "the SQL ran as one statement: " + r.out());
+        assertFalse(r.out().contains("error:"), r.out());
+        assertTrue(r.out().indexOf("COUNT(*)") < r.out().indexOf("answer"), r.out());
     }
 
     private static List<String> iterable(java.util.Iterator<String> it) {

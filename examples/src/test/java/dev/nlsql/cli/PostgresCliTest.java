@@ -115,11 +115,27 @@ class PostgresCliTest {
     @Test
     void theShellRunsSqlWithTagsInTheSessionTimeZone() {
         Cli.Run r = Cli.withInput("SET TIME ZONE 'Asia/Kolkata';\nSELECT '2018-01-01 00:00:00+02'::timestamptz AS tz;\n\\x\n"
-                + "SELECT 1 AS one, 'a' AS two\nSELECT 1/0\n\\q\n", "shell", "--url", URL);
+                + "SELECT 1 AS one, 'a' AS two;\nSELECT 1/0;\n\\q\n", "shell", "--url", URL);
         assertEquals(0, r.status(), r.err() + r.out());
         assertTrue(r.out().contains("> SET\n"), r.out());
         assertTrue(r.out().contains("2018-01-01T03:30:00+05:30"), r.out());
         assertTrue(r.out().contains("Expanded display is on.") && r.out().contains("-[ RECORD 1 ]") && r.out().contains("one | 1"), r.out());
         assertTrue(r.out().contains("error: [22012]"), r.out());
+    }
+
+    @Test
+    void theShellTakesSqlAcrossLinesUntilItsSemicolonAsPsqlDoes() {
+        Cli.Run r = Cli.withInput("SELECT 'a;b' AS semi, -- a comment; not the end\n"
+                + "       /* nor ; this */ 40 + 2\n"
+                + "         AS answer;\n"
+                + "SELECT 'one' AS first; SELECT 'two' AS second;\n"
+                + "SELECT 'last'\n"
+                + "  AS unterminated_at_end\n", "shell", "--url", URL);
+        assertEquals(0, r.status(), r.err() + r.out());
+        assertTrue(r.out().contains("a;b") && r.out().contains(" 42") && r.out().contains("(1 row)"), r.out());
+        assertFalse(r.out().contains("error:"), "no line run on its own: " + r.out());
+        assertTrue(r.out().contains("nlsql-# "), "continuation prompt: " + r.out());
+        assertTrue(r.out().indexOf("first") < r.out().indexOf("second") && r.out().contains(" one") && r.out().contains(" two"), r.out());
+        assertTrue(r.out().contains("unterminated_at_end") && r.out().contains(" last"), "end of input runs the rest, as psql: " + r.out());
     }
 }

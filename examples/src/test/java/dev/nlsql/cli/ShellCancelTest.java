@@ -36,7 +36,7 @@ class ShellCancelTest {
         reader.start();
         try (Connection c = TestPostgres.connect()) {
             OutputStream in = shell.getOutputStream();
-            send(in, "SELECT pg_sleep(30) AS " + marker);
+            send(in, "SELECT pg_sleep(30) AS " + marker + ";");
             awaitTrue(() -> running(c, marker), 30, "the statement to run on the server; shell output: " + out);
             long signalled = System.nanoTime();
             assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(shell.pid())).start().waitFor());
@@ -45,7 +45,7 @@ class ShellCancelTest {
             assertTrue(cancelMs < 5_000, "cancelled in " + cancelMs + " ms");
             awaitTrue(() -> out.toString().contains("57014"), 10, "the shell to report the cancellation: " + out);
             assertTrue(shell.isAlive(), "the shell survives Ctrl-C: " + out);
-            send(in, "SELECT 'still' || 'here' AS alive");
+            send(in, "SELECT 'still' || 'here' AS alive;");
             awaitTrue(() -> out.toString().contains("stillhere"), 10, "the shell to answer after Ctrl-C: " + out);
             send(in, "\\q");
             assertTrue(shell.waitFor(10, TimeUnit.SECONDS), "the shell quits on \\q");
@@ -90,7 +90,7 @@ class ShellCancelTest {
                     "the shell to give up the model call: " + out);
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - signalled);
             assertTrue(shell.isAlive(), "the shell survives Ctrl-C: " + out);
-            send(in, "SELECT 'still' || 'here' AS alive");
+            send(in, "SELECT 'still' || 'here' AS alive;");
             awaitTrue(() -> out.toString().contains("stillhere"), 10, "the shell to answer after Ctrl-C: " + out);
             send(in, "\\q");
             assertTrue(shell.waitFor(10, TimeUnit.SECONDS), "the shell quits on \\q");
