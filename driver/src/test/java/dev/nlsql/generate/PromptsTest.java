@@ -65,6 +65,13 @@ class PromptsTest {
     }
 
     @Test
+    void theSystemPromptAsksForANameForEveryComputedColumn() {
+        String system = Prompts.system(request(List.of(), true));
+        assertTrue(system.contains("Name every computed column with AS (count(*) AS order_count"), system);
+        assertTrue(system.contains("TABLE orders") && system.contains("PostgreSQL 16"), system);
+    }
+
+    @Test
     void aWrongColumnWithNoCloseCandidateListsTheColumnsOfItsTable() {
         List<Candidate> ranked = NameCandidates.columns("kind", ORDERS, List.of(ORDERS), CATALOG);
         Scope scope = NameCandidates.scope(ranked, ORDERS, List.of(ORDERS));
