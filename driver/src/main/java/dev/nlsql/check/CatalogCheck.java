@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * Checks a guarded query's tables and columns against the catalog before it runs, so a wrong
- * name costs no round trip and comes with ranked did-you-mean candidates. Conservative by
+ * name costs no round trip and comes with ranked did-you-mean candidates (and, for a column
+ * none of them is sure of, the columns in scope). Conservative by
  * design: unquoted names match in any case, and names the query defines itself (aliases, CTE
  * and subquery columns) are never reported; what it cannot decide, the database will.
  */
@@ -85,8 +86,11 @@ public final class CatalogCheck {
         }
         return switch (d.category()) {
             case TABLE_NOT_FOUND -> d.withCandidates(NameCandidates.tables(d.name(), catalog));
-            case COLUMN_NOT_FOUND -> d.withCandidates(NameCandidates.columns(d.name(),
-                    d.qualifier() == null ? null : byQualifier.get(d.qualifier().toLowerCase(Locale.ROOT)), inQuery, catalog));
+            case COLUMN_NOT_FOUND -> {
+                TableInfo owner = d.qualifier() == null ? null : byQualifier.get(d.qualifier().toLowerCase(Locale.ROOT));
+                List<NameCandidates.Candidate> ranked = NameCandidates.columns(d.name(), owner, inQuery, catalog);
+                yield d.withCandidates(ranked).withScope(NameCandidates.scope(ranked, owner, inQuery));
+            }
             case AMBIGUOUS_COLUMN -> {
                 List<NameCandidates.Candidate> owners = new ArrayList<>();
                 for (TableInfo t : inQuery) {
@@ -129,8 +133,9 @@ public final class CatalogCheck {
 
     private static Diagnosis columnProblem(QueryNames.ColumnRef c, TableInfo owner, List<TableInfo> inQuery, SchemaCatalog catalog) {
         String shown = owner == null ? c.name() : c.qualifier() + "." + c.name();
+        List<NameCandidates.Candidate> ranked = NameCandidates.columns(c.name(), owner, inQuery, catalog);
         return new Diagnosis(ErrorCategory.COLUMN_NOT_FOUND, "column \"" + shown + "\" does not exist", "42703", c.name(),
-                c.qualifier(), NameCandidates.columns(c.name(), owner, inQuery, catalog));
+                c.qualifier(), ranked, NameCandidates.scope(ranked, owner, inQuery));
     }
 
     private static boolean hasColumn(TableInfo t, QueryNames.ColumnRef c) {

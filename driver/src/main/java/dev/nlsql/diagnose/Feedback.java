@@ -1,6 +1,8 @@
 package dev.nlsql.diagnose;
 
+import dev.nlsql.schema.NameCandidates;
 import dev.nlsql.schema.NameCandidates.Candidate;
+import dev.nlsql.schema.NameCandidates.Scope;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -14,8 +16,7 @@ public final class Feedback {
         String name = d.qualifier() == null || d.name() == null ? d.name() : d.qualifier() + "." + d.name();
         return switch (d.category()) {
             case TABLE_NOT_FOUND -> "Table " + quote(name) + " does not exist. " + choices("Use one of these tables", d.candidates(), false);
-            case COLUMN_NOT_FOUND -> "Column " + quote(name) + " does not exist. "
-                    + choices("The closest real columns, most likely first", d.candidates(), true);
+            case COLUMN_NOT_FOUND -> "Column " + quote(name) + " does not exist. " + columnChoices(d);
             case AMBIGUOUS_COLUMN -> "Column " + quote(d.name()) + " is in more than one joined table: qualify it with one of "
                     + (d.candidates().isEmpty() ? "the table aliases" : join(d.candidates(), true)) + ".";
             case GROUPING_ERROR -> "Column " + quote(name) + " is selected but neither grouped nor aggregated. Keep every "
@@ -55,6 +56,30 @@ public final class Feedback {
             return "Use only names listed in the schema.";
         }
         return lead + ": " + join(candidates, qualified) + ".";
+    }
+
+    /**
+     * The ranked candidates, and when none of them is sure (see {@link NameCandidates#scope}) the
+     * columns in scope: instead of the candidates when none is even close, else after them.
+     */
+    private static String columnChoices(Diagnosis d) {
+        Scope scope = d.scope() == null ? Scope.NONE : d.scope();
+        if (scope.isEmpty()) {
+            return choices("The closest real columns, most likely first", d.candidates(), true);
+        }
+        if (!NameCandidates.close(d.candidates())) {
+            return "No real column is close to it: choose from " + columns(scope) + ".";
+        }
+        return choices("The closest real columns, most likely first", d.candidates(), true)
+                + " If none of these is meant, choose from " + columns(scope) + ".";
+    }
+
+    /** "the columns of orders: id, status", or qualified for several tables; a cut list says so. */
+    private static String columns(Scope scope) {
+        boolean oneTable = scope.columns().stream().map(Candidate::table).distinct().count() == 1;
+        String names = scope.columns().stream().map(c -> oneTable ? c.name() : c.qualified()).collect(Collectors.joining(", "));
+        String cut = scope.total() > scope.columns().size() ? ", ... (" + scope.columns().size() + " of " + scope.total() + " shown)" : "";
+        return (oneTable ? "the columns of " + scope.columns().get(0).table() : "the columns of the query's tables") + ": " + names + cut;
     }
 
     private static String join(List<Candidate> candidates, boolean qualified) {

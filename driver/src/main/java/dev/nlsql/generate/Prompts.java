@@ -93,7 +93,7 @@ public final class Prompts {
         boolean nameKnown = knownName(d.name(), sql, catalog);
         String name = nameKnown ? d.name() : null;
         String qualifier = nameKnown && knownName(d.qualifier(), sql, catalog) ? d.qualifier() : null;
-        return new Diagnosis(d.category(), null, d.sqlState(), name, qualifier, d.candidates());
+        return new Diagnosis(d.category(), null, d.sqlState(), name, qualifier, d.candidates(), d.scope());
     }
 
     private static String errorLine(Diagnosis d) {

@@ -22,6 +22,22 @@ public final class NameCandidates {
         }
     }
 
+    /**
+     * The columns of the tables in scope, for a model to choose from when no candidate is sure:
+     * the first {@link #MAX_SCOPE} of them and how many there are.
+     */
+    public record Scope(List<Candidate> columns, int total) {
+        public static final Scope NONE = new Scope(List.of(), 0);
+
+        public Scope {
+            columns = List.copyOf(columns);
+        }
+
+        public boolean isEmpty() {
+            return columns.isEmpty();
+        }
+    }
+
     /** Scores above this, with a clear lead over the next, are safe to apply without asking. */
     static final double CONFIDENT = 0.75;
     static final double LEAD = 0.15;
@@ -29,6 +45,8 @@ public final class NameCandidates {
     private static final int MAX_LISTED = 5;
     /** A wrong table name often has no look-alike ("vehicles" for "cars"): list the tables to choose from. */
     private static final int MAX_LISTED_TABLES = 10;
+    /** A scope's columns listed at most, so a prompt stays bounded on wide tables. */
+    static final int MAX_SCOPE = 30;
 
     private NameCandidates() {
     }
@@ -129,6 +147,48 @@ public final class NameCandidates {
             out.removeIf(c -> c.name().equals(m.name()) && java.util.Objects.equals(c.table(), m.table()));
             out.add(new Candidate(m.table(), m.name(), score));
         }
+    }
+
+    /**
+     * The columns to choose from when the ranked candidates may not hold the one meant. That is
+     * when none is close (no slip, case or number difference, word part or synonym: the least far
+     * is no guide, and a model told only "no such column" guesses again), and when one is
+     * confident: nlsql then repairs the name itself, so the model reads this only after that
+     * repair failed to answer, which makes the confident guess doubtful ({@code date} repaired to
+     * {@code order_date} where {@code sum(total_amount)} was meant). Not when several candidates
+     * are close: those are the choice. The columns are the qualifier's table's when the name was
+     * qualified, else the query's tables', in table order, at most {@link #MAX_SCOPE}.
+     */
+    public static Scope scope(List<Candidate> ranked, TableInfo owner, List<TableInfo> inQuery) {
+        if (close(ranked) && confident(ranked) == null) {
+            return Scope.NONE;
+        }
+        List<TableInfo> tables = new ArrayList<>();
+        if (owner != null) {
+            tables.add(owner);
+        } else {
+            for (TableInfo t : inQuery) {
+                if (!tables.contains(t)) {
+                    tables.add(t);
+                }
+            }
+        }
+        List<Candidate> shown = new ArrayList<>();
+        int total = 0;
+        for (TableInfo t : tables) {
+            for (ColumnInfo c : t.columns()) {
+                total++;
+                if (shown.size() < MAX_SCOPE) {
+                    shown.add(new Candidate(t.name(), c.name(), 0));
+                }
+            }
+        }
+        return shown.isEmpty() ? Scope.NONE : new Scope(shown, total);
+    }
+
+    /** Whether the best ranked candidate is close enough to be likely (a slip, a word match), not just the least far. */
+    public static boolean close(List<Candidate> ranked) {
+        return !ranked.isEmpty() && ranked.get(0).score() >= CONFIDENT;
     }
 
     /** A table's words and their singulars: {@code rep_papers} gives rep, papers, paper, rep_papers, rep_paper. */

@@ -8,7 +8,9 @@ import dev.nlsql.diagnose.Diagnosis;
 import dev.nlsql.diagnose.ErrorCategory;
 import dev.nlsql.generate.GenerationRequest.PreviousAttempt;
 import dev.nlsql.schema.ColumnInfo;
+import dev.nlsql.schema.NameCandidates;
 import dev.nlsql.schema.NameCandidates.Candidate;
+import dev.nlsql.schema.NameCandidates.Scope;
 import dev.nlsql.schema.SchemaCatalog;
 import dev.nlsql.schema.TableInfo;
 import dev.nlsql.schema.ValueIndex.ValueLink;
@@ -60,6 +62,33 @@ class PromptsTest {
 
         String own = Prompts.user(request(List.of(new PreviousAttempt("SELECT pg_sleep(1)", guard, 30)), false));
         assertTrue(own.contains("Error: unsafe: denied function: pg_sleep"), "nlsql's own words stay: " + own);
+    }
+
+    @Test
+    void theSystemPromptAsksForANameForEveryComputedColumn() {
+        String system = Prompts.system(request(List.of(), true));
+        assertTrue(system.contains("Name every computed column with AS (count(*) AS order_count"), system);
+        assertTrue(system.contains("TABLE orders") && system.contains("PostgreSQL 16"), system);
+    }
+
+    @Test
+    void aWrongColumnWithNoCloseCandidateListsTheColumnsOfItsTable() {
+        List<Candidate> ranked = NameCandidates.columns("kind", ORDERS, List.of(ORDERS), CATALOG);
+        Scope scope = NameCandidates.scope(ranked, ORDERS, List.of(ORDERS));
+        Diagnosis far = new Diagnosis(ErrorCategory.COLUMN_NOT_FOUND, "column \"o.kind\" does not exist", "42703", "kind", "o",
+                ranked, scope);
+        for (boolean sendValues : new boolean[] {true, false}) {
+            String user = Prompts.user(request(List.of(new PreviousAttempt("SELECT o.kind FROM orders o", far, 30)), sendValues));
+            assertTrue(user.contains("Fix: Column \"o.kind\" does not exist. No real column is close to it: choose from the columns "
+                    + "of orders: id, Status."), user);
+        }
+        // a repaired slip that still did not answer: the candidate first, then the columns
+        List<Candidate> slip = NameCandidates.columns("stauts", ORDERS, List.of(ORDERS), CATALOG);
+        Diagnosis repaired = new Diagnosis(ErrorCategory.COLUMN_NOT_FOUND, "column \"stauts\" does not exist", "42703", "stauts", null,
+                slip, NameCandidates.scope(slip, null, List.of(ORDERS)));
+        assertTrue(Prompts.user(request(List.of(new PreviousAttempt("SELECT stauts FROM orders", repaired, 30)), false))
+                .contains("The closest real columns, most likely first: orders.Status. If none of these is meant, choose from the "
+                        + "columns of orders: id, Status."));
     }
 
     @Test

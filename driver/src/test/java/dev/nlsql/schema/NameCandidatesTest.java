@@ -59,4 +59,39 @@ class NameCandidatesTest {
         assertEquals("paperid", confident("PAPERID", PAPER, PAPER).name());
         assertTrue(NameSynonyms.of("rating").contains("score") && NameSynonyms.of("unheard_of").isEmpty());
     }
+
+    private static List<String> scope(String wrong, TableInfo owner, TableInfo... inQuery) {
+        List<NameCandidates.Candidate> ranked = NameCandidates.columns(wrong, owner, List.of(inQuery), null);
+        return NameCandidates.scope(ranked, owner, List.of(inQuery)).columns().stream().map(NameCandidates.Candidate::qualified).toList();
+    }
+
+    @Test
+    void theColumnsInScopeAreListedWhenNoCandidateIsCloseOrOneIsRepairedWithoutTheModel() {
+        // nothing close: the qualifier's table only, else every table of the query (in order, without repeats)
+        assertEquals(List.of("customers.id", "customers.first_name", "customers.last_name", "customers.city"),
+                scope("type", CUSTOMERS, CUSTOMERS, PAPER));
+        assertEquals(List.of("rep_paper.paperid", "rep_paper.title", "rep_paper.year", "customers.id", "customers.first_name",
+                "customers.last_name", "customers.city"), scope("kind", null, PAPER, CUSTOMERS, PAPER));
+        // one confident candidate is repaired by nlsql: the model reads the feedback only when that did not answer
+        assertEquals(4, scope("date", null, REVIEW).size());
+        assertEquals(4, scope("ratng", null, REVIEW).size());
+        // several close candidates are the choice themselves
+        assertEquals(List.of(), scope("name", CUSTOMERS, CUSTOMERS));
+        assertEquals(List.of(), scope("id", null, PAPER, REVIEW));
+        assertTrue(NameCandidates.scope(List.of(), null, List.of()).isEmpty(), "no table in scope");
+    }
+
+    @Test
+    void aWideTablesColumnsAreCutButCounted() {
+        String[] columns = new String[75];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = "measure_" + i;
+        }
+        TableInfo readings = table("readings", columns);
+        NameCandidates.Scope wide = NameCandidates.scope(NameCandidates.columns("kind", null, List.of(readings), null), null,
+                List.of(readings));
+        assertEquals(NameCandidates.MAX_SCOPE, wide.columns().size());
+        assertEquals(75, wide.total());
+        assertEquals("readings.measure_0", wide.columns().get(0).qualified());
+    }
 }

@@ -1,5 +1,6 @@
 package dev.nlsql.demo;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.eval.Dataset;
@@ -16,17 +17,23 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The demo shop's 89 questions through the fault-injecting model at a 40% first-attempt error
- * rate, with half of the wrong-column errors semantic (a synonym or a word part of the real name).
- * Seeded, so the figures repeat; the baseline is the same run on the driver before semantic name
- * repairs (commit e194244).
+ * rate, with half of the wrong-column errors semantic (a synonym or a word part of the real name),
+ * and with the default mix. Seeded, so the figures repeat. Both mixes must answer as many
+ * questions as the error-free run (the ceiling), with no more LLM calls than the same run with
+ * {@code nlsql.repairs=false} and fewer than before semantic name repairs (commit e194244).
  */
 class NameRepairMeasurementTest {
 
     /**
      * Before semantic name repairs, same seed and settings (measured on commit e194244 with this
      * fault-injecting model): right answers (lenient) and LLM calls, semantic mix and default mix.
-     * After: 87 right, 115 calls; 88 right, 117 calls. Defog (104, -Dnlsql.measure.defog=true):
-     * semantic mix 103 right, 125 calls before; 104 right, 121 calls after.
+     * After semantic repairs: 87 right, 115 calls; 88 right, 117 calls. After the feedback lists
+     * the columns in scope when no candidate is sure: 89 right, 113 calls; 89 right, 116 calls
+     * (ceiling 89; with nlsql.repairs=false 125 and 125 calls). Defog (104, ceiling 104,
+     * -Dnlsql.measure.defog=true): semantic mix 103 right, 125 calls before; 104 right, 121 calls
+     * after semantic repairs; 104 right, 118 calls (136 without repairs) with the columns listed.
+     * Default mix on defog: 104 right, 120 calls before the columns were listed, 119 after (137
+     * without repairs).
      */
     private static final int BASELINE_RIGHT = 87;
     private static final int BASELINE_CALLS = 122;
@@ -42,15 +49,20 @@ class NameRepairMeasurementTest {
     }
 
     static Figures measure(FaultInjectingLlm.Settings settings) throws Exception {
+        return measure(settings, true);
+    }
+
+    static Figures measure(FaultInjectingLlm.Settings settings, boolean repairs) throws Exception {
         List<Dataset.Question> questions = new ArrayList<>();
         int i = 0;
         for (String[] q : OfflineGeneratorAccuracyTest.questions()) {
             questions.add(new Dataset.Question(++i, null, "demo", q[0], q[1], null));
         }
-        return measure(questions, "jdbc:nlsql:" + DemoDatabase.create().substring(5) + ";nlsql.dialect=unverified", settings);
+        return measure(questions, "jdbc:nlsql:" + DemoDatabase.create().substring(5) + ";nlsql.dialect=unverified", settings, repairs);
     }
 
-    static Figures measure(List<Dataset.Question> questions, String url, FaultInjectingLlm.Settings settings) throws Exception {
+    static Figures measure(List<Dataset.Question> questions, String url, FaultInjectingLlm.Settings settings, boolean repair)
+            throws Exception {
         Map<String, String> gold = new HashMap<>();
         for (Dataset.Question q : questions) {
             gold.put(q.text().strip(), GoldSql.expand(q.goldSql()).get(0));
@@ -60,6 +72,7 @@ class NameRepairMeasurementTest {
             p.setProperty("nlsql.llm.baseUrl", llm.baseUrl());
             p.setProperty("nlsql.llm.apiKey", "k");
             p.setProperty("nlsql.cache", "false");
+            p.setProperty("nlsql.repairs", String.valueOf(repair));
             List<QuestionResult> results = new Evaluator(url, p, 1).run(questions, r -> { });
             int right = 0;
             int calls = 0;
@@ -84,9 +97,17 @@ class NameRepairMeasurementTest {
         Figures ceiling = measure(s.withErrorRate(0));
         Figures typos = measure(s);
         Figures semantic = measure(s.withSemanticShare(0.5));
+        Figures typosUnrepaired = measure(s, false);
+        Figures semanticUnrepaired = measure(s.withSemanticShare(0.5), false);
         System.out.println("[name repairs] demo, ceiling (no errors): " + ceiling);
         System.out.println("[name repairs] demo, 40% errors, default mix: " + typos);
+        System.out.println("[name repairs] demo, 40% errors, default mix, nlsql.repairs=false: " + typosUnrepaired);
         System.out.println("[name repairs] demo, 40% errors, half of wrong columns semantic: " + semantic);
+        System.out.println("[name repairs] demo, 40% errors, half of wrong columns semantic, nlsql.repairs=false: " + semanticUnrepaired);
+        assertEquals(ceiling.right(), semantic.right(), "semantic mix at the ceiling: " + semantic);
+        assertEquals(ceiling.right(), typos.right(), "default mix at the ceiling: " + typos);
+        assertTrue(semantic.calls() <= semanticUnrepaired.calls(), "repairs save calls: " + semantic + " vs " + semanticUnrepaired);
+        assertTrue(typos.calls() <= typosUnrepaired.calls(), "repairs save calls: " + typos + " vs " + typosUnrepaired);
         if (BASELINE_CALLS > 0) {
             assertTrue(semantic.calls() < BASELINE_CALLS, "fewer calls than before (" + BASELINE_CALLS + "): " + semantic);
             assertTrue(semantic.right() >= BASELINE_RIGHT, "accuracy not lower than before (" + BASELINE_RIGHT + "): " + semantic);
@@ -106,8 +127,12 @@ class NameRepairMeasurementTest {
         }
         String url = "jdbc:nlsql:" + dev.nlsql.testing.TestPostgres.urlOf(dev.nlsql.testing.Benchmarks.defogDatabaseName("{db}")).substring(5);
         FaultInjectingLlm.Settings s = FaultInjectingLlm.Settings.defaults().withErrorRate(0.4);
-        System.out.println("[name repairs] defog, ceiling (no errors): " + measure(questions, url, s.withErrorRate(0)));
-        System.out.println("[name repairs] defog, 40% errors, default mix: " + measure(questions, url, s));
-        System.out.println("[name repairs] defog, 40% errors, half of wrong columns semantic: " + measure(questions, url, s.withSemanticShare(0.5)));
+        System.out.println("[name repairs] defog, ceiling (no errors): " + measure(questions, url, s.withErrorRate(0), true));
+        System.out.println("[name repairs] defog, 40% errors, default mix: " + measure(questions, url, s, true));
+        System.out.println("[name repairs] defog, 40% errors, default mix, nlsql.repairs=false: " + measure(questions, url, s, false));
+        System.out.println("[name repairs] defog, 40% errors, half of wrong columns semantic: "
+                + measure(questions, url, s.withSemanticShare(0.5), true));
+        System.out.println("[name repairs] defog, 40% errors, half of wrong columns semantic, nlsql.repairs=false: "
+                + measure(questions, url, s.withSemanticShare(0.5), false));
     }
 }
