@@ -18,8 +18,9 @@ import java.util.Set;
  *     fails as a bare table or column name, plus MySQL 8.0's reserved words MariaDB lacks
  *     ({@code rank}, {@code groups}, {@code window}, {@code of}, {@code system}, ...), and {@code value}
  *     (a table so named cannot be inserted into bare: {@code INSERT INTO value VALUES} fails).</li>
- * <li>Any other database: the SQL:2003 reserved words and H2's keywords ({@code year},
- *     {@code value}, {@code key}, {@code minus}, ...).</li>
+ * <li>Any other database: the SQL:2003 reserved words, less the names of functions such as
+ *     {@code count} or {@code max} that databases take as names (H2 does), and H2's keywords
+ *     ({@code year}, {@code value}, {@code key}, {@code minus}, ...).</li>
  * </ul>
  * A word reserved in a later version is best added here: quoting a name needlessly is harmless.
  */
@@ -68,31 +69,26 @@ public final class ReservedWords {
             + "optimizer_costs parallel percent_rank persist persist_only qualify rank row schema stored system virtual "
             + "window value");
 
-    /** SQL:2003 reserved words, and H2 2.x's keywords. */
+    /** SQL:2003 reserved words but the names of functions (count, sum, max, lower, ...), and H2 2.x's keywords. */
     static final Set<String> STANDARD = words(
-            "abs all allocate alter and any are array as asensitive asymmetric at atomic authorization avg begin between "
-            + "bigint binary blob boolean both by call called cardinality cascaded case cast ceil ceiling char "
-            + "char_length character character_length check clob close coalesce collate collect column commit "
-            + "condition connect constraint convert corr corresponding count covar_pop covar_samp create cross cube "
-            + "cume_dist current current_date current_default_transform_group current_path current_role current_time "
-            + "current_timestamp current_transform_group_for_type current_user cursor cycle date day deallocate dec "
-            + "decimal declare default delete dense_rank deref describe deterministic disconnect distinct double drop "
-            + "dynamic each element else end end-exec escape every except exec execute exists exp external extract "
-            + "false fetch filter float floor for foreign free from full function fusion get global grant group "
-            + "grouping having hold hour identity in indicator inner inout insensitive insert int integer intersect "
-            + "intersection interval into is join language large lateral leading left like ln local localtime "
-            + "localtimestamp lower match max member merge method min minute mod modifies module month multiset "
-            + "national natural nchar nclob new no none normalize not null nullif numeric octet_length of old on only "
-            + "open or order out outer over overlaps overlay parameter partition percent_rank percentile_cont "
-            + "percentile_disc position power precision prepare primary procedure range rank reads real recursive "
-            + "ref references referencing regr_avgx regr_avgy regr_count regr_intercept regr_r2 regr_slope regr_sxx "
-            + "regr_sxy regr_syy release result return returns revoke right rollback rollup row row_number rows "
-            + "savepoint scope scroll search second select sensitive session_user set similar smallint some specific "
-            + "specifictype sql sqlexception sqlstate sqlwarning sqrt start static stddev_pop stddev_samp submultiset "
-            + "substring sum symmetric system system_user table tablesample then time timestamp timezone_hour "
-            + "timezone_minute to trailing translate translation treat trigger trim true uescape union unique unknown "
-            + "unnest update upper user using value values var_pop var_samp varchar varying when whenever where "
-            + "width_bucket window with within without year "
+            "all allocate alter and any are array as asensitive asymmetric at atomic authorization begin between "
+            + "bigint binary blob boolean both by call called cascaded case cast char character check clob close "
+            + "collate column commit condition connect constraint convert corresponding create cross cube current "
+            + "current_date current_default_transform_group current_path current_role current_time "
+            + "current_timestamp current_transform_group_for_type current_user cursor cycle date day deallocate "
+            + "dec decimal declare default delete deref describe deterministic disconnect distinct double drop "
+            + "dynamic each else end end-exec escape every except exec execute exists external false fetch filter "
+            + "float for foreign free from full function get global grant group grouping having hold hour identity "
+            + "in indicator inner inout insensitive insert int integer intersect interval into is join language "
+            + "large lateral leading left like local localtime localtimestamp match member merge method minute "
+            + "modifies module month multiset national natural nchar nclob new no none not null numeric of old on "
+            + "only open or order out outer over overlaps parameter partition precision prepare primary procedure "
+            + "range reads real recursive ref references referencing release result return returns revoke right "
+            + "rollback rollup row rows savepoint scope scroll search second select sensitive session_user set "
+            + "similar smallint some specific specifictype sql sqlexception sqlstate sqlwarning start static "
+            + "submultiset symmetric system system_user table tablesample then time timestamp timezone_hour "
+            + "timezone_minute to trailing translation trigger true uescape union unique unknown unnest update "
+            + "user using value values varchar varying when whenever where window with within without year "
             + "current_catalog current_schema groups if ilike key limit minus offset qualify regexp rownum top _rowid_");
 
     /** Whether {@code name}, in any case, is a word the catalog's database reserves. */
