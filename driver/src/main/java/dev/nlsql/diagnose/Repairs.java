@@ -5,6 +5,8 @@ import dev.nlsql.check.SqlParsing;
 import dev.nlsql.check.TableRef;
 import dev.nlsql.schema.NameCandidates;
 import dev.nlsql.schema.NameCandidates.Candidate;
+import dev.nlsql.schema.SchemaCatalog;
+import dev.nlsql.schema.SchemaRenderer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -43,7 +45,16 @@ public final class Repairs {
     private Repairs() {
     }
 
+    /** PostgreSQL's rules for names, when no catalog says which database the SQL is for. */
+    private static final SchemaCatalog POSTGRES = new SchemaCatalog("PostgreSQL", "", "public", List.of());
+
     public static Repair repair(String sql, Diagnosis d) {
+        return repair(sql, d, null);
+    }
+
+    /** As {@link #repair(String, Diagnosis)}, a name put in written as {@code catalog}'s database must write it. */
+    public static Repair repair(String sql, Diagnosis d, SchemaCatalog catalog) {
+        SchemaCatalog names = catalog == null ? POSTGRES : catalog;
         if (sql == null || sql.indexOf('\\') >= 0) {
             return null; // the tree of text with backslashes in strings does not print back faithfully
         }
@@ -58,8 +69,8 @@ public final class Repairs {
             return null;
         }
         String description = switch (d.category()) {
-            case COLUMN_NOT_FOUND -> renameColumn(statement, d);
-            case TABLE_NOT_FOUND -> renameTable(statement, d);
+            case COLUMN_NOT_FOUND -> renameColumn(statement, d, names);
+            case TABLE_NOT_FOUND -> renameTable(statement, d, names);
             case GROUPING_ERROR -> completeGroupBy(statement, d);
             case DIVISION_BY_ZERO -> guardDivisions(statement);
             default -> null;
@@ -67,7 +78,7 @@ public final class Repairs {
         return description == null ? null : new Repair(statement.toString(), description);
     }
 
-    private static String renameColumn(Statement statement, Diagnosis d) {
+    private static String renameColumn(Statement statement, Diagnosis d, SchemaCatalog names) {
         Candidate c = NameCandidates.confident(d.candidates());
         if (c == null || d.name() == null) {
             return null;
@@ -81,11 +92,11 @@ public final class Repairs {
         if (hits.isEmpty()) {
             return null;
         }
-        hits.forEach(col -> col.setColumnName(identifier(c.name())));
+        hits.forEach(col -> col.setColumnName(SchemaRenderer.identifier(names, c.name())));
         return "column " + d.name() + " -> " + c.name();
     }
 
-    private static String renameTable(Statement statement, Diagnosis d) {
+    private static String renameTable(Statement statement, Diagnosis d, SchemaCatalog names) {
         Candidate c = NameCandidates.confident(d.candidates());
         if (c == null || d.name() == null) {
             return null;
@@ -101,8 +112,8 @@ public final class Repairs {
             return null;
         }
         for (Table t : hits) {
-            t.setName(identifier(c.name()));
-            t.setSchemaName(c.table() == null ? t.getSchemaName() : identifier(c.table()));
+            t.setName(SchemaRenderer.identifier(names, c.name()));
+            t.setSchemaName(c.table() == null ? t.getSchemaName() : SchemaRenderer.identifier(names, c.table()));
         }
         return "table " + d.name() + " -> " + c.qualified();
     }
@@ -189,10 +200,5 @@ public final class Repairs {
         }
         Table t = col.getTable();
         return t != null && t.getName() != null && matches(t.getName(), qualifier);
-    }
-
-    /** A name as a query must write it: bare when it is plain lower case, else quoted. */
-    static String identifier(String name) {
-        return name.matches("[a-z_][a-z0-9_$]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
     }
 }

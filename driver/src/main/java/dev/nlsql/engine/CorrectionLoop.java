@@ -211,7 +211,7 @@ final class CorrectionLoop {
             return step;
         }
         while (step.diagnosis() != null && policy.attemptsLeft()) {
-            Repairs.Repair repair = Repairs.repair(step.guarded() == null ? step.sql() : step.guarded().sql(), step.diagnosis());
+            Repairs.Repair repair = Repairs.repair(step.guarded() == null ? step.sql() : step.guarded().sql(), step.diagnosis(), catalog);
             if (repair == null || !policy.isNew(repair.sql())) {
                 return step;
             }

@@ -16,7 +16,8 @@ import java.util.Set;
 
 /**
  * Turns an {@link Intent} into SQL for the catalog's database (PostgreSQL; on MySQL and MariaDB
- * names quoted with backticks where needed and periods truncated without DATE_TRUNC): the FROM clause along foreign keys from the base
+ * names quoted with backticks where needed and periods truncated without DATE_TRUNC; a year is
+ * always its number): the FROM clause along foreign keys from the base
  * table, the date column a date phrase applies to, and SELECT / WHERE / GROUP BY / ORDER BY /
  * LIMIT. It makes no choice about meaning; it declines only when the SQL would be wrong in
  * itself (an aggregate over a join that repeats rows, a table no foreign key reaches).
@@ -25,10 +26,13 @@ final class SqlWriter {
 
     private final SchemaCatalog catalog;
     private final boolean mysql;
+    private final boolean postgres;
 
     SqlWriter(SchemaCatalog catalog) {
         this.catalog = catalog;
-        this.mysql = SqlDialect.ofProduct(catalog.productName()) == SqlDialect.MYSQL;
+        SqlDialect dialect = SqlDialect.ofProduct(catalog.productName());
+        this.mysql = dialect == SqlDialect.MYSQL;
+        this.postgres = dialect == SqlDialect.POSTGRESQL;
     }
 
     /** A name as this database must write it (see {@link SchemaRenderer#identifier}). */
@@ -60,6 +64,27 @@ final class SqlWriter {
             case "quarter" -> "MAKEDATE(YEAR(" + date + "), 1) + INTERVAL (QUARTER(" + date + ") - 1) QUARTER";
             default -> "CAST(DATE_FORMAT(" + date + ", '%Y-01-01') AS DATE)";
         };
+    }
+
+    /**
+     * What a row of "per {@code grain}" shows: the year as its number (2024), as people and gold
+     * queries write it, not the date it starts on (2024-01-01); a shorter period as the date it
+     * starts on, since a month or quarter number alone would merge the same month of different years.
+     */
+    private String period(String grain, String date) {
+        if (!"year".equals(grain)) {
+            return truncated(grain, date);
+        }
+        if (mysql) {
+            return "YEAR(" + date + ")";
+        }
+        // PostgreSQL's EXTRACT gives numeric since 14; an integer year prints as 2024, not 2024.0
+        return postgres ? "EXTRACT(YEAR FROM " + date + ")::int" : "CAST(EXTRACT(YEAR FROM " + date + ") AS INTEGER)";
+    }
+
+    /** The name of the period column: year for the year's number, else month_start and so on. */
+    private static String periodName(String grain) {
+        return "year".equals(grain) ? "year" : grain + "_start";
     }
 
     String write(Intent in) throws NotUnderstoodException {
@@ -100,8 +125,8 @@ final class SqlWriter {
         List<String> select = new ArrayList<>();
         List<String> group = new ArrayList<>();
         if (in.grain() != null) {
-            select.add(truncated(in.grain(), dateColumn) + " AS " + in.grain() + "_start");
-            group.add(truncated(in.grain(), dateColumn));
+            select.add(period(in.grain(), dateColumn) + " AS " + id(periodName(in.grain())));
+            group.add(period(in.grain(), dateColumn));
         }
         if (in.groupTable() != null && agg != null) {
             if (in.groupColumn() != null) {

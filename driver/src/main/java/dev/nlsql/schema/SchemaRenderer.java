@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 /**
  * The schema as the model reads it: one line per table, one per column with its type, key
  * and reference, and comments where the database has them. Names are written as a query must
- * write them (schema-qualified outside the default schema, quoted when not plain).
+ * write them (schema-qualified outside the default schema, quoted when not plain or a reserved word).
  *
  * <p>Everything here comes from whoever can create tables or comment on them, so none of it
  * may read as an instruction: comments are shown as one-line double-quoted strings with
@@ -73,14 +73,17 @@ public final class SchemaRenderer {
 
     /**
      * A name as a query must write it: bare when the database would fold the bare name to
-     * exactly this one, else quoted (backticks on MySQL, where double quotes make a string).
+     * exactly this one and does not reserve it as a keyword ({@link ReservedWords}: a table
+     * named {@code user} is {@code "user"}, else PostgreSQL reads {@code current_user}), else
+     * quoted (backticks on MySQL, where double quotes make a string).
      */
     public static String identifier(SchemaCatalog catalog, String name) {
+        boolean reserved = ReservedWords.reserved(catalog, name);
         if (mysql(catalog)) {
-            return PLAIN_ANY_CASE.matcher(name).matches() ? name : quoted(name, '`');
+            return PLAIN_ANY_CASE.matcher(name).matches() && !reserved ? name : quoted(name, '`');
         }
         boolean plain = PLAIN_LOWER.matcher(name).matches() || (!postgres(catalog) && PLAIN_UPPER.matcher(name).matches());
-        return plain ? name : quoted(name, '"');
+        return plain && !reserved ? name : quoted(name, '"');
     }
 
     /** The quote character doubled; a line break or other control character escaped, so a name stays on its line. */

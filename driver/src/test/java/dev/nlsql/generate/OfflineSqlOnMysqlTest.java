@@ -37,8 +37,18 @@ class OfflineSqlOnMysqlTest {
         String sql = sql("MariaDB", "Number of orders per month in 2024");
         assertFalse(sql.toUpperCase().contains("DATE_TRUNC"), sql);
         assertTrue(sql.startsWith("SELECT CAST(DATE_FORMAT(orders.order_date, '%Y-%m-01') AS DATE) AS month_start"), sql);
-        assertTrue(sql("MySQL", "Number of orders per year").contains("CAST(DATE_FORMAT(orders.order_date, '%Y-01-01') AS DATE)"));
         assertTrue(sql("PostgreSQL", "Number of orders per month").contains("DATE_TRUNC('month', orders.order_date)"));
+    }
+
+    @Test
+    void aYearIsItsNumberInEachDialect() throws Exception {
+        assertEquals("SELECT YEAR(orders.order_date) AS year, COUNT(*) AS count FROM orders GROUP BY YEAR(orders.order_date) ORDER BY 1",
+                sql("MySQL", "Number of orders per year"));
+        assertEquals("SELECT YEAR(orders.order_date) AS year, COUNT(*) AS count FROM orders GROUP BY YEAR(orders.order_date) ORDER BY 1",
+                sql("MariaDB", "Number of orders per year"));
+        assertEquals("SELECT EXTRACT(YEAR FROM orders.order_date)::int AS year, COUNT(*) AS count FROM orders "
+                + "GROUP BY EXTRACT(YEAR FROM orders.order_date)::int ORDER BY 1", sql("PostgreSQL", "Number of orders per year"));
+        assertTrue(sql("H2", "Number of orders per year").startsWith("SELECT CAST(EXTRACT(YEAR FROM orders.order_date) AS INTEGER) AS \"year\""));
     }
 
     @Test

@@ -105,6 +105,21 @@ public final class Benchmarks {
         return out;
     }
 
+    /** How many of {@link #northwindGold()}'s questions, at its end, are held out (after the "# Held out" line). */
+    public static int northwindHeldOut() throws IOException {
+        int held = -1;
+        try (java.io.InputStream in = Benchmarks.class.getResourceAsStream("/northwind-gold.tsv")) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (line.startsWith("# Held out")) {
+                    held = 0;
+                } else if (held >= 0 && !line.isBlank() && !line.startsWith("#")) {
+                    held++;
+                }
+            }
+        }
+        return Math.max(held, 0);
+    }
+
     /** One gold question of the defog CSV files. */
     public record GoldQuestion(String file, String db, String category, String question, String query,
             String instructions) {

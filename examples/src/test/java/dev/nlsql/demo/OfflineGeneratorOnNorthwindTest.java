@@ -25,9 +25,22 @@ class OfflineGeneratorOnNorthwindTest {
         OfflineScore score = new OfflineScore("Northwind");
         try (Connection plain = DriverManager.getConnection(url); Connection nl = DriverManager.getConnection(nlUrl);
                 Statement gold = plain.createStatement(); Statement ask = nl.createStatement()) {
-            for (String[] q : questions) {
-                score.ask(gold, ask, q[0], List.of(q[1]));
+            int heldOutFrom = questions.size() - Benchmarks.northwindHeldOut();
+            int answeredBefore = 0;
+            int correctBefore = 0;
+            for (int i = 0; i < questions.size(); i++) {
+                if (i == heldOutFrom) {
+                    answeredBefore = score.answered;
+                    correctBefore = score.correct;
+                }
+                score.ask(gold, ask, questions.get(i)[0], List.of(questions.get(i)[1]));
             }
+            int held = questions.size() - heldOutFrom;
+            int answered = score.answered - answeredBefore;
+            int correct = score.correct - correctBefore;
+            System.out.printf(java.util.Locale.ROOT, "  of which held out: %d questions, answered %d (coverage %.1f%%), correct %d "
+                    + "(precision %.1f%%)%n", held, answered, held == 0 ? 0.0 : 100.0 * answered / held, correct,
+                    answered == 0 ? 0.0 : 100.0 * correct / answered);
         }
         score.print();
         assertTrue(score.failed.isEmpty(), "errors other than a decline: " + score.failed);
