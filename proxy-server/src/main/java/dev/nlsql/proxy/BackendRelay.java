@@ -452,6 +452,9 @@ final class BackendRelay {
 
     /** pgjdbc forgets its server-side statements after these commands, as when it runs them itself. */
     private void commandComplete(byte[] b, int length) {
+        if (length == 0 || b[0] != 'D' && b[0] != 'C' && b[0] != 'A') {
+            return; // SELECT, INSERT, ... (most tags): no String made per query
+        }
         String tag = new String(b, 0, indexOfZero(b, 0, length), StandardCharsets.UTF_8);
         if (executor.isFlushCacheOnDeallocate() && (tag.startsWith("DEALLOCATE ALL") || tag.startsWith("DISCARD ALL"))
                 || executor.isFlushCacheOnDdl() && (tag.startsWith("CREATE") || tag.startsWith("DROP") || tag.startsWith("ALTER"))) {

@@ -319,10 +319,32 @@ final class PgSession implements Runnable {
             "explain", "insert", "update", "delete", "merge", "begin", "start", "commit", "end", "rollback", "abort", "savepoint",
             "release", "prepare", "execute", "declare", "fetch", "move", "close");
 
-    /** {@link RelayLoop.Session#relaysAlone}: the loop's question, asked of the query text's bytes. */
+    /**
+     * {@link RelayLoop.Session#relaysAlone}: the loop's question, asked of the query text's bytes. The last shape's
+     * answer is kept (digits masked in the bytes: no UTF-8 sequence holds an ASCII digit), so an application repeating
+     * a statement with other numbers costs a byte comparison per query.
+     */
     private boolean relaysAlone(byte[] text, int offset, int length) {
-        return relaysAlone(new String(text, offset, length, StandardCharsets.UTF_8));
+        if (length > lastShape.length) {
+            return relaysAlone(new String(text, offset, length, StandardCharsets.UTF_8));
+        }
+        byte[] shape = shapeBytes;
+        for (int i = 0; i < length; i++) {
+            byte c = text[offset + i];
+            shape[i] = c >= '1' && c <= '9' ? (byte) '0' : c;
+        }
+        if (length != lastShapeLength || !java.util.Arrays.equals(shape, 0, length, lastShape, 0, length)) {
+            lastShapeAnswer = relaysAlone(new String(text, offset, length, StandardCharsets.UTF_8));
+            System.arraycopy(shape, 0, lastShape, 0, length);
+            lastShapeLength = length;
+        }
+        return lastShapeAnswer;
     }
+
+    private final byte[] shapeBytes = new byte[1024];
+    private final byte[] lastShape = new byte[1024];
+    private int lastShapeLength = -1;
+    private boolean lastShapeAnswer;
 
     /**
      * True when this session would relay the query text to PostgreSQL as it is, alone, with nothing to do after:

@@ -9,7 +9,6 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -122,29 +121,8 @@ final class RelayLoop implements AutoCloseable {
     private void run() {
         try {
             while (!closed) {
-                selector.select();
+                selector.select(this::ready); // served as epoll reports them: no selected-key set to fill and empty
                 admitArrivals();
-                Iterator<SelectionKey> it = selector.selectedKeys().iterator();
-                while (it.hasNext()) {
-                    SelectionKey k = it.next();
-                    it.remove();
-                    Parked p = (Parked) k.attachment();
-                    if (p.leaving || !k.isValid()) {
-                        continue;
-                    }
-                    try {
-                        if (k.channel() == p.client) {
-                            clientReady(p, k);
-                        } else {
-                            backendReady(p, k);
-                        }
-                    } catch (CancelledKeyException e) {
-                        leave(p, Outcome.CLIENT_GONE, null);
-                    } catch (RuntimeException e) {
-                        LOG.warn("relay loop: session failed", e);
-                        leave(p, Outcome.FAILED, new IOException(e));
-                    }
-                }
                 sendBack();
             }
         } catch (IOException | ClosedSelectorException e) {
@@ -192,6 +170,25 @@ final class RelayLoop implements AutoCloseable {
         }
     }
 
+    private void ready(SelectionKey k) {
+        Parked p = (Parked) k.attachment();
+        if (p.leaving || !k.isValid()) {
+            return;
+        }
+        try {
+            if (k.channel() == p.client) {
+                clientReady(p, k);
+            } else {
+                backendReady(p, k);
+            }
+        } catch (CancelledKeyException e) {
+            leave(p, Outcome.CLIENT_GONE, null);
+        } catch (RuntimeException e) {
+            LOG.warn("relay loop: session failed", e);
+            leave(p, Outcome.FAILED, new IOException(e));
+        }
+    }
+
     // ---- the client's side ----
 
     private void clientReady(Parked p, SelectionKey k) {
@@ -228,21 +225,21 @@ final class RelayLoop implements AutoCloseable {
         }
         ByteBuffer b = p.fromClient;
         if (b.position() >= 5) {
-            byte[] a = b.array();
-            char type = (char) a[0];
-            int length = ((a[1] & 0xff) << 24) | ((a[2] & 0xff) << 16) | ((a[3] & 0xff) << 8) | (a[4] & 0xff);
+            char type = (char) b.get(0);
+            int length = b.getInt(1);
             if (type != 'Q' || length < 5 || length + 1 > CLIENT_BUFFER) {
                 handBack(p);
                 return;
             }
             if (b.position() >= length + 1) {
-                if (a[length] != 0 || !p.session.relaysAlone(a, 5, length - 5)) {
+                b.get(5, p.text, 0, length - 5);
+                if (b.get(length) != 0 || !p.session.relaysAlone(p.text, 0, length - 5)) {
                     handBack(p);
                     return;
                 }
                 p.relay.beginExchange();
                 p.awaiting = true;
-                p.toBackend = ByteBuffer.wrap(java.util.Arrays.copyOf(a, length + 1));
+                p.toBackend = p.query.clear().put(0, b, 0, length + 1).limit(length + 1);
                 b.flip();
                 b.position(length + 1);
                 b.compact();
@@ -293,7 +290,7 @@ final class RelayLoop implements AutoCloseable {
         b.flip();
         int end;
         try {
-            end = p.reader.feed(b.array(), 0, b.limit());
+            end = p.reader.feed(b, 0, b.limit());
         } catch (IOException e) {
             backendFailed(p, e);
             return;
@@ -396,26 +393,28 @@ final class RelayLoop implements AutoCloseable {
 
     /** Deregisters the sessions that leave (a channel cannot block again while registered), then wakes their threads. */
     private void sendBack() {
-        if (leaving.isEmpty()) {
-            return;
-        }
-        try {
-            selector.selectNow(); // completes the cancellations; what it finds ready is served next round
-        } catch (IOException | ClosedSelectorException e) {
-            LOG.debug("relay loop: cancelled keys not flushed: {}", e.toString());
-        }
-        for (Parked p : leaving) {
-            if (parked.remove(p)) {
-                parkedSessions.decrementAndGet();
+        while (!leaving.isEmpty()) {
+            List<Parked> batch = new ArrayList<>(leaving);
+            leaving.clear();
+            try {
+                // completes the batch's cancellations; what it finds ready is served now, and may send others back
+                selector.selectNow(this::ready);
+            } catch (IOException | ClosedSelectorException e) {
+                LOG.debug("relay loop: cancelled keys not flushed: {}", e.toString());
             }
-            restoreBlocking(p);
-            if (p.locked) {
-                p.pgjdbcLock.unlock();
+            for (Parked p : batch) {
+                if (parked.remove(p)) {
+                    parkedSessions.decrementAndGet();
+                }
+                restoreBlocking(p);
+                if (p.locked) {
+                    p.pgjdbcLock.unlock();
+                }
+                byte[] ahead = new byte[p.fromClient.position()];
+                p.fromClient.get(0, ahead);
+                p.handback.complete(new Handback(p.outcome, ahead, p.awaiting, p.error, p.relayed));
             }
-            byte[] ahead = java.util.Arrays.copyOf(p.fromClient.array(), p.fromClient.position());
-            p.handback.complete(new Handback(p.outcome, ahead, p.awaiting, p.error, p.relayed));
         }
-        leaving.clear();
     }
 
     private static void restoreBlocking(Parked p) {
@@ -453,8 +452,13 @@ final class RelayLoop implements AutoCloseable {
         final BackendRelay relay;
         final Lock pgjdbcLock;
         final CompletableFuture<Handback> handback = new CompletableFuture<>();
-        final ByteBuffer fromClient = ByteBuffer.allocate(CLIENT_BUFFER);
-        final ByteBuffer fromBackend = ByteBuffer.allocate(BACKEND_BUFFER);
+        // direct buffers: the channels read and write them without a copy through a temporary one
+        final ByteBuffer fromClient = ByteBuffer.allocateDirect(CLIENT_BUFFER);
+        final ByteBuffer fromBackend = ByteBuffer.allocateDirect(BACKEND_BUFFER);
+        /** The query on its way to the backend. */
+        final ByteBuffer query = ByteBuffer.allocateDirect(CLIENT_BUFFER);
+        /** The query's text, for the session's decision. */
+        final byte[] text = new byte[CLIENT_BUFFER];
         final BackendReader reader;
         SelectionKey clientKey;
         SelectionKey backendKey;
@@ -520,11 +524,15 @@ final class RelayLoop implements AutoCloseable {
          * here, so they mean the stream is not what it seems.
          */
         int feed(byte[] b, int from, int to) throws IOException {
+            return feed(ByteBuffer.wrap(b), from, to);
+        }
+
+        int feed(ByteBuffer b, int from, int to) throws IOException {
             int readyEnd = -1;
             int i = from;
             while (i < to) {
                 if (bodyLeft == 0 && !keep) {
-                    header[headerFill++] = b[i++];
+                    header[headerFill++] = b.get(i++);
                     if (headerFill < 5) {
                         continue;
                     }
@@ -552,7 +560,7 @@ final class RelayLoop implements AutoCloseable {
                 } else {
                     int n = Math.min(bodyLeft, to - i);
                     if (keep) {
-                        System.arraycopy(b, i, body, bodyFill, n);
+                        b.get(i, body, bodyFill, n);
                         bodyFill += n;
                     }
                     i += n;
