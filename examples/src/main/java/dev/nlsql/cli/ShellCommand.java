@@ -66,7 +66,6 @@ final class ShellCommand implements Callable<Integer> {
     private Output.Display display;
     private Answered last;
     private Trace lastTrace;
-    private volatile Thread worker;
     private volatile long cancelledAt;
 
     @Override
@@ -215,20 +214,18 @@ final class ShellCommand implements Callable<Integer> {
     }
 
     /**
-     * Runs the text on a worker thread while Ctrl-C (SIGINT) cancels it: the statement is
-     * cancelled on the server and the worker interrupted (a model call stops). Returns null if
+     * Runs the text on a worker thread while Ctrl-C (SIGINT) cancels it: Statement.cancel() cancels
+     * the statement on the server and stops a question's model call (57014). Returns null if
      * a cancelled run has not ended {@value #ABANDON_AFTER_MS} ms later.
      */
     private Answered runCancellable(ExecutorService executor, Statement s, String text) throws InterruptedException {
         cancelledAt = 0;
         running = s;
         Future<Answered> future = executor.submit(() -> {
-            worker = Thread.currentThread();
             try {
                 return Answered.run(s, text);
             } finally {
-                worker = null;
-                Thread.interrupted();
+                Thread.interrupted(); // an abandoned run was interrupted by future.cancel(true)
             }
         });
         Object previous = Signals.register("INT", this::cancel);
@@ -268,10 +265,6 @@ final class ShellCommand implements Callable<Integer> {
             s.cancel();
         } catch (SQLException | RuntimeException e) {
             // the statement may have just ended
-        }
-        Thread w = worker;
-        if (w != null) {
-            w.interrupt();
         }
     }
 
