@@ -150,7 +150,13 @@ class SqlGuardTest {
     @Test
     void recursiveCtesMayReferToThemselves() throws GuardRejection {
         SqlGuard g = new SqlGuard(new GuardPolicy(List.of("orders"), List.of(), "public"));
-        g.check("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT * FROM r");
+        String sql = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT * FROM r";
+        GuardedSql ok = g.check(sql);
+        assertEquals(sql, ok.sql());
+        assertEquals(Set.of(), ok.tables(), "r is the CTE itself, not a table outside the allow-list");
+        // the self-reference does not hide a real table read inside the recursive term
+        assertEquals(Rule.TABLE_NOT_ALLOWED, rejection(g,
+                "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r, secrets WHERE n < 5) SELECT * FROM r"));
     }
 
     @Test

@@ -104,11 +104,11 @@ class MultiStatementAtomicTest {
                 "CREATE TABLE pat_gadgets (id int, name text); INSERT INTO pat_gadgets VALUES (1, 'a'), (2, 'b');"
                         + " SELECT count(*) FROM pat_gadgets");
         assertEquals(0, made.status(), made.err());
-        assertTrue(made.out().strip().endsWith("2"), made.out());
-        AuthAndPsqlTest.Psql question = psql(server.port(), "how many pat gadgets are there?");
+        assertEquals("CREATE TABLE\nINSERT 0 2\n2\n", made.out());
+        AuthAndPsqlTest.Psql question = AuthAndPsqlTest.psql(server.port(), null, "-At", "-c", "how many pat gadgets are there?");
         assertEquals(0, question.status(), question.err());
         assertTrue(question.err().contains("pat_gadgets"), question.err());
-        assertTrue(question.out().contains("2"), question.out());
+        assertEquals("2\n", question.out(), "the count of the new table's two rows");
     }
 
     @Test

@@ -27,7 +27,20 @@ final class ScratchCluster implements AutoCloseable {
 
     /** Whether this machine can make one: postgresql-common is installed and we may run it. */
     static boolean available() {
-        return Files.isExecutable(Path.of("/usr/bin/pg_createcluster")) && "root".equals(System.getProperty("user.name"));
+        return missing() == null;
+    }
+
+    /** What this machine lacks to make one, in words for a skip or failure message; null when nothing is missing. */
+    static String missing() {
+        if (!Files.isExecutable(Path.of("/usr/bin/pg_createcluster"))) {
+            return "/usr/bin/pg_createcluster is not installed (apt-get install postgresql-common postgresql)";
+        }
+        String user = System.getProperty("user.name");
+        if (!"root".equals(user)) {
+            return "the tests run as '" + user + "', not root: pg_createcluster and pg_ctlcluster need root to make, restart"
+                    + " and drop a cluster";
+        }
+        return null;
     }
 
     /** Creates and starts a cluster with trust authentication on the given port, replacing a leftover one. */
