@@ -20,6 +20,14 @@ public abstract class DelegatingDatabaseMetaData<M extends DatabaseMetaData> ext
         super(delegate);
     }
 
+    /**
+     * Every {@link ResultSet} a metadata method returns passes through here; subclasses wrap it
+     * (for example so that {@link ResultSet#getStatement()} leads back to their connection).
+     */
+    protected ResultSet resultSet(ResultSet rs) throws SQLException {
+        return rs;
+    }
+
     @Override
     public boolean allProceduresAreCallable() throws SQLException {
         return delegate.allProceduresAreCallable();
@@ -612,87 +620,87 @@ public abstract class DelegatingDatabaseMetaData<M extends DatabaseMetaData> ext
 
     @Override
     public ResultSet getProcedures(String catalog, String schemaPattern, String procedureNamePattern) throws SQLException {
-        return delegate.getProcedures(catalog, schemaPattern, procedureNamePattern);
+        return resultSet(delegate.getProcedures(catalog, schemaPattern, procedureNamePattern));
     }
 
     @Override
     public ResultSet getProcedureColumns(String catalog, String schemaPattern, String procedureNamePattern, String columnNamePattern) throws SQLException {
-        return delegate.getProcedureColumns(catalog, schemaPattern, procedureNamePattern, columnNamePattern);
+        return resultSet(delegate.getProcedureColumns(catalog, schemaPattern, procedureNamePattern, columnNamePattern));
     }
 
     @Override
     public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String types[]) throws SQLException {
-        return delegate.getTables(catalog, schemaPattern, tableNamePattern, types);
+        return resultSet(delegate.getTables(catalog, schemaPattern, tableNamePattern, types));
     }
 
     @Override
     public ResultSet getSchemas() throws SQLException {
-        return delegate.getSchemas();
+        return resultSet(delegate.getSchemas());
     }
 
     @Override
     public ResultSet getCatalogs() throws SQLException {
-        return delegate.getCatalogs();
+        return resultSet(delegate.getCatalogs());
     }
 
     @Override
     public ResultSet getTableTypes() throws SQLException {
-        return delegate.getTableTypes();
+        return resultSet(delegate.getTableTypes());
     }
 
     @Override
     public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern) throws SQLException {
-        return delegate.getColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern);
+        return resultSet(delegate.getColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern));
     }
 
     @Override
     public ResultSet getColumnPrivileges(String catalog, String schema, String table, String columnNamePattern) throws SQLException {
-        return delegate.getColumnPrivileges(catalog, schema, table, columnNamePattern);
+        return resultSet(delegate.getColumnPrivileges(catalog, schema, table, columnNamePattern));
     }
 
     @Override
     public ResultSet getTablePrivileges(String catalog, String schemaPattern, String tableNamePattern) throws SQLException {
-        return delegate.getTablePrivileges(catalog, schemaPattern, tableNamePattern);
+        return resultSet(delegate.getTablePrivileges(catalog, schemaPattern, tableNamePattern));
     }
 
     @Override
     public ResultSet getBestRowIdentifier(String catalog, String schema, String table, int scope, boolean nullable) throws SQLException {
-        return delegate.getBestRowIdentifier(catalog, schema, table, scope, nullable);
+        return resultSet(delegate.getBestRowIdentifier(catalog, schema, table, scope, nullable));
     }
 
     @Override
     public ResultSet getVersionColumns(String catalog, String schema, String table) throws SQLException {
-        return delegate.getVersionColumns(catalog, schema, table);
+        return resultSet(delegate.getVersionColumns(catalog, schema, table));
     }
 
     @Override
     public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
-        return delegate.getPrimaryKeys(catalog, schema, table);
+        return resultSet(delegate.getPrimaryKeys(catalog, schema, table));
     }
 
     @Override
     public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
-        return delegate.getImportedKeys(catalog, schema, table);
+        return resultSet(delegate.getImportedKeys(catalog, schema, table));
     }
 
     @Override
     public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
-        return delegate.getExportedKeys(catalog, schema, table);
+        return resultSet(delegate.getExportedKeys(catalog, schema, table));
     }
 
     @Override
     public ResultSet getCrossReference( String parentCatalog, String parentSchema, String parentTable, String foreignCatalog, String foreignSchema, String foreignTable ) throws SQLException {
-        return delegate.getCrossReference(parentCatalog, parentSchema, parentTable, foreignCatalog, foreignSchema, foreignTable);
+        return resultSet(delegate.getCrossReference(parentCatalog, parentSchema, parentTable, foreignCatalog, foreignSchema, foreignTable));
     }
 
     @Override
     public ResultSet getTypeInfo() throws SQLException {
-        return delegate.getTypeInfo();
+        return resultSet(delegate.getTypeInfo());
     }
 
     @Override
     public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate) throws SQLException {
-        return delegate.getIndexInfo(catalog, schema, table, unique, approximate);
+        return resultSet(delegate.getIndexInfo(catalog, schema, table, unique, approximate));
     }
 
     @Override
@@ -757,7 +765,7 @@ public abstract class DelegatingDatabaseMetaData<M extends DatabaseMetaData> ext
 
     @Override
     public ResultSet getUDTs(String catalog, String schemaPattern, String typeNamePattern, int[] types) throws SQLException {
-        return delegate.getUDTs(catalog, schemaPattern, typeNamePattern, types);
+        return resultSet(delegate.getUDTs(catalog, schemaPattern, typeNamePattern, types));
     }
 
     @Override
@@ -787,17 +795,17 @@ public abstract class DelegatingDatabaseMetaData<M extends DatabaseMetaData> ext
 
     @Override
     public ResultSet getSuperTypes(String catalog, String schemaPattern, String typeNamePattern) throws SQLException {
-        return delegate.getSuperTypes(catalog, schemaPattern, typeNamePattern);
+        return resultSet(delegate.getSuperTypes(catalog, schemaPattern, typeNamePattern));
     }
 
     @Override
     public ResultSet getSuperTables(String catalog, String schemaPattern, String tableNamePattern) throws SQLException {
-        return delegate.getSuperTables(catalog, schemaPattern, tableNamePattern);
+        return resultSet(delegate.getSuperTables(catalog, schemaPattern, tableNamePattern));
     }
 
     @Override
     public ResultSet getAttributes(String catalog, String schemaPattern, String typeNamePattern, String attributeNamePattern) throws SQLException {
-        return delegate.getAttributes(catalog, schemaPattern, typeNamePattern, attributeNamePattern);
+        return resultSet(delegate.getAttributes(catalog, schemaPattern, typeNamePattern, attributeNamePattern));
     }
 
     @Override
@@ -852,7 +860,7 @@ public abstract class DelegatingDatabaseMetaData<M extends DatabaseMetaData> ext
 
     @Override
     public ResultSet getSchemas(String catalog, String schemaPattern) throws SQLException {
-        return delegate.getSchemas(catalog, schemaPattern);
+        return resultSet(delegate.getSchemas(catalog, schemaPattern));
     }
 
     @Override
@@ -867,22 +875,22 @@ public abstract class DelegatingDatabaseMetaData<M extends DatabaseMetaData> ext
 
     @Override
     public ResultSet getClientInfoProperties() throws SQLException {
-        return delegate.getClientInfoProperties();
+        return resultSet(delegate.getClientInfoProperties());
     }
 
     @Override
     public ResultSet getFunctions(String catalog, String schemaPattern, String functionNamePattern) throws SQLException {
-        return delegate.getFunctions(catalog, schemaPattern, functionNamePattern);
+        return resultSet(delegate.getFunctions(catalog, schemaPattern, functionNamePattern));
     }
 
     @Override
     public ResultSet getFunctionColumns(String catalog, String schemaPattern, String functionNamePattern, String columnNamePattern) throws SQLException {
-        return delegate.getFunctionColumns(catalog, schemaPattern, functionNamePattern, columnNamePattern);
+        return resultSet(delegate.getFunctionColumns(catalog, schemaPattern, functionNamePattern, columnNamePattern));
     }
 
     @Override
     public ResultSet getPseudoColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern) throws SQLException {
-        return delegate.getPseudoColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern);
+        return resultSet(delegate.getPseudoColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern));
     }
 
     @Override
