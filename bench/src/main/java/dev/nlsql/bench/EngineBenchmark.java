@@ -3,7 +3,7 @@ package dev.nlsql.bench;
 import dev.nlsql.config.NlConfig;
 import dev.nlsql.engine.NlEngine;
 import dev.nlsql.engine.Question;
-import dev.nlsql.generate.LlmSqlGenerator;
+import dev.nlsql.internal.generate.LlmSqlGenerator;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

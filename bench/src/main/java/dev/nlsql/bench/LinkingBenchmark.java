@@ -1,8 +1,8 @@
 package dev.nlsql.bench;
 
 import dev.nlsql.demo.SyntheticSchema;
-import dev.nlsql.schema.SchemaCatalog;
-import dev.nlsql.schema.SchemaLinker;
+import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.SchemaLinker;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,12 +1,12 @@
 package dev.nlsql.bench;
 
 import dev.langchain4j.model.openai.OpenAiTokenCountEstimator;
-import dev.nlsql.check.GuardPolicy;
-import dev.nlsql.generate.GenerationRequest;
-import dev.nlsql.generate.Prompts;
-import dev.nlsql.schema.SchemaRenderer;
-import dev.nlsql.schema.CatalogReader;
-import dev.nlsql.schema.SchemaCatalog;
+import dev.nlsql.internal.check.GuardPolicy;
+import dev.nlsql.internal.generate.GenerationRequest;
+import dev.nlsql.internal.generate.Prompts;
+import dev.nlsql.internal.schema.SchemaRenderer;
+import dev.nlsql.internal.schema.CatalogReader;
+import dev.nlsql.internal.schema.SchemaCatalog;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.List;
@@ -16,7 +16,7 @@ record PromptSize(int tables, int tokens) {
 
     static PromptSize of(String schema) throws Exception {
         try (Connection c = DriverManager.getConnection(BenchSchemas.target(schema).url())) {
-            SchemaCatalog catalog = new CatalogReader(GuardPolicy.permissive()).read(c);
+            SchemaCatalog catalog = new CatalogReader(table -> true).read(c);
             if (schema.equals("wide1000")) {
                 catalog = new SchemaCatalog(catalog.productName(), catalog.productVersion(), catalog.defaultSchema(),
                         catalog.tables().stream().filter(t -> BenchSchemas.WIDE_SCHEMA.equals(t.schema())).toList());

@@ -1,6 +1,6 @@
 package dev.nlsql.engine;
 
-import dev.nlsql.diagnose.ErrorCategory;
+import dev.nlsql.ErrorCategory;
 import java.util.Locale;
 
 /** One attempt at a question: where its SQL came from, what happened, and what the model was told. */

@@ -1,44 +1,42 @@
 package dev.nlsql.engine;
 
 import dev.nlsql.NlSqlState;
-import dev.nlsql.check.CatalogCheck;
-import dev.nlsql.check.GuardRejection;
-import dev.nlsql.check.GuardedSql;
-import dev.nlsql.check.SqlExtractor;
-import dev.nlsql.check.SqlDialect;
-import dev.nlsql.check.SqlGuard;
-import dev.nlsql.execute.GuardedRun;
-import dev.nlsql.execute.SessionRules;
-import dev.nlsql.diagnose.Diagnosis;
-import dev.nlsql.diagnose.ErrorCategory;
-import dev.nlsql.diagnose.ErrorClassifier;
-import dev.nlsql.diagnose.Feedback;
-import dev.nlsql.diagnose.Repairs;
+import dev.nlsql.internal.check.CatalogCheck;
+import dev.nlsql.internal.check.GuardRejection;
+import dev.nlsql.internal.execute.GuardedSql;
+import dev.nlsql.internal.check.SqlExtractor;
+import dev.nlsql.sql.SqlDialect;
+import dev.nlsql.internal.check.SqlGuard;
+import dev.nlsql.internal.check.TextFilters;
+import dev.nlsql.internal.execute.GuardedRun;
+import dev.nlsql.internal.execute.SessionRules;
+import dev.nlsql.internal.diagnose.Diagnosis;
+import dev.nlsql.ErrorCategory;
+import dev.nlsql.internal.diagnose.ErrorClassifier;
+import dev.nlsql.internal.diagnose.Feedback;
+import dev.nlsql.internal.diagnose.Repairs;
 import dev.nlsql.engine.Attempt.Outcome;
 import dev.nlsql.engine.Attempt.Source;
-import dev.nlsql.execute.QueryRunner;
-import dev.nlsql.execute.ReadOnlyTransaction;
-import dev.nlsql.generate.Generation;
-import dev.nlsql.generate.GenerationRequest;
-import dev.nlsql.generate.GenerationRequest.PreviousAttempt;
-import dev.nlsql.generate.LlmUnavailableException;
-import dev.nlsql.generate.NotUnderstoodException;
-import dev.nlsql.generate.SqlGenerator;
-import dev.nlsql.schema.SchemaCatalog;
-import dev.nlsql.schema.ValueIndex;
+import dev.nlsql.internal.execute.QueryRunner;
+import dev.nlsql.internal.execute.ReadOnlyTransaction;
+import dev.nlsql.internal.generate.Generation;
+import dev.nlsql.internal.generate.GenerationRequest;
+import dev.nlsql.internal.generate.GenerationRequest.PreviousAttempt;
+import dev.nlsql.internal.generate.LlmUnavailableException;
+import dev.nlsql.internal.generate.NotUnderstoodException;
+import dev.nlsql.internal.generate.SqlGenerator;
+import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.ValueIndex;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import net.sf.jsqlparser.expression.StringValue;
-import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
-import net.sf.jsqlparser.expression.operators.relational.InExpression;
-import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 
 /**
- * One question, start to finish: generate, check, execute, diagnose, repair or feed back, and
- * try again until an attempt succeeds or the {@link RetryPolicy} says stop. Every attempt is
+ * One question, start to finish, as named steps: read the catalog, try the cache, link the
+ * question, then generate, check, execute, diagnose, repair or feed back, and try again while the
+ * {@link RetryPolicy} (which makes every go-on decision) says so. Every attempt is
  * recorded in the {@link Trace}.
  */
 final class CorrectionLoop {
@@ -64,7 +62,8 @@ final class CorrectionLoop {
     private final List<PreviousAttempt> previous = new ArrayList<>();
     private SchemaCatalog catalog;
     private Step emptyAnswer;
-    private boolean catalogRefreshed;
+    private List<ValueIndex.ValueLink> values;
+    private String schemaText;
 
     CorrectionLoop(NlEngine engine, Question question, Connection connection, boolean postgres, String databaseKey, int maxRows) {
         this.engine = engine;
@@ -78,58 +77,41 @@ final class CorrectionLoop {
     }
 
     Answer run() throws SQLException {
-        if (engine.generator() == null && !engine.config().cache()) {
+        SqlGenerator generator = engine.generator();
+        if (generator == null && !engine.config().cache()) {
             throw failure(NlSqlState.NOT_UNDERSTOOD, engine.noGeneratorMessage(), null);
         }
-        catalog = engine.catalog(databaseKey, connection);
-        guard = engine.guard(databaseKey, catalog, connection);
-        dialect = NlEngine.dialect(engine.config(), catalog.productName());
+        readCatalog();
         // MySQL runs questions only outside a transaction: say so before the model is asked or values sampled
         new ReadOnlyTransaction(connection, dialect).requireNoTransactionInProgress();
         Step cached = tryCache();
         if (cached != null) {
             return answered(cached);
         }
-        SqlGenerator generator = engine.generator();
         if (generator == null) {
             throw failure(NlSqlState.NOT_UNDERSTOOD, engine.noGeneratorMessage(), null);
         }
-        List<ValueIndex.ValueLink> values = engine.valueLinks(question.text(), catalog, connection, postgres, databaseKey);
-        String schemaText = engine.promptSchema(question.text(), catalog, values);
-        String dialect = catalog.productName() + " " + catalog.productVersion();
+        linkQuestion();
         while (policy.attemptsLeft()) {
-            Generation generation;
-            try {
-                generation = generate(generator, new GenerationRequest(question.text(), question.instructions(), dialect,
-                        catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues()));
-            } catch (NotUnderstoodException e) {
-                if (catalogRefreshed) {
-                    throw notUnderstood(e);
-                }
-                catalogRefreshed = true; // the words may name tables newer than the cached catalog: read it again, once
-                engine.schemaChanged(databaseKey);
-                catalog = engine.catalog(databaseKey, connection);
-                guard = engine.guard(databaseKey, catalog, connection);
-                values = engine.valueLinks(question.text(), catalog, connection, postgres, databaseKey);
-                schemaText = engine.promptSchema(question.text(), catalog, values);
-                continue;
+            Generation generation = generateOrReread(generator);
+            if (generation == null) {
+                continue; // the catalog was read again: ask again with it
             }
-            String reason = SqlExtractor.notAnswerable(generation.text());
-            if (reason != null) {
-                throw failure(NlSqlState.NOT_ABOUT_DATABASE, "The question is not about this database: " + reason, null);
-            }
-            Source source = generator.usesLlm() ? Source.LLM : Source.OFFLINE;
-            Step step = attemptGenerated(generation, source);
+            refuseIfNotAboutTheDatabase(generation);
+            Step step = attemptGenerated(generation, generator.usesLlm() ? Source.LLM : Source.OFFLINE);
             if (step == null) {
-                break;
+                break; // the generator repeated itself: another call would too
             }
-            if (!step.answered() && step.outcome() != Outcome.EMPTY) {
-                step = repair(step);
+            step = repairIfFailed(step);
+            if (step.outcome() == Outcome.EMPTY) {
+                emptyAnswer = step;
             }
-            if (step.answered() || (step.outcome() == Outcome.EMPTY && !worthAWiderSearch(step))) {
+            RetryPolicy.Next next = policy.after(step.outcome(), step.diagnosis(),
+                    step.outcome() == Outcome.EMPTY && step.guarded() != null && TextFilters.present(step.guarded()));
+            if (next == RetryPolicy.Next.ANSWER) {
                 return answered(step);
             }
-            if (step.diagnosis() != null && !step.diagnosis().category().retryable()) {
+            if (next == RetryPolicy.Next.GIVE_UP) {
                 break;
             }
         }
@@ -137,6 +119,51 @@ final class CorrectionLoop {
             return answered(emptyAnswer);
         }
         throw givenUp();
+    }
+
+    /** The catalog (cached per database), the guard built on it, and the dialect it names. */
+    private void readCatalog() throws SQLException {
+        catalog = engine.catalog(databaseKey, connection);
+        guard = engine.guard(databaseKey, catalog, connection);
+        dialect = NlEngine.dialect(engine.config(), catalog.productName());
+    }
+
+    /** The values the question's words name, and the part of the schema the prompt shows. */
+    private void linkQuestion() throws SQLException {
+        values = engine.valueLinks(question.text(), catalog, connection, postgres, databaseKey);
+        schemaText = engine.promptSchema(question.text(), catalog, values);
+    }
+
+    /** Forgets the cached catalog and reads it again (the policy allows it once per question). */
+    private boolean rereadCatalog() throws SQLException {
+        if (!policy.mayRefreshCatalog()) {
+            return false;
+        }
+        engine.schemaChanged(databaseKey);
+        readCatalog();
+        return true;
+    }
+
+    /** The generator's reply; null when it did not understand and the catalog was read again for another try. */
+    private Generation generateOrReread(SqlGenerator generator) throws SQLException {
+        String product = catalog.productName() + " " + catalog.productVersion();
+        try {
+            return generate(generator, new GenerationRequest(question.text(), question.instructions(), product,
+                    catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues()));
+        } catch (NotUnderstoodException e) {
+            if (!rereadCatalog()) { // the words may name tables newer than the cached catalog
+                throw notUnderstood(e);
+            }
+            linkQuestion();
+            return null;
+        }
+    }
+
+    private void refuseIfNotAboutTheDatabase(Generation generation) throws SQLException {
+        String reason = SqlExtractor.notAnswerable(generation.text());
+        if (reason != null) {
+            throw failure(NlSqlState.NOT_ABOUT_DATABASE, "The question is not about this database: " + reason, null);
+        }
     }
 
     /** The cached SQL for this question, if it still works; a cached SQL that fails is dropped. */
@@ -187,13 +214,13 @@ final class CorrectionLoop {
             return new Step(Outcome.REJECTED, null, null, null, d);
         }
         if (!policy.isNew(sql)) {
-            if (emptyAnswer != null && RetryPolicy.normalise(sql).equals(RetryPolicy.normalise(emptyAnswer.sql()))) {
+            if (emptyAnswer != null && RetryPolicy.sameSql(sql, emptyAnswer.sql())) {
                 return emptyAnswer; // the model confirms that no rows is the answer
             }
             // the repeat keeps the earlier attempt's category, so a model that insists on unsafe SQL ends with NL003
             ErrorCategory earlier = ErrorCategory.UNKNOWN;
             for (Attempt a : trace.attempts()) {
-                if (a.sql() != null && a.category() != null && RetryPolicy.normalise(a.sql()).equals(RetryPolicy.normalise(sql))) {
+                if (a.category() != null && RetryPolicy.sameSql(a.sql(), sql)) {
                     earlier = a.category();
                 }
             }
@@ -204,10 +231,10 @@ final class CorrectionLoop {
         return attempt(sql, source, generation.millis(), generation.inputTokens(), generation.outputTokens());
     }
 
-    /** Applies repairs that need no LLM, one attempt each, while they keep finding a fix. */
-    private Step repair(Step failed) throws SQLException {
+    /** Applies repairs that need no LLM to a failed attempt, one attempt each, while they keep finding a fix. */
+    private Step repairIfFailed(Step failed) throws SQLException {
         Step step = failed;
-        if (!engine.config().repairs()) {
+        if (step.answered() || step.outcome() == Outcome.EMPTY || !engine.config().repairs()) {
             return step;
         }
         while (step.diagnosis() != null && policy.attemptsLeft()) {
@@ -237,11 +264,8 @@ final class CorrectionLoop {
             return new Step(Outcome.REJECTED, sql, null, null, d);
         }
         Diagnosis unknownName = CatalogCheck.check(guarded, catalog);
-        if (unknownName != null && unknownName.category() == ErrorCategory.TABLE_NOT_FOUND && !catalogRefreshed) {
-            catalogRefreshed = true; // the table may be newer than the cached catalog: read it again, once
-            engine.schemaChanged(databaseKey);
-            catalog = engine.catalog(databaseKey, connection);
-            unknownName = CatalogCheck.check(guarded, catalog);
+        if (unknownName != null && unknownName.category() == ErrorCategory.TABLE_NOT_FOUND && rereadCatalog()) {
+            unknownName = CatalogCheck.check(guarded, catalog); // the table may be newer than the cached catalog
         }
         if (unknownName != null) {
             record(source, guarded.sql(), Outcome.REJECTED, unknownName, generationMillis + millisSince(t0), inTokens, outTokens);
@@ -283,22 +307,6 @@ final class CorrectionLoop {
         if (d != null && outcome != Outcome.OK) {
             previous.add(new PreviousAttempt(sql, d, engine.config().queryTimeoutSeconds()));
         }
-    }
-
-    /** An empty result earns one more attempt only when text filters may have missed (wrong case or spelling). */
-    private boolean worthAWiderSearch(Step step) {
-        emptyAnswer = step;
-        if (!policy.attemptsLeft() || step.guarded() == null) {
-            return false;
-        }
-        boolean[] textFilter = {false};
-        dev.nlsql.check.AstNodes.forEach(step.guarded().ast(), node -> {
-            if ((node instanceof EqualsTo eq && (eq.getRightExpression() instanceof StringValue || eq.getLeftExpression() instanceof StringValue))
-                    || node instanceof LikeExpression || (node instanceof InExpression in && in.toString().contains("'"))) {
-                textFilter[0] = true;
-            }
-        });
-        return textFilter[0];
     }
 
     private Answer answered(Step step) {

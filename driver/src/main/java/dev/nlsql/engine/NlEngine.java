@@ -1,29 +1,29 @@
 package dev.nlsql.engine;
 
 import dev.nlsql.NlSqlState;
-import dev.nlsql.check.FunctionPolicy;
-import dev.nlsql.check.GuardPolicy;
-import dev.nlsql.check.PgFunctions;
-import dev.nlsql.check.SqlDialect;
-import dev.nlsql.check.SqlGuard;
+import dev.nlsql.internal.check.FunctionPolicy;
+import dev.nlsql.internal.check.GuardPolicy;
+import dev.nlsql.internal.check.PgFunctions;
+import dev.nlsql.sql.SqlDialect;
+import dev.nlsql.internal.check.SqlGuard;
 import dev.nlsql.config.NlConfig;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.nlsql.generate.LlmSqlGenerator;
-import dev.nlsql.generate.OfflineSqlGenerator;
-import dev.nlsql.schema.SchemaRenderer;
-import dev.nlsql.generate.SqlGenerator;
-import dev.nlsql.schema.CatalogCache;
-import dev.nlsql.schema.CatalogReader;
-import dev.nlsql.schema.SchemaCatalog;
+import dev.nlsql.internal.generate.LlmSqlGenerator;
+import dev.nlsql.internal.generate.OfflineSqlGenerator;
+import dev.nlsql.internal.schema.SchemaRenderer;
+import dev.nlsql.internal.generate.SqlGenerator;
+import dev.nlsql.internal.schema.CatalogCache;
+import dev.nlsql.internal.schema.CatalogReader;
+import dev.nlsql.internal.schema.SchemaCatalog;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import dev.nlsql.schema.SchemaLinker;
-import dev.nlsql.schema.TableInfo;
-import dev.nlsql.schema.ValueIndex;
+import dev.nlsql.internal.schema.SchemaLinker;
+import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.schema.ValueIndex;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -50,7 +50,7 @@ public final class NlEngine {
     public NlEngine(NlConfig config, SqlGenerator generator) {
         this.config = config;
         this.generator = generator;
-        this.reader = new CatalogReader(new GuardPolicy(config.tables(), config.deniedFunctions(), null));
+        this.reader = new CatalogReader(new GuardPolicy(config.tables(), config.deniedFunctions(), null)::isTableAllowed);
     }
 
     /** The engine for a configuration, with the generator its properties name. */

@@ -1,27 +1,27 @@
 package dev.nlsql.engine;
 
-import dev.nlsql.check.SqlLexer;
+import dev.nlsql.sql.SqlLexer;
 import java.util.ArrayList;
 import java.util.List;
+import dev.nlsql.internal.log.Logs;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-/** One log line per attempt, with a short diff against the previous attempt's SQL. */
+/** One DEBUG line per attempt, with a short diff against the previous attempt's SQL, and one INFO line per question. */
 final class TraceLog {
 
-    private static final Logger LOG = LoggerFactory.getLogger("dev.nlsql.trace");
+    private static final Logger LOG = Logs.get("dev.nlsql.trace");
     private static final int DIFF_LIMIT = 160;
 
     private TraceLog() {
     }
 
     static void attempt(Attempt a, String previousSql, int maxAttempts) {
-        if (!LOG.isInfoEnabled()) {
+        if (!LOG.isDebugEnabled()) {
             return;
         }
         String what = a.category() == null ? a.outcome().label() : a.outcome().label() + " " + a.category().label();
         String change = previousSql == null || a.sql() == null ? "" : " | diff: " + diff(previousSql, a.sql());
-        LOG.info("attempt {}/{} [{}] {} in {} ms: {}{}", a.number(), maxAttempts, a.source().label(), what, a.millis(),
+        LOG.debug("attempt {}/{} [{}] {} in {} ms: {}{}", a.number(), maxAttempts, a.source().label(), what, a.millis(),
                 a.sql() == null ? "(no SQL)" : oneLine(a.sql()), change);
     }
 

@@ -1,13 +1,13 @@
 package dev.nlsql.jdbc;
 
-import dev.nlsql.jdbc.delegate.DelegatingCallableStatement;
+import dev.nlsql.internal.jdbc.DelegatingCallableStatement;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /** A stored-procedure call, passed through; only allowed under {@code nlsql.passthrough=allow}. */
-public class NlCallableStatement extends DelegatingCallableStatement<CallableStatement> {
+class NlCallableStatement extends DelegatingCallableStatement<CallableStatement> {
 
     private final NlConnection connection;
 

@@ -1,6 +1,6 @@
 package dev.nlsql.jdbc;
 
-import dev.nlsql.jdbc.delegate.DelegatingDatabaseMetaData;
+import dev.nlsql.internal.jdbc.DelegatingDatabaseMetaData;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -8,7 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /** The delegate's metadata, except that it names nlsql's URL, driver and connection. */
-public final class NlDatabaseMetaData extends DelegatingDatabaseMetaData<DatabaseMetaData> {
+final class NlDatabaseMetaData extends DelegatingDatabaseMetaData<DatabaseMetaData> {
 
     private final NlConnection connection;
 

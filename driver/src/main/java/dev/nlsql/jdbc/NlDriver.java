@@ -24,7 +24,7 @@ public final class NlDriver implements Driver {
     public static final int MAJOR_VERSION = 0;
     public static final int MINOR_VERSION = 1;
     private static final NlDriver INSTANCE = new NlDriver();
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(NlDriver.class);
+    private static final org.slf4j.Logger LOG = dev.nlsql.internal.log.Logs.get(NlDriver.class);
 
     static {
         try {
@@ -92,7 +92,7 @@ public final class NlDriver implements Driver {
                     out.add(d);
                 }
             } catch (SQLException e) {
-                LOG.debug("no delegate property info for {}: {}", delegateUrl, e.getMessage());
+                LOG.debug("no delegate property info for {}: {}", NlUrl.masked(delegateUrl), e.getMessage());
             }
         }
         return out.toArray(new DriverPropertyInfo[0]);

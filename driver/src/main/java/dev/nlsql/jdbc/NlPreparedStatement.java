@@ -1,8 +1,8 @@
 package dev.nlsql.jdbc;
 
 import dev.nlsql.NlSqlState;
-import dev.nlsql.check.GuardedSql;
-import dev.nlsql.jdbc.delegate.DelegatingPreparedStatement;
+import dev.nlsql.internal.execute.GuardedSql;
+import dev.nlsql.internal.jdbc.DelegatingPreparedStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,7 +12,7 @@ import java.sql.SQLException;
  * A prepared SQL statement. Under {@code nlsql.passthrough=readonly} its text was guarded when
  * it was prepared and every execution runs read-only; updates are refused.
  */
-public class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement> {
+class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement> {
 
     protected final NlConnection connection;
     /** The guarded text under nlsql.passthrough=readonly, else null. */

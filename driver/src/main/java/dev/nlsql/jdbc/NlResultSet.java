@@ -1,11 +1,11 @@
 package dev.nlsql.jdbc;
 
-import dev.nlsql.jdbc.delegate.DelegatingResultSet;
+import dev.nlsql.internal.jdbc.DelegatingResultSet;
 import java.sql.ResultSet;
 import java.sql.Statement;
 
 /** A delegate result set whose {@link #getStatement()} is the nlsql statement that made it. */
-public final class NlResultSet extends DelegatingResultSet<ResultSet> {
+final class NlResultSet extends DelegatingResultSet<ResultSet> {
 
     private final Statement statement;
 

@@ -2,7 +2,7 @@ package dev.nlsql.jdbc;
 
 import dev.nlsql.NlSqlState;
 import dev.nlsql.config.NlConfig.Passthrough;
-import dev.nlsql.jdbc.delegate.DelegatingStatement;
+import dev.nlsql.internal.jdbc.DelegatingStatement;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

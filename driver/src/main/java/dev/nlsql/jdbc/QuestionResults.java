@@ -26,7 +26,7 @@ final class QuestionResults {
     ResultSet answer(NlConnection connection, Statement owner, TextKind.Decision decision, String instructions, int statementMaxRows)
             throws SQLException {
         close();
-        try (dev.nlsql.generate.LlmCancellation c = dev.nlsql.generate.LlmCancellation.open()) {
+        try (dev.nlsql.internal.generate.LlmCancellation c = dev.nlsql.internal.generate.LlmCancellation.open()) {
             cancellation = c;
             Answer answer = connection.answer(decision, instructions, statementMaxRows);
             lastTrace = answer.trace();
@@ -42,11 +42,11 @@ final class QuestionResults {
     }
 
     /** The question being answered, for {@link #cancel()} from another thread; null between questions. */
-    private volatile dev.nlsql.generate.LlmCancellation cancellation;
+    private volatile dev.nlsql.internal.generate.LlmCancellation cancellation;
 
     /** Stops the model call of the question being answered, if any (Statement.cancel() stops its SQL). */
     void cancel() {
-        dev.nlsql.generate.LlmCancellation c = cancellation;
+        dev.nlsql.internal.generate.LlmCancellation c = cancellation;
         if (c != null) {
             c.cancel();
         }

@@ -2,11 +2,11 @@ package dev.nlsql.jdbc;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.nlsql.check.EditDistance;
-import dev.nlsql.check.SqlLexer;
-import dev.nlsql.check.SqlLexer.Token;
-import dev.nlsql.check.SqlLexer.Type;
-import dev.nlsql.check.SqlParsing;
+import dev.nlsql.internal.sql.EditDistance;
+import dev.nlsql.sql.SqlLexer;
+import dev.nlsql.sql.SqlLexer.Token;
+import dev.nlsql.sql.SqlLexer.Type;
+import dev.nlsql.internal.sql.SqlParsing;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

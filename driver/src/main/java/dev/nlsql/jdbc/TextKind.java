@@ -1,6 +1,6 @@
 package dev.nlsql.jdbc;
 
-import dev.nlsql.check.SqlLexer;
+import dev.nlsql.sql.SqlLexer;
 import java.util.Set;
 
 /**

@@ -4,7 +4,7 @@ import static dev.nlsql.testing.FakeOpenAi.answer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nlsql.diagnose.ErrorCategory;
+import dev.nlsql.ErrorCategory;
 import dev.nlsql.engine.Attempt.Source;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.testing.FakeOpenAi;

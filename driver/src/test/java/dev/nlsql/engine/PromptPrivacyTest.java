@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nlsql.diagnose.ErrorCategory;
+import dev.nlsql.ErrorCategory;
 import dev.nlsql.jdbc.NlConnection;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.testing.FakeOpenAi;

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.engine.Attempt.Outcome;
 import dev.nlsql.engine.Attempt.Source;
-import dev.nlsql.diagnose.ErrorCategory;
+import dev.nlsql.ErrorCategory;
 import dev.nlsql.jdbc.NlConnection;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.testing.Benchmarks;

@@ -8,8 +8,8 @@ import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.verify;
 
 import dev.nlsql.config.NlConfig;
-import dev.nlsql.generate.Generation;
-import dev.nlsql.generate.SqlGenerator;
+import dev.nlsql.internal.generate.Generation;
+import dev.nlsql.internal.generate.SqlGenerator;
 import dev.nlsql.testing.Benchmarks;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -28,7 +28,7 @@ class WarmCatalogTest {
         p.setProperty("nlsql.maxRows", "999");
         SqlGenerator instant = new SqlGenerator() {
             @Override
-            public Generation generate(dev.nlsql.generate.GenerationRequest request) {
+            public Generation generate(dev.nlsql.internal.generate.GenerationRequest request) {
                 return new Generation("SELECT count(*) FROM cars", 0, 0, 0, 1);
             }
 

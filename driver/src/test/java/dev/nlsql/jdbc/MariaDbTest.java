@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nlsql.check.SqlDialect;
-import dev.nlsql.execute.ReadOnlyTransaction;
+import dev.nlsql.sql.SqlDialect;
+import dev.nlsql.internal.execute.ReadOnlyTransaction;
 import dev.nlsql.testing.FakeOpenAi;
 import dev.nlsql.testing.TestMariaDb;
 import java.sql.Connection;

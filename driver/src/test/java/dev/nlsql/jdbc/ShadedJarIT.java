@@ -13,12 +13,18 @@ import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.io.File;
+import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.ServiceLoader;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The -all jar works on its own, as DBeaver would load it, and carries no unrelocated dependency. */
+/** The -all jar works on its own, as DBeaver would load it, relocates its dependencies but slf4j, and logs to the host. */
 class ShadedJarIT {
 
     private static Path allJar() {
@@ -57,12 +63,114 @@ class ShadedJarIT {
         try (JarFile jar = new JarFile(allJar().toFile())) {
             long stray = jar.stream().map(e -> e.getName())
                     .filter(n -> n.endsWith(".class") && !n.startsWith("META-INF/"))
-                    .filter(n -> !n.startsWith("dev/nlsql/") && !n.startsWith("org/postgresql/"))
+                    .filter(n -> !n.startsWith("dev/nlsql/") && !n.startsWith("org/postgresql/") && !n.startsWith("org/slf4j/"))
                     .peek(n -> System.err.println("not relocated: " + n))
                     .count();
             assertEquals(0, stray);
             assertFalse(jar.stream().anyMatch(e -> e.getName().startsWith("net/sf/jsqlparser/")));
             assertTrue(jar.stream().anyMatch(e -> e.getName().startsWith("dev/nlsql/shaded/jsqlparser/")));
+            assertFalse(jar.stream().anyMatch(e -> e.getName().startsWith("dev/nlsql/shaded/slf4j/")), "the logging API keeps its name");
+        }
+    }
+
+    /** Evaluation code lives with the CLI, test scaffolding in test sources: neither ships in a driver jar. */
+    @Test
+    void theDriverJarsHoldNoEvalOrTestClasses() throws Exception {
+        Path plain = Path.of(System.getProperty("nlsql.plainJar", "target/nlsql-driver-0.1.0-SNAPSHOT.jar"));
+        for (Path p : new Path[] {plain, allJar()}) {
+            try (JarFile jar = new JarFile(p.toFile())) {
+                List<String> misplaced = jar.stream().map(e -> e.getName())
+                        .filter(n -> n.startsWith("dev/nlsql/eval/") || n.startsWith("dev/nlsql/testing/") || n.endsWith("Test.class")
+                                || n.endsWith("IT.class"))
+                        .collect(Collectors.toList());
+                assertEquals(List.of(), misplaced, p.toString());
+                assertTrue(jar.getEntry("dev/nlsql/jdbc/NlDriver.class") != null, p + " holds the driver");
+            }
+        }
+    }
+
+    /** A host with logback receives nlsql's DEBUG lines through its own configuration, and nothing goes to stderr. */
+    @Test
+    void aHostWithLogbackReceivesTheDriversDebugLines(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("logback.xml"), """
+                <configuration>
+                  <appender name="OUT" class="ch.qos.logback.core.ConsoleAppender">
+                    <target>System.out</target>
+                    <encoder><pattern>HOST %level %logger - %msg%n</pattern></encoder>
+                  </appender>
+                  <logger name="dev.nlsql" level="DEBUG"/>
+                  <root level="WARN"><appender-ref ref="OUT"/></root>
+                </configuration>
+                """);
+        Path logback = Path.of(System.getProperty("nlsql.hostLogback", "target/host-logback"));
+        List<Path> jars;
+        try (var files = Files.list(logback)) {
+            jars = files.filter(f -> f.toString().endsWith(".jar")).sorted().collect(Collectors.toList());
+        }
+        assertEquals(2, jars.size(), "logback-classic and logback-core in " + logback);
+        String cp = allJar().toAbsolutePath() + File.pathSeparator + jars.get(0) + File.pathSeparator + jars.get(1) + File.pathSeparator + dir;
+        Result r = askInAHost(dir, cp);
+        assertEquals(0, r.status, r.toString());
+        assertEquals("", r.err, "nothing on stderr (no SLF4J warning)");
+        assertTrue(r.out.contains("HOST DEBUG dev.nlsql.trace - attempt 1/"), r.out);
+        assertTrue(r.out.lines().filter(l -> l.startsWith("HOST INFO dev.nlsql.trace")).count() == 1, "one INFO line per question: " + r.out);
+        assertTrue(r.out.contains("ANSWER 3"), r.out);
+    }
+
+    /** A host without any slf4j binding (sqlline, a plain application) gets no warning on stderr. */
+    @Test
+    void aHostWithoutABindingPrintsNothing(@TempDir Path dir) throws Exception {
+        Result r = askInAHost(dir, allJar().toAbsolutePath().toString());
+        assertEquals(0, r.status, r.toString());
+        assertEquals("", r.err, "nothing on stderr");
+        assertEquals("ANSWER 3", r.out.strip());
+    }
+
+    private record Result(int status, String out, String err) {
+    }
+
+    /** Runs a one-file Java program on {@code classpath} that asks one question through the -all jar. */
+    private static Result askInAHost(Path dir, String classpath) throws Exception {
+        String table = "shaded_host_" + ProcessHandle.current().pid();
+        try (Connection c = java.sql.DriverManager.getConnection(TestPostgres.url()); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS " + table);
+            s.execute("CREATE TABLE " + table + " (id int PRIMARY KEY, name text)");
+            s.execute("INSERT INTO " + table + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+        }
+        try {
+            Path program = dir.resolve("AskOnce.java");
+            Files.writeString(program, """
+                    import java.sql.*;
+                    public class AskOnce {
+                        public static void main(String[] args) throws Exception {
+                            try (Connection c = DriverManager.getConnection(args[0]); Statement s = c.createStatement();
+                                    ResultSet rs = s.executeQuery(args[1])) {
+                                rs.next();
+                                System.out.println("ANSWER " + rs.getLong(1));
+                            }
+                        }
+                    }
+                    """);
+            String question = "how many " + table.replace('_', ' ') + " are there?";
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath,
+                    program.toString(), TestPostgres.nlUrl("nlsql.llm=offline", "nlsql.tables=" + table), question)
+                    .directory(dir.toFile()).start();
+            CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
+            String out = read(p.getInputStream());
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the host program ends");
+            return new Result(p.exitValue(), out, err.get());
+        } finally {
+            try (Connection c = java.sql.DriverManager.getConnection(TestPostgres.url()); Statement s = c.createStatement()) {
+                s.execute("DROP TABLE IF EXISTS " + table);
+            }
+        }
+    }
+
+    private static String read(java.io.InputStream in) {
+        try {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 }

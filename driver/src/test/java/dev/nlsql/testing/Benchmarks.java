@@ -1,7 +1,5 @@
 package dev.nlsql.testing;
 
-import dev.nlsql.eval.Csv;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -120,20 +118,4 @@ public final class Benchmarks {
         return Math.max(held, 0);
     }
 
-    /** One gold question of the defog CSV files. */
-    public record GoldQuestion(String file, String db, String category, String question, String query,
-            String instructions) {
-    }
-
-    public static List<GoldQuestion> defogQuestions() throws IOException {
-        List<GoldQuestion> out = new ArrayList<>();
-        for (String file : List.of("instruct_basic_postgres.csv", "instruct_advanced_postgres.csv")) {
-            List<Map<String, String>> rows = Csv.read(defog().resolve(file));
-            for (Map<String, String> r : rows) {
-                out.add(new GoldQuestion(file, r.get("db_name"), r.get("query_category"), r.get("question"),
-                        r.get("query"), r.getOrDefault("instructions", "")));
-            }
-        }
-        return out;
-    }
 }

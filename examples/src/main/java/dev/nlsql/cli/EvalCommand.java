@@ -83,8 +83,8 @@ final class EvalCommand implements Callable<Integer> {
         String started = ZonedDateTime.now().truncatedTo(ChronoUnit.SECONDS).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
         java.util.function.IntFunction<RunSettings> settings = measuredCount -> runSettings(template, config, started, datasetSize,
                 measuredCount);
-        List<String> secrets = new ArrayList<>(RunSettings.secretsIn(template));
-        secrets.addAll(RunSettings.secretsIn(config.llmBaseUrl()));
+        List<String> secrets = new ArrayList<>(NlUrl.secretsIn(template));
+        secrets.addAll(NlUrl.secretsIn(config.llmBaseUrl()));
         secrets.add(config.llmApiKey());
         p.forEach((k, v) -> {
             if (k.toString().toLowerCase(java.util.Locale.ROOT).matches(".*(password|secret|token|key).*")) {
@@ -165,8 +165,8 @@ final class EvalCommand implements Callable<Integer> {
         boolean llm = config.llm() == NlConfig.LlmKind.OPENAI;
         String generator = config.llm().name().toLowerCase(java.util.Locale.ROOT);
         return new RunSettings(generator, llm ? config.llmModel() : "- (" + generator + ": no model)",
-                llm ? RunSettings.maskUrl(config.llmBaseUrl() == null ? "https://api.openai.com/v1 (default)" : config.llmBaseUrl()) : "-",
-                config.llmApiKey() == null ? "not set" : "set (not shown)", RunSettings.maskUrl(NlUrl.parse(template).delegateUrl()),
+                llm ? NlUrl.masked(config.llmBaseUrl() == null ? "https://api.openai.com/v1 (default)" : config.llmBaseUrl()) : "-",
+                config.llmApiKey() == null ? "not set" : "set (not shown)", NlUrl.masked(NlUrl.parse(template).delegateUrl()),
                 config.maxAttempts(), config.repairs(),
                 seed(config, llm, generator),
                 started, RunSettings.nlsqlVersion(), dataset.toString(), datasetSize, measuredCount, parallel);

@@ -1,6 +1,6 @@
 package dev.nlsql.cli;
 
-import dev.nlsql.check.SqlLexer;
+import dev.nlsql.sql.SqlLexer;
 import dev.nlsql.jdbc.TextKind;
 import java.util.ArrayList;
 import java.util.List;

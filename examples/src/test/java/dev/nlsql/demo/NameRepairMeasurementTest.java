@@ -1,12 +1,13 @@
 package dev.nlsql.demo;
 
+import dev.nlsql.eval.DefogGold;
+import dev.nlsql.eval.GoldSql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.eval.Dataset;
 import dev.nlsql.eval.Evaluator;
 import dev.nlsql.eval.FaultInjectingLlm;
-import dev.nlsql.eval.GoldSql;
 import dev.nlsql.eval.QuestionResult;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -121,7 +122,7 @@ class NameRepairMeasurementTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(Boolean.getBoolean("nlsql.measure.defog"), "-Dnlsql.measure.defog=true");
         List<Dataset.Question> questions = new ArrayList<>();
         int i = 0;
-        for (dev.nlsql.testing.Benchmarks.GoldQuestion q : dev.nlsql.testing.Benchmarks.defogQuestions()) {
+        for (DefogGold.GoldQuestion q : DefogGold.questions()) {
             dev.nlsql.testing.Benchmarks.loadDefog(q.db());
             questions.add(new Dataset.Question(++i, q.db(), q.category(), q.question(), q.query(), q.instructions()));
         }

@@ -1,8 +1,8 @@
 package dev.nlsql.demo;
 
+import dev.nlsql.eval.DefogGold;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nlsql.eval.GoldSql;
 import dev.nlsql.testing.Benchmarks;
 import dev.nlsql.testing.TestPostgres;
 import java.sql.Connection;
@@ -19,12 +19,12 @@ class OfflineGeneratorOnDefogTest {
     @Test
     void whatItAnswersOnDefogIsRight() throws Exception {
         OfflineScore score = new OfflineScore("defog");
-        for (Benchmarks.GoldQuestion q : Benchmarks.defogQuestions()) {
+        for (DefogGold.GoldQuestion q : DefogGold.questions()) {
             String url = Benchmarks.loadDefog(q.db());
             String nlUrl = TestPostgres.withParams("jdbc:nlsql:" + url.substring(5), "nlsql.llm=offline", "nlsql.cache=false");
             try (Connection plain = DriverManager.getConnection(url); Connection nl = DriverManager.getConnection(nlUrl);
                     Statement gold = plain.createStatement(); Statement ask = nl.createStatement()) {
-                score.ask(gold, ask, q.question(), GoldSql.expand(q.query()));
+                score.ask(gold, ask, q.question(), q.statements());
             }
         }
         score.print();

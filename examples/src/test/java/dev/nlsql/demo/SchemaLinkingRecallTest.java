@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.langchain4j.model.openai.OpenAiTokenCountEstimator;
-import dev.nlsql.generate.GenerationRequest;
-import dev.nlsql.generate.Prompts;
-import dev.nlsql.schema.SchemaCatalog;
-import dev.nlsql.schema.SchemaLinker;
-import dev.nlsql.schema.SchemaRenderer;
-import dev.nlsql.schema.TableInfo;
+import dev.nlsql.internal.generate.GenerationRequest;
+import dev.nlsql.internal.generate.Prompts;
+import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.SchemaLinker;
+import dev.nlsql.internal.schema.SchemaRenderer;
+import dev.nlsql.internal.schema.TableInfo;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

@@ -1,10 +1,11 @@
 package dev.nlsql.eval;
 
+import dev.nlsql.jdbc.NlUrl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nlsql.diagnose.ErrorCategory;
+import dev.nlsql.ErrorCategory;
 import dev.nlsql.engine.Attempt;
 import java.io.File;
 import java.io.IOException;
@@ -74,7 +75,7 @@ class EvalReportLayoutTest {
         }
         RunSettings settings = new RunSettings("openai", "qwen2.5-coder:32b-instruct-q4_K_M-with-a-long-tag",
                 "http://llm.internal.example.com:11434/v1", "set (not shown)",
-                RunSettings.maskUrl("jdbc:postgresql://db.internal.example.com:5432/nlsql_defog_" + unbroken
+                NlUrl.masked("jdbc:postgresql://db.internal.example.com:5432/nlsql_defog_" + unbroken
                         + "?user=postgres&password=secret&sslmode=require"),
                 3, true, "1 (nlsql.llm.seed, sent with each model request)", "2026-01-01T00:00:00Z", "0.1.0-SNAPSHOT",
                 "../shared/benchmarks/defog/" + unbroken + "/instruct_advanced_postgres.csv", 36, 36, 2);

@@ -1,5 +1,6 @@
 package dev.nlsql.eval;
 
+import dev.nlsql.jdbc.NlUrl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,11 +16,11 @@ class EvalReportTest {
     @Test
     void masksPasswordsAndKeysInUrls() {
         assertEquals("jdbc:postgresql://db:5432/x?user=app&password=****&ssl=true",
-                RunSettings.maskUrl("jdbc:postgresql://db:5432/x?user=app&password=s3cr3t&ssl=true"));
-        assertEquals("jdbc:mariadb://app:****@db/x", RunSettings.maskUrl("jdbc:mariadb://app:s3cr3t@db/x"));
-        assertEquals("jdbc:h2:mem:x;PASSWORD=****;MODE=PostgreSQL", RunSettings.maskUrl("jdbc:h2:mem:x;PASSWORD=pw;MODE=PostgreSQL"));
-        assertEquals("https://llm.example/v1?api_key=****", RunSettings.maskUrl("https://llm.example/v1?api_key=sk-1"));
-        assertEquals(List.of("s3cr3t", "pw2"), RunSettings.secretsIn("jdbc:mariadb://app:s3cr3t@db/x?password=pw2"));
+                NlUrl.masked("jdbc:postgresql://db:5432/x?user=app&password=s3cr3t&ssl=true"));
+        assertEquals("jdbc:mariadb://app:****@db/x", NlUrl.masked("jdbc:mariadb://app:s3cr3t@db/x"));
+        assertEquals("jdbc:h2:mem:x;PASSWORD=****;MODE=PostgreSQL", NlUrl.masked("jdbc:h2:mem:x;PASSWORD=pw;MODE=PostgreSQL"));
+        assertEquals("https://llm.example/v1?api_key=****", NlUrl.masked("https://llm.example/v1?api_key=sk-1"));
+        assertEquals(List.of("s3cr3t", "pw2"), NlUrl.secretsIn("jdbc:mariadb://app:s3cr3t@db/x?password=pw2"));
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.nlsql.proxy;
 
-import dev.nlsql.check.SqlLexer;
+import dev.nlsql.sql.SqlLexer;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package dev.nlsql.proxy;
 
-import dev.nlsql.check.SqlLexer;
+import dev.nlsql.sql.SqlLexer;
 import dev.nlsql.jdbc.TextKind;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,6 +1,6 @@
 package dev.nlsql.proxy;
 
-import dev.nlsql.check.SqlLexer;
+import dev.nlsql.sql.SqlLexer;
 import java.util.ArrayList;
 import java.util.List;
 

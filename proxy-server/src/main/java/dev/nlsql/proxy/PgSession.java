@@ -1,6 +1,6 @@
 package dev.nlsql.proxy;
 
-import dev.nlsql.check.SqlLexer;
+import dev.nlsql.sql.SqlLexer;
 import dev.nlsql.engine.Trace;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.jdbc.TextKind;

@@ -33,11 +33,8 @@ record ProxyConfig(String backendUrl, String listen, int port, Auth auth, Users 
 
     /** The backend URL as logs may show it: a password in it is masked. */
     String backendForLogs() {
-        return PASSWORD_IN_URL.matcher(backendUrl).replaceAll("$1***");
+        return dev.nlsql.jdbc.NlUrl.masked(backendUrl);
     }
-
-    private static final java.util.regex.Pattern PASSWORD_IN_URL = java.util.regex.Pattern.compile("([?&;]password=)[^&;]*",
-            java.util.regex.Pattern.CASE_INSENSITIVE);
 
     /** Why this configuration may not run, or null: a shared account open to every client is refused. */
     String refusal() {

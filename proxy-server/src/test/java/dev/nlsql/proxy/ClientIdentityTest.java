@@ -149,7 +149,7 @@ class ClientIdentityTest {
     void aPasswordInTheBackendUrlNeverReachesTheLog() {
         ProxyConfig c = new ProxyConfig("jdbc:postgresql://db/app?user=app&password=hunter2&ssl=true", "127.0.0.1", 0,
                 ProxyConfig.Auth.SCRAM_SHA_256, Users.of(Map.of()), Map.of(), 5, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES);
-        assertEquals("jdbc:postgresql://db/app?user=app&password=***&ssl=true", c.backendForLogs());
+        assertEquals("jdbc:postgresql://db/app?user=app&password=****&ssl=true", c.backendForLogs());
     }
 
     @Test

@@ -1,0 +1,27 @@
+package dev.nlsql.internal.check;
+
+import dev.nlsql.internal.execute.GuardedSql;
+import dev.nlsql.internal.sql.AstNodes;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
+
+/** Whether a query filters on text: an empty result may then be a filter that missed (case, spelling). */
+public final class TextFilters {
+
+    private TextFilters() {
+    }
+
+    /** True when the query compares something to a string literal (=, IN, LIKE). */
+    public static boolean present(GuardedSql guarded) {
+        boolean[] found = {false};
+        AstNodes.forEach(guarded.ast(), node -> {
+            if ((node instanceof EqualsTo eq && (eq.getRightExpression() instanceof StringValue || eq.getLeftExpression() instanceof StringValue))
+                    || node instanceof LikeExpression || (node instanceof InExpression in && in.toString().contains("'"))) {
+                found[0] = true;
+            }
+        });
+        return found[0];
+    }
+}

@@ -1,0 +1,103 @@
+package dev.nlsql.internal.execute;
+
+import dev.nlsql.sql.SqlDialect;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * Runs one query read-only, with a statement timeout and a row cap, on a statement of its own
+ * (the caller's statement settings are left alone). The rows are read before the read-only
+ * transaction ends; the statement closes with its result set.
+ *
+ * <p>Guarded SQL runs as a prepared statement without JDBC escape processing, so that on
+ * PostgreSQL it reaches the server as one Parse message, which the server refuses to hold more
+ * than one command, and nothing in the driver rewrites it; its rows are capped in bytes too.
+ */
+public final class QueryRunner {
+
+    /** Rows a streaming driver (MariaDB Connector/J) reads per round trip while they are counted. */
+    private static final int STREAMED_ROWS = 100;
+
+    private QueryRunner() {
+    }
+
+    /** Runs SQL nlsql wrote itself (value sampling): read-only, with a timeout and a row cap. */
+    public static ResultSet run(Connection connection, boolean postgres, String sql, int maxRows, int timeoutSeconds)
+            throws SQLException {
+        Statement statement = connection.createStatement();
+        try {
+            statement.setMaxRows(maxRows);
+            statement.setQueryTimeout(timeoutSeconds);
+            statement.setFetchSize(0);
+            // MySQL has a read-only path of its own (it cannot make part of a transaction read-only)
+            SqlDialect dialect = postgres ? SqlDialect.POSTGRESQL : SqlDialect.ofProduct(connection.getMetaData().getDatabaseProductName());
+            ResultSet rs = new ReadOnlyTransaction(connection, dialect).run(() -> statement.executeQuery(sql));
+            statement.closeOnCompletion();
+            return rs;
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Runs a guarded statement behind every wall: read-only, timeout, role, resolved relations, rows
+     * capped in number and in bytes (PostgreSQL through pgjdbc, MySQL/MariaDB); {@code maxResultBytes} 0 means no byte cap.
+     */
+    public static ResultSet run(Connection connection, GuardedRun guarded, int maxRows, int timeoutSeconds, long maxResultBytes)
+            throws SQLException {
+        SqlDialect dialect = guarded.sql().dialect();
+        if (dialect == SqlDialect.POSTGRESQL) {
+            PgjdbcSession.requireExtendedProtocol(connection);
+        }
+        PreparedStatement statement = connection.prepareStatement(forPreparedStatement(guarded.sql().sql(), dialect));
+        try {
+            statement.setEscapeProcessing(false);
+            statement.setMaxRows(maxRows);
+            statement.setQueryTimeout(timeoutSeconds);
+            boolean pgjdbcCap = maxResultBytes > 0 && dialect == SqlDialect.POSTGRESQL && cappable(statement);
+            boolean copyCap = maxResultBytes > 0 && dialect == SqlDialect.MYSQL;
+            // rows stream (a cursor inside the transaction, or the driver's streaming), so bytes are counted as they arrive
+            statement.setFetchSize(pgjdbcCap ? 1 : copyCap ? STREAMED_ROWS : 0);
+            ResultSet rs = new ReadOnlyTransaction(connection, dialect).run(guarded, () -> pgjdbcCap
+                    ? PgjdbcRows.readCapped(statement, statement.executeQuery(), maxResultBytes)
+                    : copyCap ? CountedRows.copy(statement.executeQuery(), maxResultBytes) : statement.executeQuery());
+            statement.closeOnCompletion();
+            return rs;
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
+    }
+
+    private static boolean cappable(PreparedStatement statement) {
+        try {
+            return PgjdbcRows.applies(statement);
+        } catch (LinkageError noPgjdbc) {
+            return false;
+        }
+    }
+
+    /**
+     * pgjdbc reads '?' outside strings as a parameter in a prepared statement and '??' as a
+     * literal '?': the guarded text has no parameters, so its '?' operators (jsonb) are doubled.
+     */
+    static String forPreparedStatement(String sql, SqlDialect dialect) {
+        if (dialect != SqlDialect.POSTGRESQL || sql.indexOf('?') < 0) {
+            return sql;
+        }
+        StringBuilder b = new StringBuilder(sql.length() + 4);
+        int copied = 0;
+        for (dev.nlsql.sql.SqlLexer.Token t : dev.nlsql.sql.SqlLexer.tokenize(sql).tokens()) {
+            boolean operator = t.type() == dev.nlsql.sql.SqlLexer.Type.OPERATOR || t.type() == dev.nlsql.sql.SqlLexer.Type.PARAM;
+            if (operator && t.text().indexOf('?') >= 0) {
+                b.append(sql, copied, t.start()).append(t.text().replace("?", "??"));
+                copied = t.end();
+            }
+        }
+        return b.append(sql.substring(copied)).toString();
+    }
+}

@@ -1,0 +1,219 @@
+package dev.nlsql.internal.execute;
+
+import dev.nlsql.sql.SqlDialect;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import dev.nlsql.internal.log.Logs;
+import org.slf4j.Logger;
+
+/**
+ * Runs one statement so that it cannot write, and leaves the connection as it found it.
+ *
+ * <p>In auto-commit mode the statement runs in its own read-only transaction that is rolled
+ * back afterwards. Inside the caller's transaction it runs under a savepoint; on PostgreSQL
+ * the savepoint is made read-only with {@code SET LOCAL transaction_read_only}, which rolling
+ * back to the savepoint undoes, so the caller's transaction goes on read-write and is never
+ * left aborted by a failed statement. MySQL cannot make part of a transaction read-only, so
+ * there a guarded statement runs only when no transaction is in progress.
+ *
+ * <p>With a {@link GuardedRun}, the transaction's setup (read-only, statement timeout, role,
+ * relation resolution) goes to PostgreSQL in one round trip before the statement.
+ */
+public final class ReadOnlyTransaction {
+
+    private static final Logger LOG = Logs.get(ReadOnlyTransaction.class);
+
+    /** The work to run; it must read its results fully before returning (fetch size 0). */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run() throws SQLException;
+    }
+
+    private final Connection connection;
+    private final SqlDialect dialect;
+
+    public ReadOnlyTransaction(Connection connection, SqlDialect dialect) {
+        this.connection = connection;
+        this.dialect = dialect;
+    }
+
+    public ReadOnlyTransaction(Connection connection, boolean postgres) {
+        this(connection, postgres ? SqlDialect.POSTGRESQL : SqlDialect.UNVERIFIED);
+    }
+
+    public <T> T run(Work<T> work) throws SQLException {
+        return run(null, work);
+    }
+
+    /** Runs {@code work} read-only after the walls of {@code guarded} (may be null) are up. */
+    public <T> T run(GuardedRun guarded, Work<T> work) throws SQLException {
+        boolean postgres = dialect == SqlDialect.POSTGRESQL;
+        if (postgres && connection.getAutoCommit() && ServerTransaction.isOpen(connection)) {
+            return runInsideSqlTransaction(guarded, work);
+        }
+        if (dialect == SqlDialect.MYSQL) {
+            return runMysql(guarded, work);
+        }
+        return connection.getAutoCommit() ? runAlone(guarded, work) : runUnderSavepoint(guarded, work);
+    }
+
+    /**
+     * The caller opened a transaction with SQL (BEGIN) while JDBC's auto-commit stayed on: a JDBC
+     * savepoint or rollback would refuse or end that transaction, so the savepoint is SQL too.
+     */
+    private <T> T runInsideSqlTransaction(GuardedRun guarded, Work<T> work) throws SQLException {
+        List<String> setup = new ArrayList<>(List.of("SAVEPOINT nlsql_read_only", "SET LOCAL transaction_read_only = on"));
+        try {
+            setUp(setup, guarded);
+            return work.run();
+        } finally {
+            execute("ROLLBACK TO SAVEPOINT nlsql_read_only");
+            execute("RELEASE SAVEPOINT nlsql_read_only");
+        }
+    }
+
+    private <T> T runAlone(GuardedRun guarded, Work<T> work) throws SQLException {
+        boolean postgres = dialect == SqlDialect.POSTGRESQL;
+        boolean wasReadOnly = connection.isReadOnly();
+        connection.setAutoCommit(false);
+        try {
+            if (postgres) {
+                setUp(new ArrayList<>(List.of("SET TRANSACTION READ ONLY")), guarded);
+            } else if (!wasReadOnly) {
+                connection.setReadOnly(true);
+            }
+            return work.run();
+        } finally {
+            restoreAfterAlone(wasReadOnly);
+        }
+    }
+
+    private void restoreAfterAlone(boolean wasReadOnly) throws SQLException {
+        try {
+            connection.rollback();
+        } finally {
+            if (dialect == SqlDialect.UNVERIFIED && !wasReadOnly) {
+                connection.setReadOnly(false);
+            }
+            connection.setAutoCommit(true);
+        }
+    }
+
+    private <T> T runUnderSavepoint(GuardedRun guarded, Work<T> work) throws SQLException {
+        Savepoint savepoint = connection.setSavepoint();
+        try {
+            if (dialect == SqlDialect.POSTGRESQL) {
+                setUp(new ArrayList<>(List.of("SET LOCAL transaction_read_only = on")), guarded);
+            } else {
+                LOG.debug("read-only statement inside a transaction on a database read without exact rules: guarded, not enforced");
+            }
+            return work.run();
+        } finally {
+            connection.rollback(savepoint);
+            try {
+                connection.releaseSavepoint(savepoint);
+            } catch (SQLException e) {
+                LOG.debug("savepoint release failed after rollback: {}", e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * MySQL and MariaDB: {@code SET TRANSACTION READ ONLY} makes the next transaction read-only, and
+     * fails (1568, SQLSTATE 25001) while one is in progress, which is exactly when the statement
+     * could not be kept from writing: then nothing has been changed and the caller's transaction
+     * goes on as it was (no rollback, no auto-commit switch, which would commit it).
+     *
+     * <p>The statement runs as that next transaction, in auto-commit mode or not. An explicit
+     * ROLLBACK follows in every case: it ends the statement's transaction, and it also clears the
+     * pending READ ONLY when the statement started none (a SELECT that reads no table, a statement
+     * that failed to parse), which would otherwise make the caller's next transaction read-only.
+     * JDBC's {@code rollback()} is not enough: drivers skip it when they see no transaction open.
+     */
+    private <T> T runMysql(GuardedRun guarded, Work<T> work) throws SQLException {
+        if (guarded != null) {
+            guarded.checkMysql(connection); // its round trip reads no table, so it starts no transaction
+        }
+        requireNoMysqlTransaction(true);
+        T result;
+        try {
+            result = work.run();
+        } catch (SQLException | RuntimeException | Error e) {
+            try {
+                execute("ROLLBACK");
+            } catch (SQLException rollback) {
+                e.addSuppressed(rollback);
+            }
+            throw e;
+        }
+        execute("ROLLBACK");
+        return result;
+    }
+
+    /**
+     * MySQL and MariaDB: refuses (SQLSTATE 25001, the caller's transaction untouched) when a
+     * transaction is in progress on the connection, so a question fails before any work is done
+     * for it instead of after the model was asked. Does nothing on other databases.
+     */
+    public void requireNoTransactionInProgress() throws SQLException {
+        if (dialect == SqlDialect.MYSQL) {
+            requireNoMysqlTransaction(false);
+        }
+    }
+
+    /** Probes with SET TRANSACTION READ ONLY; unless {@code keep}, the pending characteristic is cleared again. */
+    private void requireNoMysqlTransaction(boolean keep) throws SQLException {
+        try {
+            execute("SET TRANSACTION READ ONLY");
+        } catch (SQLException e) {
+            if (e.getErrorCode() == 1568 || "25001".equals(e.getSQLState())) {
+                throw new SQLException("A transaction is in progress on this connection, and MySQL and MariaDB cannot make part "
+                        + "of a transaction read-only: nlsql runs questions and guarded SQL only outside a transaction. Commit or "
+                        + "roll back first; your transaction was left as it was.", "25001", e);
+            }
+            throw e;
+        }
+        if (!keep) {
+            execute("ROLLBACK"); // no transaction was in progress: this ends none of the caller's
+        }
+    }
+
+    /** The setup statements, the guarded run's own, and its relation resolution: one round trip. */
+    private void setUp(List<String> setup, GuardedRun guarded) throws SQLException {
+        String resolution = null;
+        if (guarded != null) {
+            setup.addAll(guarded.postgresSetup());
+            resolution = guarded.postgresResolution();
+        }
+        if (resolution == null) {
+            GuardedRun.executeAll(connection, setup);
+            return;
+        }
+        setup.add(resolution);
+        try (Statement s = connection.createStatement()) {
+            s.setEscapeProcessing(false);
+            boolean rows = s.execute(String.join("; ", setup));
+            while (true) {
+                if (rows) {
+                    try (ResultSet rs = s.getResultSet()) {
+                        guarded.checkResolved(rs);
+                    }
+                } else if (s.getUpdateCount() == -1) {
+                    break;
+                }
+                rows = s.getMoreResults();
+            }
+        }
+    }
+
+    private void execute(String sql) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            s.execute(sql);
+        }
+    }
+}

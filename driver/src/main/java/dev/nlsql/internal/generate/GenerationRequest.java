@@ -1,0 +1,42 @@
+package dev.nlsql.internal.generate;
+
+import dev.nlsql.internal.diagnose.Diagnosis;
+import dev.nlsql.internal.diagnose.Feedback;
+import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.ValueIndex;
+import java.util.List;
+
+/**
+ * What a generator needs for one attempt: the question (with any domain instructions), the
+ * database's dialect, the schema it may use (as catalog and as prompt text), the column values
+ * the question names, and every earlier failed attempt with its diagnosis.
+ *
+ * @param sendValues whether the prompt may show sampled values and the database's own error
+ *                   text ({@code nlsql.llm.sendValues}); a local generator may use the values either way
+ */
+public record GenerationRequest(String question, String instructions, String dialect, SchemaCatalog catalog,
+        String schemaText, List<ValueIndex.ValueLink> values, List<PreviousAttempt> previous, boolean sendValues) {
+
+    /** A request whose prompt may show values and error text, as by default. */
+    public GenerationRequest(String question, String instructions, String dialect, SchemaCatalog catalog,
+            String schemaText, List<ValueIndex.ValueLink> values, List<PreviousAttempt> previous) {
+        this(question, instructions, dialect, catalog, schemaText, values, previous, true);
+    }
+
+    /**
+     * An earlier attempt: the SQL tried (null when the reply had none) and what went wrong. The
+     * prompt shows it according to {@link GenerationRequest#sendValues()}.
+     */
+    public record PreviousAttempt(String sql, Diagnosis diagnosis, int timeoutSeconds) {
+
+        /** The error as the trace shows it: category and message. */
+        public String error() {
+            return diagnosis.category().label() + ": " + diagnosis.message();
+        }
+
+        /** The targeted correction for this failure. */
+        public String feedback() {
+            return Feedback.forDiagnosis(diagnosis, timeoutSeconds);
+        }
+    }
+}

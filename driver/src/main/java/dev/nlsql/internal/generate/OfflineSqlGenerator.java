@@ -1,0 +1,26 @@
+package dev.nlsql.internal.generate;
+
+import java.time.LocalDate;
+
+/**
+ * Writes SQL for common question shapes with rules over the schema and the values the question
+ * names, with no network, in two steps: {@link IntentReader} reads the question into an
+ * {@link Intent} (aggregate, measure, grouping, filters, dates, order, limit), declining whatever
+ * it cannot read with certainty; {@link SqlWriter} turns the intent into SQL. Declining is
+ * {@link NotUnderstoodException} (NL005): "I don't know" rather than a guess.
+ */
+public final class OfflineSqlGenerator implements SqlGenerator {
+
+    @Override
+    public boolean usesLlm() {
+        return false;
+    }
+
+    @Override
+    public Generation generate(GenerationRequest request) throws NotUnderstoodException {
+        long start = System.nanoTime();
+        Intent intent = new IntentReader(request.question(), request.catalog(), request.values(), LocalDate.now()).read();
+        String sql = new SqlWriter(request.catalog()).write(intent);
+        return new Generation(sql, 0, 0, (System.nanoTime() - start) / 1_000_000, 0);
+    }
+}

@@ -1,0 +1,138 @@
+package dev.nlsql.internal.generate;
+
+import dev.langchain4j.model.input.PromptTemplate;
+import dev.nlsql.internal.diagnose.Diagnosis;
+import dev.nlsql.internal.diagnose.Feedback;
+import dev.nlsql.internal.generate.GenerationRequest.PreviousAttempt;
+import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.schema.ValueIndex;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The prompt templates in {@code dev/nlsql/prompts/}, rendered for one request.
+ *
+ * <p>With {@link GenerationRequest#sendValues()} false the model is sent no sampled value and no
+ * text of the database's own: an earlier attempt is described by its SQL (the model's own), its
+ * error category and SQLSTATE, nlsql's feedback templates, and only those names the catalog or
+ * that SQL holds. Earlier attempts are bounded either way: the last {@link #SHOWN_ATTEMPTS},
+ * each part cut at {@link #MAX_PART} characters.
+ */
+public final class Prompts {
+
+    /** Characters of one earlier attempt's SQL, error or feedback shown in a retry prompt. */
+    static final int MAX_PART = 2_000;
+    /** Earlier attempts shown in a retry prompt: the latest ones matter, and the prompt must stay bounded. */
+    static final int SHOWN_ATTEMPTS = 3;
+
+    private static final PromptTemplate SYSTEM = load("system.txt");
+    private static final PromptTemplate QUESTION = load("question.txt");
+    private static final PromptTemplate RETRY = load("retry.txt");
+
+    private Prompts() {
+    }
+
+    public static String system(GenerationRequest r) {
+        return SYSTEM.apply(Map.of("dialect", r.dialect(), "schema", r.schemaText())).text();
+    }
+
+    public static String user(GenerationRequest r) {
+        String instructions = r.instructions() == null || r.instructions().isBlank() ? "" : "Instructions: " + r.instructions().strip() + "\n";
+        String hints = !r.sendValues() || r.values().isEmpty() ? "" : "Values named in the question: "
+                + r.values().stream().map(v -> v.hint(r.catalog())).distinct().collect(Collectors.joining(", ")) + "\n";
+        String question = QUESTION.apply(Map.of("instructions", instructions, "hints", hints, "question", r.question())).text();
+        if (r.previous().isEmpty()) {
+            return question;
+        }
+        return question + "\n\n" + RETRY.apply(Map.of("attempts", attempts(r))).text();
+    }
+
+    static String attempts(GenerationRequest r) {
+        List<PreviousAttempt> previous = r.previous();
+        int first = Math.max(0, previous.size() - SHOWN_ATTEMPTS);
+        StringBuilder b = new StringBuilder();
+        if (first > 0) {
+            b.append("(").append(first).append(first == 1 ? " earlier attempt" : " earlier attempts").append(" not shown)\n");
+        }
+        for (int i = first; i < previous.size(); i++) {
+            PreviousAttempt p = previous.get(i);
+            String error;
+            String feedback;
+            if (r.sendValues()) {
+                error = p.error();
+                feedback = p.feedback();
+            } else {
+                Diagnosis d = withoutDatabaseText(p.diagnosis(), p.sql(), r.catalog());
+                error = errorLine(d);
+                feedback = Feedback.forDiagnosis(d, p.timeoutSeconds());
+            }
+            b.append("Attempt ").append(i + 1).append(":\n");
+            b.append("SQL: ").append(p.sql() == null ? "(no SQL)" : cap(p.sql().replaceAll("\\s+", " "))).append('\n');
+            b.append("Error: ").append(cap(error)).append('\n');
+            b.append("Fix: ").append(cap(feedback)).append('\n');
+        }
+        return b.toString().strip();
+    }
+
+    /**
+     * The diagnosis without anything the database wrote: its message goes, and the name at fault
+     * stays only when it is a catalog name or in the SQL the model wrote. A diagnosis without a
+     * SQLSTATE was made by nlsql from the model's reply ({@link Diagnosis#of}) and is kept.
+     */
+    static Diagnosis withoutDatabaseText(Diagnosis d, String sql, SchemaCatalog catalog) {
+        if (d.sqlState() == null) {
+            return d;
+        }
+        boolean nameKnown = knownName(d.name(), sql, catalog);
+        String name = nameKnown ? d.name() : null;
+        String qualifier = nameKnown && knownName(d.qualifier(), sql, catalog) ? d.qualifier() : null;
+        return new Diagnosis(d.category(), null, d.sqlState(), name, qualifier, d.candidates(), d.scope());
+    }
+
+    private static String errorLine(Diagnosis d) {
+        String state = d.sqlState() == null || d.sqlState().isBlank() ? "" : " (SQLSTATE " + d.sqlState() + ")";
+        return d.category().label() + state + (d.message() == null ? "" : ": " + d.message());
+    }
+
+    private static boolean knownName(String name, String sql, SchemaCatalog catalog) {
+        if (name == null || name.isBlank()) {
+            return false;
+        }
+        if (sql != null && sql.toLowerCase(Locale.ROOT).contains(name.toLowerCase(Locale.ROOT))) {
+            return true;
+        }
+        for (TableInfo t : catalog.tables()) {
+            if (t.name().equalsIgnoreCase(name) || name.equalsIgnoreCase(t.schema()) || t.columnIgnoreCase(name) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** At most {@link #MAX_PART} characters, an ellipsis marking a cut. */
+    static String cap(String s) {
+        if (s == null || s.length() <= MAX_PART) {
+            return s;
+        }
+        int end = Character.isHighSurrogate(s.charAt(MAX_PART - 1)) ? MAX_PART - 1 : MAX_PART;
+        return s.substring(0, end) + "…";
+    }
+
+    private static PromptTemplate load(String name) {
+        try (InputStream in = Prompts.class.getResourceAsStream("/dev/nlsql/prompts/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing prompt template " + name);
+            }
+            return PromptTemplate.from(new String(in.readAllBytes(), StandardCharsets.UTF_8).strip());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

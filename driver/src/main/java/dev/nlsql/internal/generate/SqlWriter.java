@@ -1,0 +1,278 @@
+package dev.nlsql.internal.generate;
+
+import dev.nlsql.sql.SqlDialect;
+import dev.nlsql.internal.generate.Intent.Column;
+import dev.nlsql.internal.schema.ColumnInfo;
+import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.SchemaRenderer;
+import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.schema.Words;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Turns an {@link Intent} into SQL for the catalog's database (PostgreSQL; on MySQL and MariaDB
+ * names quoted with backticks where needed and periods truncated without DATE_TRUNC; a year is
+ * always its number): the FROM clause along foreign keys from the base
+ * table, the date column a date phrase applies to, and SELECT / WHERE / GROUP BY / ORDER BY /
+ * LIMIT. It makes no choice about meaning; it declines only when the SQL would be wrong in
+ * itself (an aggregate over a join that repeats rows, a table no foreign key reaches).
+ */
+final class SqlWriter {
+
+    private final SchemaCatalog catalog;
+    private final boolean mysql;
+    private final boolean postgres;
+
+    SqlWriter(SchemaCatalog catalog) {
+        this.catalog = catalog;
+        SqlDialect dialect = SqlDialect.ofProduct(catalog.productName());
+        this.mysql = dialect == SqlDialect.MYSQL;
+        this.postgres = dialect == SqlDialect.POSTGRESQL;
+    }
+
+    /** A name as this database must write it (see {@link SchemaRenderer#identifier}). */
+    private String id(String name) {
+        return SchemaRenderer.identifier(catalog, name);
+    }
+
+    /** {@code table.column}, each part as the database must write it. */
+    private String ref(TableInfo t, String column) {
+        return id(t.name()) + "." + id(column);
+    }
+
+    private String ref(Column c) {
+        return ref(c.table(), c.column().name());
+    }
+
+    /**
+     * The start of the {@code grain} (day, week, month, quarter, year) a date falls in:
+     * DATE_TRUNC, which MySQL and MariaDB lack; there a DATE built from the date's parts.
+     */
+    private String truncated(String grain, String date) {
+        if (!mysql) {
+            return "DATE_TRUNC('" + grain + "', " + date + ")";
+        }
+        return switch (grain) {
+            case "day" -> "CAST(" + date + " AS DATE)";
+            case "week" -> "DATE_SUB(CAST(" + date + " AS DATE), INTERVAL WEEKDAY(" + date + ") DAY)"; // Monday, as DATE_TRUNC
+            case "month" -> "CAST(DATE_FORMAT(" + date + ", '%Y-%m-01') AS DATE)";
+            case "quarter" -> "MAKEDATE(YEAR(" + date + "), 1) + INTERVAL (QUARTER(" + date + ") - 1) QUARTER";
+            default -> "CAST(DATE_FORMAT(" + date + ", '%Y-01-01') AS DATE)";
+        };
+    }
+
+    /**
+     * What a row of "per {@code grain}" shows: the year as its number (2024), as people and gold
+     * queries write it, not the date it starts on (2024-01-01); a shorter period as the date it
+     * starts on, since a month or quarter number alone would merge the same month of different years.
+     */
+    private String period(String grain, String date) {
+        if (!"year".equals(grain)) {
+            return truncated(grain, date);
+        }
+        if (mysql) {
+            return "YEAR(" + date + ")";
+        }
+        // PostgreSQL's EXTRACT gives numeric since 14; an integer year prints as 2024, not 2024.0
+        return postgres ? "EXTRACT(YEAR FROM " + date + ")::int" : "CAST(EXTRACT(YEAR FROM " + date + ") AS INTEGER)";
+    }
+
+    /** The name of the period column: year for the year's number, else month_start and so on. */
+    private static String periodName(String grain) {
+        return "year".equals(grain) ? "year" : grain + "_start";
+    }
+
+    String write(Intent in) throws NotUnderstoodException {
+        TableInfo base = in.base();
+        Set<TableInfo> needed = new LinkedHashSet<>();
+        needed.add(base);
+        if (in.measure() != null) {
+            needed.add(in.measure().table());
+        }
+        if (in.groupTable() != null) {
+            needed.add(in.groupTable());
+        }
+        in.shown().forEach(c -> needed.add(c.table()));
+        needed.addAll(in.joined());
+        in.filters().forEach(f -> needed.add(f.column().table()));
+        in.comparisons().forEach(c -> needed.add(c.column().table()));
+        boolean dated = in.dateFrom() != null || in.dateTo() != null || in.grain() != null;
+        if (in.dateColumn() != null) {
+            needed.add(in.dateColumn().table());
+        }
+        String dateColumn = !dated ? null : in.dateColumn() != null ? ref(in.dateColumn()) : dateColumn(base, needed);
+        List<String> where = new ArrayList<>();
+        in.filters().forEach(f -> where.add(ref(f.column()) + " = " + literal(f.value())));
+        in.comparisons().forEach(c -> where.add(ref(c.column()) + " " + c.op() + " " + number(c.value())));
+        if (in.dateFrom() != null) {
+            where.add(dateColumn + " >= " + in.dateFrom());
+        }
+        if (in.dateTo() != null) {
+            where.add(dateColumn + " < " + in.dateTo());
+        }
+        Joins joins = Joins.between(catalog, base, needed);
+        String aggregate = in.aggregate();
+        if (joins.fansOut() && aggregate != null && !"COUNT".equals(aggregate)) {
+            throw new NotUnderstoodException("its joins would count some " + base.name() + " rows more than once");
+        }
+        String agg = aggregateExpression(in, joins.fansOut());
+        boolean ranking = in.limit() != null;
+        List<String> select = new ArrayList<>();
+        List<String> group = new ArrayList<>();
+        if (in.grain() != null) {
+            select.add(period(in.grain(), dateColumn) + " AS " + id(periodName(in.grain())));
+            group.add(period(in.grain(), dateColumn));
+        }
+        if (in.groupTable() != null && agg != null) {
+            if (in.groupColumn() != null) {
+                String c = ref(in.groupTable(), in.groupColumn().name());
+                select.add(c);
+                group.add(c);
+            } else {
+                select.addAll(labels(in.groupTable()));
+                group.addAll(keyColumns(in.groupTable()));
+                group.addAll(labels(in.groupTable()));
+            }
+        }
+        String order = null;
+        boolean distinctRows = false;
+        if (agg != null) {
+            select.add(agg + " AS " + id(alias(in)));
+            order = ranking ? agg + (in.descending() ? " DESC" : " ASC") : in.grain() != null ? "1" : null;
+        } else if (in.rankByMeasure()) {
+            select.addAll(labels(in.measure().table()));
+            select.add(ref(in.measure()));
+            order = ref(in.measure()) + (in.descending() ? " DESC" : " ASC");
+        } else if (!in.shown().isEmpty() || in.measure() != null) {
+            in.shown().forEach(c -> select.add(ref(c)));
+            if (in.measure() != null) {
+                select.add(ref(in.measure()));
+            }
+            if (in.distinct() || select.size() == 1 && in.measure() == null) {
+                distinctRows = true;
+                order = String.join(", ", select);
+            }
+        } else {
+            select.add(id(base.name()) + ".*");
+        }
+        StringBuilder sql = new StringBuilder(distinctRows ? "SELECT DISTINCT " : "SELECT ");
+        sql.append(String.join(", ", new LinkedHashSet<>(select))).append(" FROM ").append(joins.from());
+        if (!where.isEmpty()) {
+            sql.append(" WHERE ").append(String.join(" AND ", where));
+        }
+        if (!group.isEmpty() && agg != null) {
+            sql.append(" GROUP BY ").append(String.join(", ", new LinkedHashSet<>(group)));
+        }
+        if (order != null) {
+            boolean tieBreak = ranking && !group.isEmpty();
+            sql.append(" ORDER BY ").append(order).append(tieBreak ? ", " + String.join(", ", new LinkedHashSet<>(group)) : "");
+        }
+        if (in.limit() != null) {
+            sql.append(" LIMIT ").append(in.limit());
+        }
+        return sql.toString();
+    }
+
+    private static String alias(Intent in) {
+        return "COUNT".equals(in.aggregate()) || in.measure() == null ? "count"
+                : in.aggregate().toLowerCase(Locale.ROOT) + "_" + in.measure().column().name();
+    }
+
+    private String aggregateExpression(Intent in, boolean fansOut) {
+        if (in.aggregate() == null) {
+            return null;
+        }
+        if ("COUNT".equals(in.aggregate()) || in.measure() == null) {
+            List<String> key = keyColumns(in.base());
+            return fansOut && key.size() == 1 ? "COUNT(DISTINCT " + key.get(0) + ")" : "COUNT(*)";
+        }
+        return in.aggregate() + "(" + ref(in.measure()) + ")";
+    }
+
+    /** The date a date phrase means: the first date column of a table the question uses, else of a table the base refers to. */
+    private String dateColumn(TableInfo base, Set<TableInfo> needed) throws NotUnderstoodException {
+        for (TableInfo t : needed) {
+            for (ColumnInfo c : t.columns()) {
+                if (isDate(c)) {
+                    return ref(t, c.name());
+                }
+            }
+        }
+        for (TableInfo parent : Joins.parents(catalog, base)) {
+            for (ColumnInfo c : parent.columns()) {
+                if (isDate(c)) {
+                    needed.add(parent);
+                    return ref(parent, c.name());
+                }
+            }
+        }
+        throw new NotUnderstoodException("it found no date in " + base.name());
+    }
+
+    /** The columns that name a row of {@code t} to a person: its name, else first and last name, else a *_name column, else its key. */
+    List<String> labels(TableInfo t) {
+        for (String name : List.of("name", "title", "label")) {
+            if (t.columnIgnoreCase(name) != null && !t.columns().stream().anyMatch(c -> c.name().equalsIgnoreCase("last_name"))) {
+                return List.of(ref(t, t.columnIgnoreCase(name).name()));
+            }
+        }
+        if (t.columnIgnoreCase("first_name") != null && t.columnIgnoreCase("last_name") != null) {
+            return List.of(ref(t, t.columnIgnoreCase("first_name").name()), ref(t, t.columnIgnoreCase("last_name").name()));
+        }
+        List<String> tableStems = Words.stems(t.name());
+        ColumnInfo anyName = null;
+        for (ColumnInfo c : t.columns()) {
+            List<String> stems = Words.stems(c.name());
+            if (stems.size() == 2 && stems.get(1).equals("name") && !isNumeric(c)) {
+                if (tableStems.contains(stems.get(0))) {
+                    return List.of(ref(t, c.name()));
+                }
+                if (anyName == null && (stems.get(0).equals("company") || stems.get(0).equals("full"))) {
+                    anyName = c;
+                }
+            }
+        }
+        if (anyName != null) {
+            return List.of(ref(t, anyName.name()));
+        }
+        return keyColumns(t);
+    }
+
+    List<String> keyColumns(TableInfo t) {
+        if (t.primaryKey().isEmpty()) {
+            return List.of(ref(t, t.columns().get(0).name()));
+        }
+        return t.primaryKey().stream().map(k -> ref(t, k)).toList();
+    }
+
+    static String literal(String v) {
+        return "'" + v.replace("'", "''") + "'";
+    }
+
+    static String number(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+
+    static boolean isNumeric(ColumnInfo c) {
+        String t = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
+        return Arrays.asList("numeric", "decimal", "int", "int2", "int4", "int8", "integer", "bigint", "smallint", "real",
+                "float", "float4", "float8", "double", "double precision", "money", "serial", "bigserial").contains(t)
+                || t.startsWith("numeric") || t.startsWith("decimal");
+    }
+
+    /** A number that can hold money: not an integer count. */
+    static boolean isMoneyTyped(ColumnInfo c) {
+        String t = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
+        return isNumeric(c) && !t.contains("int") && !t.contains("serial");
+    }
+
+    static boolean isDate(ColumnInfo c) {
+        String t = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
+        return t.equals("date") || t.startsWith("timestamp");
+    }
+}

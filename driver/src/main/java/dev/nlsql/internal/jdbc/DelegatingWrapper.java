@@ -1,0 +1,39 @@
+package dev.nlsql.internal.jdbc;
+
+import java.sql.SQLException;
+import java.sql.Wrapper;
+import java.util.Objects;
+
+/**
+ * The common part of every delegating JDBC object: the delegate, and {@link Wrapper} methods
+ * that find this object, the delegate, or whatever the delegate itself wraps.
+ */
+public abstract class DelegatingWrapper<T extends Wrapper> implements Wrapper {
+
+    protected final T delegate;
+
+    protected DelegatingWrapper(T delegate) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate");
+    }
+
+    /** The wrapped object. */
+    public T delegate() {
+        return delegate;
+    }
+
+    @Override
+    public <U> U unwrap(Class<U> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        if (iface.isInstance(delegate)) {
+            return iface.cast(delegate);
+        }
+        return delegate.unwrap(iface);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) throws SQLException {
+        return iface.isInstance(this) || iface.isInstance(delegate) || delegate.isWrapperFor(iface);
+    }
+}

@@ -1,0 +1,282 @@
+package dev.nlsql.internal.schema;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.nlsql.internal.sql.EditDistance;
+import dev.nlsql.sql.SqlDialect;
+import dev.nlsql.internal.execute.QueryRunner;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.sql.SQLTimeoutException;
+import dev.nlsql.internal.log.Logs;
+import org.slf4j.Logger;
+
+/**
+ * Distinct values of low-cardinality text columns, sampled from the database and cached with a
+ * bound on memory, so that words in a question can be linked to {@code table.column = value}
+ * ("Electronics" to categories.name, "delivered" to orders.status), in any case and despite a
+ * small typo.
+ *
+ * <p>Sampling for one question has one time budget: each sample statement gets at most the time
+ * left as its timeout, and columns not sampled in time are skipped for this question without
+ * being cached, so a later question samples them. Threads asking for a column another thread is
+ * sampling wait for it, within their own budget.
+ */
+public final class ValueIndex {
+
+    private static final Logger LOG = Logs.get(ValueIndex.class);
+
+    /** A column with more distinct values than this in its sample is not indexed (names, emails, ...). */
+    static final int MAX_DISTINCT = 100;
+    static final int SAMPLE_ROWS = 5_000;
+    static final int MAX_VALUE_LENGTH = 80;
+    /** Characters of values kept for all databases together. */
+    static final long MAX_CHARS = 2_000_000;
+    private static final Set<String> TEXT_TYPES = Set.of("text", "varchar", "character varying", "bpchar", "char", "character",
+            "nvarchar", "nchar", "citext", "name", "enum", "character large object", "clob");
+
+    /** A word or phrase of a question found as a value of a column. */
+    public record ValueLink(TableInfo table, ColumnInfo column, String value, String phrase) {
+        /** {@code table.column = 'value'}, names as a query writes them, the value as a SQL literal. */
+        public String hint(SchemaCatalog catalog) {
+            return SchemaRenderer.columnOf(catalog, table, column) + " = '" + value.replace("'", "''") + "'";
+        }
+    }
+
+    private record ColumnKey(String database, String schema, String table, String column) {
+    }
+
+    private final Cache<ColumnKey, List<String>> values = Caffeine.newBuilder()
+            .maximumWeight(MAX_CHARS)
+            .weigher((ColumnKey k, List<String> v) -> 16 + v.stream().mapToInt(String::length).sum())
+            .build();
+    /** Samplings under way, so that a second thread asking for the same column waits for the first instead of sampling too. */
+    private final ConcurrentHashMap<ColumnKey, CompletableFuture<List<String>>> sampling = new ConcurrentHashMap<>();
+
+    /**
+     * Links the question's words to values of text columns of {@code tables}, sampling the
+     * columns not indexed yet through {@code connection} (read-only), all within {@code budgetSeconds}.
+     */
+    public List<ValueLink> link(String question, Connection connection, boolean postgres, String databaseKey,
+            Collection<TableInfo> tables, int budgetSeconds) {
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.SECONDS.toNanos(budgetSeconds);
+        String q = " " + String.join(" ", Words.split(question)) + " ";
+        List<String> questionWords = Words.split(question);
+        List<ValueLink> links = new ArrayList<>();
+        int skipped = 0;
+        for (TableInfo t : tables) {
+            for (ColumnInfo c : t.columns()) {
+                if (!isText(c)) {
+                    continue;
+                }
+                List<String> sampled = valuesOf(databaseKey, connection, postgres, t, c, deadline);
+                if (sampled == null) {
+                    skipped++;
+                    continue;
+                }
+                for (String v : sampled) {
+                    String phrase = match(q, questionWords, v);
+                    if (phrase != null) {
+                        links.add(new ValueLink(t, c, v, phrase));
+                    }
+                }
+            }
+        }
+        if (skipped > 0) {
+            LOG.debug("value sampling budget of {} s spent after {} ms: {} column(s) skipped for this question", budgetSeconds,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), skipped);
+        }
+        return links;
+    }
+
+    /**
+     * The sampled values of one column, or an empty list when it has too many to be a category;
+     * null when it could not be sampled before {@code deadline} (nothing is cached then).
+     */
+    List<String> valuesOf(String databaseKey, Connection connection, boolean postgres, TableInfo t, ColumnInfo c, long deadline) {
+        ColumnKey key = new ColumnKey(databaseKey, t.schema(), t.name(), c.name());
+        CompletableFuture<List<String>> mine = new CompletableFuture<>();
+        while (true) {
+            List<String> known = values.getIfPresent(key);
+            if (known != null) {
+                return known;
+            }
+            CompletableFuture<List<String>> running = sampling.putIfAbsent(key, mine);
+            if (running == null) {
+                break;
+            }
+            List<String> theirs = await(running, deadline);
+            if (theirs != null || System.nanoTime() - deadline >= 0) {
+                return theirs;
+            }
+            // the other sampler ran out of its own budget: sample with what is left of ours
+        }
+        List<String> out = null;
+        try {
+            out = values.getIfPresent(key); // the sampler before us may have finished between the two looks
+            if (out == null) {
+                out = sample(connection, postgres, t, c, deadline);
+                if (out != null) {
+                    values.put(key, out);
+                }
+            }
+            return out;
+        } finally {
+            sampling.remove(key, mine);
+            mine.complete(out);
+        }
+    }
+
+    private static List<String> await(CompletableFuture<List<String>> running, long deadline) {
+        long wait = deadline - System.nanoTime();
+        if (wait <= 0) {
+            return null;
+        }
+        try {
+            return running.get(wait, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** Null when the time left is under the one-second granularity of JDBC timeouts, or the sample timed out. */
+    private static List<String> sample(Connection connection, boolean postgres, TableInfo t, ColumnInfo c, long deadline) {
+        int timeoutSeconds = (int) Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime()));
+        if (timeoutSeconds < 1) {
+            return null; // 0 would mean no timeout at all
+        }
+        String sql = sampleSql(connection, postgres, t, c);
+        List<String> out = new ArrayList<>();
+        try (ResultSet rs = QueryRunner.run(connection, postgres, sql, MAX_DISTINCT + 1, timeoutSeconds)) {
+            while (rs.next()) {
+                String v = rs.getString(1);
+                // a value with a line break or control character is no category name, and would break the hint's line
+                if (v != null && !v.isBlank() && v.length() <= MAX_VALUE_LENGTH && v.chars().noneMatch(Character::isISOControl)) {
+                    out.add(v);
+                }
+            }
+        } catch (SQLException e) {
+            if (passing(e)) {
+                LOG.debug("sampling {}.{} failed for now (timeout {} s): skipped, not cached: {}", t.name(), c.name(), timeoutSeconds,
+                        e.getMessage());
+                return null; // slow, locked or disconnected now, maybe not later
+            }
+            LOG.debug("cannot sample {}.{}: {}", t.name(), c.name(), e.getMessage());
+            return List.of();
+        }
+        return out.size() > MAX_DISTINCT ? List.of() : List.copyOf(out);
+    }
+
+    /**
+     * The sampling query in the connection's own dialect: names quoted as the database quotes them
+     * (double quotes on PostgreSQL; backticks on MySQL and MariaDB, which every sql_mode reads as
+     * names; elsewhere the driver's {@code getIdentifierQuoteString()}), and the first rows taken
+     * with LIMIT where the database has it, else with the standard FETCH FIRST (TOP on SQL Server).
+     */
+    static String sampleSql(Connection connection, boolean postgres, TableInfo t, ColumnInfo c) {
+        String product = "";
+        String q = "\"";
+        if (!postgres) {
+            try {
+                java.sql.DatabaseMetaData meta = connection.getMetaData();
+                product = meta.getDatabaseProductName() == null ? "" : meta.getDatabaseProductName();
+                if (SqlDialect.ofProduct(product) == SqlDialect.MYSQL) {
+                    q = "`";
+                } else {
+                    String reported = meta.getIdentifierQuoteString();
+                    q = reported == null ? "\"" : reported.strip(); // " " (blank): the database quotes no names
+                }
+            } catch (SQLException e) {
+                LOG.debug("no database metadata: names quoted with double quotes, rows limited with LIMIT: {}", e.getMessage());
+            }
+        }
+        String column = quote(c.name(), q);
+        String table = (t.schema() == null ? "" : quote(t.schema(), q) + ".") + quote(t.name(), q);
+        String p = product.toLowerCase(Locale.ROOT);
+        String inner;
+        if (postgres || p.isEmpty() || SqlDialect.ofProduct(product) != SqlDialect.UNVERIFIED
+                || p.matches(".*(h2|sqlite|hsql|duckdb|clickhouse|snowflake|redshift|cockroach|vertica|trino|presto|spark|databricks).*")) {
+            inner = "SELECT " + column + " AS v FROM " + table + " WHERE " + column + " IS NOT NULL LIMIT " + SAMPLE_ROWS;
+        } else if (p.contains("microsoft sql server")) {
+            inner = "SELECT TOP " + SAMPLE_ROWS + " " + column + " AS v FROM " + table + " WHERE " + column + " IS NOT NULL";
+        } else {
+            inner = "SELECT " + column + " AS v FROM " + table + " WHERE " + column + " IS NOT NULL FETCH FIRST " + SAMPLE_ROWS
+                    + " ROWS ONLY";
+        }
+        return "SELECT v FROM (" + inner + ") s GROUP BY v ORDER BY count(*) DESC";
+    }
+
+    /** A timeout, lock, cancel or lost connection: worth sampling again later, unlike a refusal. */
+    private static boolean passing(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        return e instanceof SQLTimeoutException || state.equals("57014") || state.equals("55P03") || state.startsWith("08")
+                || state.startsWith("40") || state.startsWith("57P");
+    }
+
+    /** The phrase of the question that names the value: whole words, any case, one typo in a long word. */
+    static String match(String spacedQuestion, List<String> questionWords, String value) {
+        List<String> valueWords = Words.split(value);
+        if (valueWords.isEmpty() || (valueWords.size() == 1 && (Words.isStop(valueWords.get(0)) || valueWords.get(0).length() < 2))) {
+            return null;
+        }
+        if (valueWords.stream().allMatch(w -> w.chars().allMatch(Character::isDigit))) {
+            return null; // numbers are matched as numbers, not as category values
+        }
+        String phrase = String.join(" ", valueWords);
+        if (spacedQuestion.contains(" " + phrase + " ")) {
+            return phrase;
+        }
+        if (valueWords.size() == 1 && phrase.length() >= 5) {
+            for (String w : questionWords) {
+                if (w.length() >= 5 && EditDistance.of(w, phrase) == 1 && !Words.isStop(w)) {
+                    return w;
+                }
+            }
+            String singular = Words.stem(phrase);
+            for (String w : questionWords) {
+                if (w.length() >= 4 && Words.stem(w).equals(singular) && !w.equals(phrase)) {
+                    return w;
+                }
+            }
+        }
+        return null;
+    }
+
+    static boolean isText(ColumnInfo c) {
+        String type = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
+        return TEXT_TYPES.contains(type) || type.startsWith("varchar") || type.startsWith("character");
+    }
+
+    private static String quote(String name, String q) {
+        if (q.isEmpty()) {
+            return name;
+        }
+        return q + name.replace(q, q + q) + q;
+    }
+
+    /** Characters of sampled values held now, for all databases (bounded by {@link #MAX_CHARS}). */
+    public long heldCharacters() {
+        values.cleanUp();
+        return values.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
+    }
+
+    /** Forgets the values of a database, e.g. after its schema changed. */
+    public void forget(String databaseKey) {
+        values.asMap().keySet().removeIf(k -> k.database().equals(databaseKey));
+    }
+}

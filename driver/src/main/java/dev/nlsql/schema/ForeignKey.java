@@ -1,7 +1,0 @@
-package dev.nlsql.schema;
-
-import java.util.List;
-
-/** {@code columns} of the owning table reference {@code refColumns} of {@code refSchema.refTable}. */
-public record ForeignKey(List<String> columns, String refSchema, String refTable, List<String> refColumns) {
-}
