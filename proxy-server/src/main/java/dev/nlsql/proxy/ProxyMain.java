@@ -54,7 +54,13 @@ public final class ProxyMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ProxyConfig.Auth method = ProxyConfig.Auth.valueOf(auth.toUpperCase(Locale.ROOT).replace('-', '_'));
+        ProxyConfig.Auth method;
+        try {
+            method = ProxyConfig.Auth.valueOf(auth.toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--auth must be trust, password, md5 or scram-sha-256, not '" + auth + "'");
+        }
         if (method != ProxyConfig.Auth.TRUST && users == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--auth " + auth + " needs --users FILE");
         }
@@ -65,7 +71,14 @@ public final class ProxyMain implements Callable<Integer> {
         if ((tlsCert == null) != (tlsKey == null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--tls-cert and --tls-key go together");
         }
-        ProxyConfig config = new ProxyConfig(backend, listen, port, method, users == null ? Users.of(Map.of()) : Users.read(users),
+        Users known;
+        try {
+            known = users == null ? Users.of(Map.of()) : Users.read(users);
+        } catch (java.io.IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--users: " + (e instanceof java.nio.file.NoSuchFileException
+                    ? e.getMessage() + " does not exist" : e.getMessage()));
+        }
+        ProxyConfig config = new ProxyConfig(backend, listen, port, method, known,
                 Map.copyOf(properties), maxConnections, maxMessageBytes, loginTimeoutSeconds);
         if (config.refusal() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), config.refusal());
