@@ -147,6 +147,7 @@ final class PgSession implements Runnable {
         } catch (PgInput.ProtocolViolation e) {
             LOG.debug("session {}: protocol violation: {}", processId, e.getMessage());
             fatal(PgState.PROTOCOL_VIOLATION.code(), "protocol violation: " + e.getMessage());
+            drainBeforeClose();
         } catch (StartupSettings.Refused e) {
             refused(e.getSQLState(), e.getMessage(), e.detail, null);
         } catch (SQLException e) {
@@ -867,6 +868,33 @@ final class PgSession implements Runnable {
             }
         } catch (IOException ignored) {
             // the client is gone
+        }
+    }
+
+    /**
+     * The client may still be sending the message that broke the rules (an oversized query): read it
+     * away, at most 1 MiB for at most a second, so that closing with unread bytes does not reset the
+     * connection before the client has read the error.
+     */
+    private void drainBeforeClose() {
+        try {
+            if (!(socket instanceof javax.net.ssl.SSLSocket)) {
+                socket.shutdownOutput();
+            }
+            socket.setSoTimeout(1_000);
+            java.io.InputStream raw = socket.getInputStream();
+            byte[] buf = new byte[8192];
+            long left = 1 << 20;
+            long deadline = System.nanoTime() + 1_000_000_000L;
+            while (left > 0 && System.nanoTime() < deadline) {
+                int n = raw.read(buf, 0, (int) Math.min(buf.length, left));
+                if (n < 0) {
+                    return;
+                }
+                left -= n;
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // closing anyway
         }
     }
 
