@@ -52,16 +52,10 @@ class QuestionLoopTest {
         return s.unwrap(NlStatement.class).lastTrace();
     }
 
-    private static long single(ResultSet rs) throws SQLException {
-        try (rs) {
-            assertTrue(rs.next());
-            return rs.getLong(1);
-        }
-    }
 
     private static long cars() throws SQLException {
         try (Connection c = DriverManager.getConnection(dbUrl); Statement s = c.createStatement()) {
-            return single(s.executeQuery("SELECT count(*) FROM cars"));
+            return TestPostgres.single(s.executeQuery("SELECT count(*) FROM cars"));
         }
     }
 
@@ -71,7 +65,7 @@ class QuestionLoopTest {
                 Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("how many cars are there?");
             assertEquals(s, rs.getStatement());
-            assertEquals(21, single(rs));
+            assertEquals(21, TestPostgres.single(rs));
             Trace t = trace(s);
             assertTrue(t.success());
             assertEquals(1, t.attempts().size());
@@ -140,9 +134,9 @@ class QuestionLoopTest {
     void aWrongTableIsRepairedOrFedBack() throws Exception {
         try (FakeOpenAi llm = new FakeOpenAi(answer("SELECT count(*) FROM sale"), answer("SELECT count(*) FROM vehicles"),
                 answer("SELECT count(*) FROM cars")); Connection c = connect(llm); Statement s = c.createStatement()) {
-            assertEquals(22, single(s.executeQuery("how many sales?")));
+            assertEquals(22, TestPostgres.single(s.executeQuery("how many sales?")));
             assertEquals(Source.REPAIR, trace(s).attempts().get(1).source(), "sale -> sales needs no LLM");
-            assertEquals(21, single(s.executeQuery("how many vehicles?")));
+            assertEquals(21, TestPostgres.single(s.executeQuery("how many vehicles?")));
             assertEquals(3, llm.requestCount());
             assertTrue(llm.userMessage(2).contains("Table \"vehicles\" does not exist"), llm.userMessage(0) + " || " + llm.userMessage(1) + " || " + llm.userMessage(2));
             assertTrue(llm.userMessage(2).contains("cars"), llm.userMessage(2));
@@ -176,7 +170,7 @@ class QuestionLoopTest {
     void proseAndFencesAreStripped() throws Exception {
         try (FakeOpenAi llm = new FakeOpenAi(answer("Sure! Here is the query:\n```sql\nSELECT count(*) FROM cars;\n```\nThis counts all cars."));
                 Connection c = connect(llm); Statement s = c.createStatement()) {
-            assertEquals(21, single(s.executeQuery("how many cars?")));
+            assertEquals(21, TestPostgres.single(s.executeQuery("how many cars?")));
             assertEquals("SELECT count(*) FROM cars", trace(s).finalSql());
         }
     }
@@ -185,7 +179,7 @@ class QuestionLoopTest {
     void aReplyWithoutSqlIsAFailedAttemptWithFeedback() throws Exception {
         try (FakeOpenAi llm = new FakeOpenAi(answer("I am sorry, I cannot help with that."), answer("SELECT count(*) FROM cars"));
                 Connection c = connect(llm); Statement s = c.createStatement()) {
-            assertEquals(21, single(s.executeQuery("how many cars?")));
+            assertEquals(21, TestPostgres.single(s.executeQuery("how many cars?")));
             assertEquals(ErrorCategory.NO_SQL, trace(s).attempts().get(0).category());
             assertTrue(llm.userMessage(1).contains("no SQL"), llm.userMessage(1));
         }
@@ -197,7 +191,7 @@ class QuestionLoopTest {
         try (FakeOpenAi llm = new FakeOpenAi(answer(bomb), answer("SELECT count(*) FROM cars")); Connection c = connect(llm);
                 Statement s = c.createStatement()) {
             long start = System.nanoTime();
-            assertEquals(21, single(s.executeQuery("how many cars?")));
+            assertEquals(21, TestPostgres.single(s.executeQuery("how many cars?")));
             long ms = (System.nanoTime() - start) / 1_000_000;
             assertTrue(ms < 8_000, "took " + ms + " ms");
             assertEquals(ErrorCategory.SYNTAX_ERROR, trace(s).attempts().get(0).category());
@@ -255,7 +249,7 @@ class QuestionLoopTest {
             assertEquals("NL001", e.getSQLState());
             assertEquals(ErrorCategory.TIMEOUT, trace(s).attempts().get(0).category());
             assertTrue(c.getAutoCommit(), "the connection is usable afterwards");
-            assertEquals(1, single(c.createStatement().executeQuery("SELECT 1")));
+            assertEquals(1, TestPostgres.single(c.createStatement().executeQuery("SELECT 1")));
         }
     }
 
@@ -263,7 +257,7 @@ class QuestionLoopTest {
     void aServerErrorIsTriedAgainTransparently() throws Exception {
         try (FakeOpenAi llm = new FakeOpenAi(error(500), answer("SELECT count(*) FROM cars")); Connection c = connect(llm);
                 Statement s = c.createStatement()) {
-            assertEquals(21, single(s.executeQuery("how many cars?")));
+            assertEquals(21, TestPostgres.single(s.executeQuery("how many cars?")));
             assertEquals(2, llm.requestCount());
             assertEquals(1, trace(s).attempts().size());
             assertEquals(2, trace(s).llmCalls());
@@ -380,24 +374,24 @@ class QuestionLoopTest {
                 answer("SELECT a FROM nlsql_cache_t"), answer("SELECT a + 10 FROM nlsql_cache_t"));
                 Connection c = DriverManager.getConnection(TestPostgres.nlUrl(llm.params()));
                 Statement s = c.createStatement()) {
-            assertEquals(1, single(s.executeQuery("warm up the catalog")));
+            assertEquals(1, TestPostgres.single(s.executeQuery("warm up the catalog")));
             try (Connection plain = TestPostgres.connect(); Statement p = plain.createStatement()) {
                 p.execute("CREATE TABLE nlsql_cache_t (a int, b int)"); // newer than the cached catalog
                 p.execute("INSERT INTO nlsql_cache_t VALUES (1, 2)");
             }
-            assertEquals(2, single(s.executeQuery("the b of the cache table")));
-            assertEquals(2, single(s.executeQuery("The  B of the cache table")));
+            assertEquals(2, TestPostgres.single(s.executeQuery("the b of the cache table")));
+            assertEquals(2, TestPostgres.single(s.executeQuery("The  B of the cache table")));
             assertEquals(Source.CACHE, trace(s).attempts().get(0).source());
             assertEquals(2, llm.requestCount());
 
             try (Connection plain = TestPostgres.connect(); Statement p = plain.createStatement()) {
                 p.execute("ALTER TABLE nlsql_cache_t DROP COLUMN b"); // behind nlsql's back: the cached SQL now fails
             }
-            assertEquals(1, single(s.executeQuery("the b of the cache table")));
+            assertEquals(1, TestPostgres.single(s.executeQuery("the b of the cache table")));
             assertEquals(3, llm.requestCount(), "the failing cached SQL was dropped and the model asked again");
 
             s.execute("ALTER TABLE nlsql_cache_t ADD COLUMN c int"); // DDL through nlsql drops the catalog
-            assertEquals(11, single(s.executeQuery("the b of the cache table")));
+            assertEquals(11, TestPostgres.single(s.executeQuery("the b of the cache table")));
             assertEquals(4, llm.requestCount());
         } finally {
             try (Connection plain = TestPostgres.connect(); Statement p = plain.createStatement()) {

@@ -42,17 +42,11 @@ class LlmRateLimitTest {
         return DriverManager.getConnection(TestPostgres.nlUrl(params.toArray(new String[0])));
     }
 
-    private static long single(ResultSet rs) throws SQLException {
-        try (rs) {
-            assertTrue(rs.next());
-            return rs.getLong(1);
-        }
-    }
 
     @Test
     void a429IsTriedAgainWithinTheSameAttempt() throws Exception {
         try (FakeOpenAi llm = new FakeOpenAi(error(429), answer(SQL)); Connection c = connect(llm); Statement s = c.createStatement()) {
-            assertEquals(3, single(s.executeQuery("how many items?")));
+            assertEquals(3, TestPostgres.single(s.executeQuery("how many items?")));
             assertEquals(2, llm.requestCount());
             assertTrue(s.getWarnings().getMessage().endsWith("after 1 attempt"), s.getWarnings().getMessage());
         }
@@ -62,7 +56,7 @@ class LlmRateLimitTest {
     void twoRetriesAreAllowed() throws Exception {
         try (FakeOpenAi llm = new FakeOpenAi(error(429), error(429), answer(SQL)); Connection c = connect(llm);
                 Statement s = c.createStatement()) {
-            assertEquals(3, single(s.executeQuery("how many items?")));
+            assertEquals(3, TestPostgres.single(s.executeQuery("how many items?")));
             assertEquals(3, llm.requestCount());
         }
     }

@@ -30,21 +30,12 @@ class RefreshSchemaTest {
 
     @BeforeAll
     static void schema() throws SQLException {
-        TestPostgres.createDatabaseIfMissing(DATABASE);
-        url = TestPostgres.urlOf(DATABASE);
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-            s.execute("DROP TABLE IF EXISTS clm_first, clm_later, clm_through_nlsql, clm_newer");
-            s.execute("CREATE TABLE clm_first (id int PRIMARY KEY)");
-            s.execute("INSERT INTO clm_first VALUES (1)");
-        }
+        url = TestPostgres.database(DATABASE,
+                "DROP TABLE IF EXISTS clm_first, clm_later, clm_through_nlsql, clm_newer",
+                "CREATE TABLE clm_first (id int PRIMARY KEY)",
+                "INSERT INTO clm_first VALUES (1)");
     }
 
-    private static long single(ResultSet rs) throws SQLException {
-        try (rs) {
-            assertTrue(rs.next());
-            return rs.getLong(1);
-        }
-    }
 
     @Test
     void aColumnAddedElsewhereIsSeenOnlyAfterRefreshSchema() throws Exception {
@@ -56,7 +47,7 @@ class RefreshSchemaTest {
                     "ApplicationName=clm_refresh_" + System.nanoTime())); // a catalog cache of its own
             try (Connection c = DriverManager.getConnection(TestPostgres.withParams("jdbc:nlsql:" + url.substring(5), params.toArray(new String[0])));
                     Statement s = c.createStatement()) {
-                assertEquals(1, single(s.executeQuery("how many firsts?")));
+                assertEquals(1, TestPostgres.single(s.executeQuery("how many firsts?")));
                 assertTrue(llm.systemMessage(0).contains("TABLE clm_first"), llm.systemMessage(0));
 
                 try (Connection plain = DriverManager.getConnection(url); Statement p = plain.createStatement()) {
@@ -70,19 +61,19 @@ class RefreshSchemaTest {
                 assertFalse(llm.systemMessage(1).contains("note"), llm.systemMessage(1));
 
                 c.unwrap(NlConnection.class).refreshSchema();
-                assertEquals(1, single(s.executeQuery("how many notes?")));
+                assertEquals(1, TestPostgres.single(s.executeQuery("how many notes?")));
                 assertTrue(llm.systemMessage(2).contains("note text"), llm.systemMessage(2));
 
                 // the refresh read the new table too
-                assertEquals(2, single(s.executeQuery("how many laters?")));
+                assertEquals(2, TestPostgres.single(s.executeQuery("how many laters?")));
                 assertTrue(llm.systemMessage(3).contains("TABLE clm_later"), llm.systemMessage(3));
 
                 // DDL sent through nlsql refreshes the cache itself
                 s.execute("ALTER TABLE clm_later ADD COLUMN label text");
-                assertEquals(2, single(s.executeQuery("how many laters again?")));
+                assertEquals(2, TestPostgres.single(s.executeQuery("how many laters again?")));
                 assertTrue(llm.systemMessage(4).contains("label text"), llm.systemMessage(4));
                 s.execute("CREATE TABLE clm_through_nlsql (id int PRIMARY KEY)");
-                assertEquals(0, single(s.executeQuery("how many through nlsql?")));
+                assertEquals(0, TestPostgres.single(s.executeQuery("how many through nlsql?")));
                 assertTrue(llm.systemMessage(5).contains("TABLE clm_through_nlsql"), llm.systemMessage(5));
                 assertEquals(6, llm.requestCount());
             }
@@ -102,15 +93,15 @@ class RefreshSchemaTest {
                     "ApplicationName=clm_reread_" + System.nanoTime()));
             try (Connection c = DriverManager.getConnection(TestPostgres.withParams("jdbc:nlsql:" + url.substring(5), params.toArray(new String[0])));
                     Statement s = c.createStatement()) {
-                assertEquals(1, single(s.executeQuery("how many firsts?")));
+                assertEquals(1, TestPostgres.single(s.executeQuery("how many firsts?")));
                 try (Connection plain = DriverManager.getConnection(url); Statement p = plain.createStatement()) {
                     p.execute("DROP TABLE IF EXISTS clm_newer");
                     p.execute("CREATE TABLE clm_newer (id int PRIMARY KEY)");
                     p.execute("INSERT INTO clm_newer VALUES (1), (2), (3)");
                 }
-                assertEquals(3, single(s.executeQuery("how many newers?")));
+                assertEquals(3, TestPostgres.single(s.executeQuery("how many newers?")));
                 assertFalse(llm.systemMessage(1).contains("clm_newer"), "the prompt came from the cached catalog");
-                assertEquals(3, single(s.executeQuery("how many newers now?")));
+                assertEquals(3, TestPostgres.single(s.executeQuery("how many newers now?")));
                 assertTrue(llm.systemMessage(2).contains("TABLE clm_newer"), "the catalog was read again: " + llm.systemMessage(2));
             }
         }

@@ -30,12 +30,9 @@ class SinceMonthTest {
 
     @BeforeAll
     static void schema() throws SQLException {
-        TestPostgres.createDatabaseIfMissing(DATABASE);
-        url = TestPostgres.urlOf(DATABASE);
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-            s.execute("DROP TABLE IF EXISTS orders");
-            s.execute("CREATE TABLE orders (id int PRIMARY KEY, placed_on date NOT NULL, amount numeric(10,2))");
-        }
+        url = TestPostgres.database(DATABASE,
+                "DROP TABLE IF EXISTS orders",
+                "CREATE TABLE orders (id int PRIMARY KEY, placed_on date NOT NULL, amount numeric(10,2))");
     }
 
     /** The first of the latest {@code month} that has begun by today. */

@@ -66,4 +66,26 @@ public final class TestPostgres {
             s.execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
         }
     }
+
+    /** A scratch database (created when missing) with {@code statements} run in it; returns its URL. */
+    public static String database(String name, String... statements) throws SQLException {
+        createDatabaseIfMissing(name);
+        String url = urlOf(name);
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+        }
+        return url;
+    }
+
+    /** The one value of a one-row result, which is closed. */
+    public static long single(ResultSet rs) throws SQLException {
+        try (rs) {
+            if (!rs.next()) {
+                throw new AssertionError("no row");
+            }
+            return rs.getLong(1);
+        }
+    }
 }

@@ -59,19 +59,13 @@ class LlmBoundsTest {
         return s.unwrap(NlStatement.class).lastTrace();
     }
 
-    private static long single(ResultSet rs) throws SQLException {
-        try (rs) {
-            assertTrue(rs.next());
-            return rs.getLong(1);
-        }
-    }
 
     @Test
     void aTrickledBodyEndsAtTheDeadlineAndTheExchangeIsAbandoned() throws Exception {
         try (FakeOpenAi llm = new FakeOpenAi(answer(GOOD_SQL), trickle(GOOD_SQL, 200));
                 Connection c = connect(llm, "nlsql.llm.timeoutSeconds=2"); Statement s = c.createStatement()) {
             // a first question reads the catalog and loads the client's classes: the second one's time is the LLM call's
-            assertEquals(3, single(s.executeQuery("how many items are there?")));
+            assertEquals(3, TestPostgres.single(s.executeQuery("how many items are there?")));
             long start = System.nanoTime();
             SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("how many items are there, really?"));
             long ms = (System.nanoTime() - start) / 1_000_000;
@@ -93,7 +87,7 @@ class LlmBoundsTest {
         try (FakeOpenAi llm = new FakeOpenAi(huge(chars), answer(GOOD_SQL)); Connection c = connect(llm);
                 Statement s = c.createStatement()) {
             long start = System.nanoTime();
-            assertEquals(3, single(s.executeQuery("how many items are there?")));
+            assertEquals(3, TestPostgres.single(s.executeQuery("how many items are there?")));
             long ms = (System.nanoTime() - start) / 1_000_000;
             LOG.info("{}-char reply: executeQuery took {} ms", chars, ms);
             Trace t = trace(s);
@@ -129,7 +123,7 @@ class LlmBoundsTest {
         assertEquals(20_000, reply.length());
         try (FakeOpenAi llm = new FakeOpenAi(answer(reply.toString())); Connection c = connect(llm);
                 Statement s = c.createStatement()) {
-            assertEquals(3, single(s.executeQuery("how many items are there?")));
+            assertEquals(3, TestPostgres.single(s.executeQuery("how many items are there?")));
             Trace t = trace(s);
             assertEquals(1, t.attempts().size());
             assertEquals(Outcome.OK, t.attempts().get(0).outcome());
