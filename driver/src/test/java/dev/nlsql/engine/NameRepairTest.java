@@ -46,10 +46,7 @@ class NameRepairTest {
     }
 
     private static Connection connect(FakeOpenAi llm) throws SQLException {
-        List<String> params = new ArrayList<>(List.of(llm.params()));
-        params.add("nlsql.cache=false");
-        params.add("nlsql.tables=rep_paper,rep_review");
-        return DriverManager.getConnection(TestPostgres.nlUrl(params.toArray(new String[0])));
+        return llm.connect(TestPostgres.url(), "nlsql.tables=rep_paper,rep_review");
     }
 
     private static Trace trace(Statement s) throws SQLException {

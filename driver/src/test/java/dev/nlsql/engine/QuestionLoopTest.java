@@ -42,10 +42,7 @@ class QuestionLoopTest {
     }
 
     private static Connection connect(FakeOpenAi llm, String... extra) throws SQLException {
-        List<String> params = new ArrayList<>(List.of(llm.params()));
-        params.add("nlsql.cache=false");
-        params.addAll(List.of(extra));
-        return DriverManager.getConnection(TestPostgres.withParams("jdbc:nlsql:" + dbUrl.substring(5), params.toArray(new String[0])));
+        return llm.connect(dbUrl, extra);
     }
 
     private static Trace trace(Statement s) throws SQLException {

@@ -36,10 +36,7 @@ class LlmRateLimitTest {
     }
 
     private static Connection connect(FakeOpenAi llm) throws SQLException {
-        List<String> params = new ArrayList<>(List.of(llm.params()));
-        params.add("nlsql.cache=false");
-        params.add("nlsql.tables=clm_rl_items");
-        return DriverManager.getConnection(TestPostgres.nlUrl(params.toArray(new String[0])));
+        return llm.connect(TestPostgres.url(), "nlsql.tables=clm_rl_items");
     }
 
 

@@ -35,11 +35,9 @@ class RepairsSwitchTest {
     }
 
     private static Connection connect(FakeOpenAi llm, String... extra) throws SQLException {
-        List<String> params = new ArrayList<>(List.of(llm.params()));
-        params.add("nlsql.cache=false");
-        params.add("nlsql.tables=clm_rep_cars");
+        List<String> params = new ArrayList<>(List.of("nlsql.tables=clm_rep_cars"));
         params.addAll(List.of(extra));
-        return DriverManager.getConnection(TestPostgres.nlUrl(params.toArray(new String[0])));
+        return llm.connect(TestPostgres.url(), params.toArray(new String[0]));
     }
 
     /** The trace of the question as EXPLAIN NL rows: "source/outcome" per attempt. */

@@ -95,6 +95,18 @@ public final class FakeOpenAi implements AutoCloseable {
         return new String[] {"nlsql.llm=openai", "nlsql.llm.baseUrl=" + baseUrl(), "nlsql.llm.apiKey=test-key", "nlsql.llm.model=fake"};
     }
 
+    /**
+     * A nlsql connection to the PostgreSQL database at {@code jdbcUrl} (a plain {@code jdbc:postgresql:} URL)
+     * that asks this server, with the answer cache off and {@code extra} nlsql parameters.
+     */
+    public java.sql.Connection connect(String jdbcUrl, String... extra) throws java.sql.SQLException {
+        java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of(params()));
+        all.add("nlsql.cache=false");
+        all.addAll(java.util.List.of(extra));
+        return java.sql.DriverManager.getConnection(TestPostgres.withParams("jdbc:nlsql:" + jdbcUrl.substring("jdbc:".length()),
+                all.toArray(new String[0])));
+    }
+
     public int requestCount() {
         return requests.size();
     }

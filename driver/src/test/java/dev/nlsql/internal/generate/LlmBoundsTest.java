@@ -49,10 +49,9 @@ class LlmBoundsTest {
     }
 
     private static Connection connect(FakeOpenAi llm, String... extra) throws SQLException {
-        List<String> params = new ArrayList<>(List.of(llm.params()));
-        params.addAll(List.of("nlsql.cache=false", "nlsql.tables=llmb_items"));
+        List<String> params = new ArrayList<>(List.of("nlsql.tables=llmb_items"));
         params.addAll(List.of(extra));
-        return DriverManager.getConnection(TestPostgres.nlUrl(params.toArray(new String[0])));
+        return llm.connect(TestPostgres.url(), params.toArray(new String[0]));
     }
 
     private static Trace trace(Statement s) throws SQLException {

@@ -33,10 +33,9 @@ class LlmSeedTest {
     }
 
     private static Connection connect(FakeOpenAi llm, String... extra) throws SQLException {
-        List<String> params = new ArrayList<>(List.of(llm.params()));
-        params.addAll(List.of("nlsql.cache=false", "nlsql.tables=" + TABLE));
+        List<String> params = new ArrayList<>(List.of("nlsql.tables=" + TABLE));
         params.addAll(List.of(extra));
-        return DriverManager.getConnection(TestPostgres.nlUrl(params.toArray(new String[0])));
+        return llm.connect(TestPostgres.url(), params.toArray(new String[0]));
     }
 
     private static void ask(Connection c, String question) throws SQLException {
