@@ -80,7 +80,7 @@ class ShadedJarIT {
         for (Path p : new Path[] {plain, allJar()}) {
             try (JarFile jar = new JarFile(p.toFile())) {
                 List<String> misplaced = jar.stream().map(e -> e.getName())
-                        .filter(n -> n.endsWith(".class"))
+                        .filter(n -> n.endsWith(".class") && n.startsWith("dev/nlsql/") && !n.startsWith("dev/nlsql/shaded/"))
                         .filter(n -> n.startsWith("dev/nlsql/eval/") || n.startsWith("dev/nlsql/testing/") || n.endsWith("Test.class")
                                 || n.endsWith("IT.class"))
                         .collect(Collectors.toList());
