@@ -18,17 +18,23 @@ class NlCallableStatement extends DelegatingCallableStatement<CallableStatement>
 
     @Override
     public ResultSet executeQuery() throws SQLException {
-        return NlResultSet.wrap(this, delegate.executeQuery());
+        return NlResultSet.wrap(connection, this, delegate.executeQuery());
     }
 
     @Override
     public ResultSet getResultSet() throws SQLException {
-        return NlResultSet.wrap(this, delegate.getResultSet());
+        return NlResultSet.wrap(connection, this, delegate.getResultSet());
     }
 
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
-        return NlResultSet.wrap(this, delegate.getGeneratedKeys());
+        return NlResultSet.wrap(connection, this, delegate.getGeneratedKeys());
+    }
+
+    /** OUT parameters that are arrays or result sets (REF CURSOR) lead back to the nlsql connection. */
+    @Override
+    protected Object value(Object value) throws SQLException {
+        return NlValues.adopt(connection, value);
     }
 
     @Override

@@ -184,6 +184,12 @@ public final class NlConnection extends DelegatingConnection<Connection> {
                 delegate.prepareCall(admitCall(text), resultSetType, resultSetConcurrency, resultSetHoldability));
     }
 
+    /** An array whose result sets lead back here; statements hand the real driver its own array when it is bound. */
+    @Override
+    public java.sql.Array createArrayOf(String typeName, Object[] elements) throws SQLException {
+        return NlValues.array(this, delegate.createArrayOf(typeName, elements));
+    }
+
     @Override
     public DatabaseMetaData getMetaData() throws SQLException {
         return new NlDatabaseMetaData(this, delegate.getMetaData());

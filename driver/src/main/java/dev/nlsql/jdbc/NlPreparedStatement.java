@@ -29,7 +29,7 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
     @Override
     public ResultSet executeQuery() throws SQLException {
         ResultSet rs = readOnly ? connection.runReadOnly(delegate, guarded, delegate::executeQuery) : delegate.executeQuery();
-        return NlResultSet.wrap(this, rs);
+        return NlResultSet.wrap(connection, this, rs);
     }
 
     @Override
@@ -57,12 +57,12 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
 
     @Override
     public ResultSet getResultSet() throws SQLException {
-        return NlResultSet.wrap(this, delegate.getResultSet());
+        return NlResultSet.wrap(connection, this, delegate.getResultSet());
     }
 
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
-        return NlResultSet.wrap(this, delegate.getGeneratedKeys());
+        return NlResultSet.wrap(connection, this, delegate.getGeneratedKeys());
     }
 
     @Override

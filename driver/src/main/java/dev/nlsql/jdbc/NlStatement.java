@@ -36,9 +36,9 @@ public class NlStatement extends DelegatingStatement<Statement> {
         if (connection.passthrough() == Passthrough.ALLOW) {
             ResultSet rs = delegate.executeQuery(text);
             connection.afterSql(decision);
-            return NlResultSet.wrap(this, rs);
+            return NlResultSet.wrap(connection, this, rs);
         }
-        return NlResultSet.wrap(this, connection.runGuardedText(delegate, connection.admitSqlText(text)));
+        return NlResultSet.wrap(connection, this, connection.runGuardedText(delegate, connection.admitSqlText(text)));
     }
 
     @Override
@@ -54,7 +54,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
             connection.afterSql(decision);
             return result;
         }
-        questionResult = NlResultSet.wrap(this, connection.runGuardedText(delegate, connection.admitSqlText(text)));
+        questionResult = NlResultSet.wrap(connection, this, connection.runGuardedText(delegate, connection.admitSqlText(text)));
         return true;
     }
 
@@ -136,7 +136,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     @Override
     public ResultSet getResultSet() throws SQLException {
-        return questionResult != null ? questionResult : NlResultSet.wrap(this, delegate.getResultSet());
+        return questionResult != null ? questionResult : NlResultSet.wrap(connection, this, delegate.getResultSet());
     }
 
     /**
@@ -210,7 +210,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
-        return NlResultSet.wrap(this, delegate.getGeneratedKeys());
+        return NlResultSet.wrap(connection, this, delegate.getGeneratedKeys());
     }
 
     @Override

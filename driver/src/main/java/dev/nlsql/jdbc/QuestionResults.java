@@ -31,7 +31,7 @@ final class QuestionResults {
             Answer answer = connection.answer(decision, instructions, statementMaxRows);
             lastTrace = answer.trace();
             warning = new SQLWarning(lastTrace.summary(), "01000");
-            result = answer.rows() == null ? null : NlResultSet.wrap(owner, answer.rows());
+            result = answer.rows() == null ? null : NlResultSet.wrap(connection, owner, answer.rows());
             return result;
         } catch (TraceException e) {
             lastTrace = e.trace();

@@ -1,5 +1,6 @@
 package dev.nlsql.demo;
 
+import dev.nlsql.NlSqlState;
 import dev.nlsql.eval.ResultMatch;
 import dev.nlsql.jdbc.NlStatement;
 import java.sql.ResultSet;
@@ -11,8 +12,9 @@ import java.util.Locale;
 
 /**
  * The offline generator's score on one question set: coverage (answered / asked) and precision
- * (correct / answered). A declined question (NL005) is neither right nor wrong; it only lowers
- * coverage, so a generator that declines everything has coverage 0 and fails every floor.
+ * (correct / answered). A declined question (the offline generator's own NL005 refusal, see
+ * {@link #isOfflineRefusal}) is neither right nor wrong; it only lowers coverage, so a generator that declines
+ * everything has coverage 0 and fails every floor. Any other exception is a failure.
  */
 final class OfflineScore {
 
@@ -34,11 +36,11 @@ final class OfflineScore {
         List<List<Object>> actual;
         try (ResultSet rs = nl.executeQuery("NL: " + question)) {
             actual = OfflineGeneratorAccuracyTest.rows(rs);
-        } catch (SQLException declined) {
-            if (!"NL005".equals(declined.getSQLState())) {
-                failed.add(question + " -> " + declined.getSQLState() + " " + declined.getMessage());
+        } catch (SQLException e) {
+            if (isOfflineRefusal(e)) {
+                declined.add(question + " -> " + e.getMessage());
             } else {
-                this.declined.add(question + " -> " + declined.getMessage());
+                failed.add(question + " -> " + e.getSQLState() + " " + e.getMessage());
             }
             return;
         }
@@ -55,6 +57,19 @@ final class OfflineScore {
             }
         }
         wrong.add(question + " -> " + nl.unwrap(NlStatement.class).lastTrace().finalSql());
+    }
+
+    /** The message with which the offline generator itself declines (CorrectionLoop.notUnderstood). */
+    static final String OFFLINE_REFUSAL = "The offline generator cannot answer this with certainty: ";
+
+    /**
+     * True only for the offline generator's own refusal: SQLSTATE NL005 (NlSqlState.NOT_UNDERSTOOD) with the offline
+     * generator's message. NL005 without it ("no generator", e.g. nlsql.llm=none) and every other error is a failure,
+     * so that a misconfigured run or a broken one cannot pass as "declined everything".
+     */
+    static boolean isOfflineRefusal(SQLException e) {
+        return NlSqlState.NOT_UNDERSTOOD.code().equals(e.getSQLState()) && e.getMessage() != null
+                && e.getMessage().startsWith(OFFLINE_REFUSAL);
     }
 
     /**

@@ -90,7 +90,9 @@ final class IntentReader {
         this.catalog = catalog;
         this.values = values;
         this.today = today;
-        Matcher m = TOKEN.matcher(question.toLowerCase(Locale.ROOT));
+        // typographic quotes read as the plain ones: what’s, the customers’ orders, ‘Berlin’ (tools that pair ' marks,
+        // such as sqlline and psql, let a question through with ’ where a plain apostrophe would open a string)
+        Matcher m = TOKEN.matcher(question.toLowerCase(Locale.ROOT).replace('\u2019', '\'').replace('\u2018', '\''));
         while (m.find()) {
             if (m.group(1) != null || m.group(2) != null) {
                 quoted.add(m.group(1) != null ? m.group(1) : m.group(2));

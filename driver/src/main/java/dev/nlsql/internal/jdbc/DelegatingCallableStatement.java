@@ -20,6 +20,20 @@ public abstract class DelegatingCallableStatement<S extends CallableStatement> e
         super(delegate);
     }
 
+    /**
+     * Every object a getter returns (getObject, getArray) passes through here; subclasses wrap what leads back to a
+     * connection (an {@link Array}, a result set such as a REF CURSOR) so that it leads back to theirs.
+     */
+    protected Object value(Object value) throws SQLException {
+        return value;
+    }
+
+    /** {@link #value} for {@code getObject(..., type)}: wrapped when the wrapper is still a {@code type}. */
+    private <T> T value(Class<T> type, T value) throws SQLException {
+        Object wrapped = value(value);
+        return type.isInstance(wrapped) ? type.cast(wrapped) : value;
+    }
+
     @Override
     public void registerOutParameter(int parameterIndex, int sqlType) throws SQLException {
         delegate.registerOutParameter(parameterIndex, sqlType);
@@ -102,7 +116,7 @@ public abstract class DelegatingCallableStatement<S extends CallableStatement> e
 
     @Override
     public Object getObject(int parameterIndex) throws SQLException {
-        return delegate.getObject(parameterIndex);
+        return value(delegate.getObject(parameterIndex));
     }
 
     @Override
@@ -112,7 +126,7 @@ public abstract class DelegatingCallableStatement<S extends CallableStatement> e
 
     @Override
     public Object getObject(int parameterIndex, java.util.Map<String,Class<?>> map) throws SQLException {
-        return delegate.getObject(parameterIndex, map);
+        return value(delegate.getObject(parameterIndex, map));
     }
 
     @Override
@@ -132,7 +146,7 @@ public abstract class DelegatingCallableStatement<S extends CallableStatement> e
 
     @Override
     public Array getArray(int parameterIndex) throws SQLException {
-        return delegate.getArray(parameterIndex);
+        return (Array) value(delegate.getArray(parameterIndex));
     }
 
     @Override
@@ -262,17 +276,17 @@ public abstract class DelegatingCallableStatement<S extends CallableStatement> e
 
     @Override
     public void setObject(String parameterName, Object x, int targetSqlType, int scale) throws SQLException {
-        delegate.setObject(parameterName, x, targetSqlType, scale);
+        delegate.setObject(parameterName, DelegatingArray.unwrap(x), targetSqlType, scale);
     }
 
     @Override
     public void setObject(String parameterName, Object x, int targetSqlType) throws SQLException {
-        delegate.setObject(parameterName, x, targetSqlType);
+        delegate.setObject(parameterName, DelegatingArray.unwrap(x), targetSqlType);
     }
 
     @Override
     public void setObject(String parameterName, Object x) throws SQLException {
-        delegate.setObject(parameterName, x);
+        delegate.setObject(parameterName, DelegatingArray.unwrap(x));
     }
 
     @Override
@@ -362,7 +376,7 @@ public abstract class DelegatingCallableStatement<S extends CallableStatement> e
 
     @Override
     public Object getObject(String parameterName) throws SQLException {
-        return delegate.getObject(parameterName);
+        return value(delegate.getObject(parameterName));
     }
 
     @Override
@@ -372,7 +386,7 @@ public abstract class DelegatingCallableStatement<S extends CallableStatement> e
 
     @Override
     public Object getObject(String parameterName, java.util.Map<String,Class<?>> map) throws SQLException {
-        return delegate.getObject(parameterName, map);
+        return value(delegate.getObject(parameterName, map));
     }
 
     @Override
@@ -392,7 +406,7 @@ public abstract class DelegatingCallableStatement<S extends CallableStatement> e
 
     @Override
     public Array getArray(String parameterName) throws SQLException {
-        return delegate.getArray(parameterName);
+        return (Array) value(delegate.getArray(parameterName));
     }
 
     @Override
@@ -577,22 +591,22 @@ public abstract class DelegatingCallableStatement<S extends CallableStatement> e
 
     @Override
     public <T> T getObject(int parameterIndex, Class<T> type) throws SQLException {
-        return delegate.getObject(parameterIndex, type);
+        return value(type, delegate.getObject(parameterIndex, type));
     }
 
     @Override
     public <T> T getObject(String parameterName, Class<T> type) throws SQLException {
-        return delegate.getObject(parameterName, type);
+        return value(type, delegate.getObject(parameterName, type));
     }
 
     @Override
     public void setObject(String parameterName, Object x, SQLType targetSqlType, int scaleOrLength) throws SQLException {
-        delegate.setObject(parameterName, x, targetSqlType, scaleOrLength);
+        delegate.setObject(parameterName, DelegatingArray.unwrap(x), targetSqlType, scaleOrLength);
     }
 
     @Override
     public void setObject(String parameterName, Object x, SQLType targetSqlType) throws SQLException {
-        delegate.setObject(parameterName, x, targetSqlType);
+        delegate.setObject(parameterName, DelegatingArray.unwrap(x), targetSqlType);
     }
 
     @Override

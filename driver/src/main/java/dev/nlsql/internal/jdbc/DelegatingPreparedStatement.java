@@ -122,12 +122,12 @@ public abstract class DelegatingPreparedStatement<S extends PreparedStatement> e
 
     @Override
     public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
-        delegate.setObject(parameterIndex, x, targetSqlType);
+        delegate.setObject(parameterIndex, DelegatingArray.unwrap(x), targetSqlType);
     }
 
     @Override
     public void setObject(int parameterIndex, Object x) throws SQLException {
-        delegate.setObject(parameterIndex, x);
+        delegate.setObject(parameterIndex, DelegatingArray.unwrap(x));
     }
 
     @Override
@@ -162,7 +162,7 @@ public abstract class DelegatingPreparedStatement<S extends PreparedStatement> e
 
     @Override
     public void setArray(int parameterIndex, Array x) throws SQLException {
-        delegate.setArray(parameterIndex, x);
+        delegate.setArray(parameterIndex, (Array) DelegatingArray.unwrap(x));
     }
 
     @Override
@@ -242,7 +242,7 @@ public abstract class DelegatingPreparedStatement<S extends PreparedStatement> e
 
     @Override
     public void setObject(int parameterIndex, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
-        delegate.setObject(parameterIndex, x, targetSqlType, scaleOrLength);
+        delegate.setObject(parameterIndex, DelegatingArray.unwrap(x), targetSqlType, scaleOrLength);
     }
 
     @Override
@@ -297,12 +297,12 @@ public abstract class DelegatingPreparedStatement<S extends PreparedStatement> e
 
     @Override
     public void setObject(int parameterIndex, Object x, SQLType targetSqlType, int scaleOrLength) throws SQLException {
-        delegate.setObject(parameterIndex, x, targetSqlType, scaleOrLength);
+        delegate.setObject(parameterIndex, DelegatingArray.unwrap(x), targetSqlType, scaleOrLength);
     }
 
     @Override
     public void setObject(int parameterIndex, Object x, SQLType targetSqlType) throws SQLException {
-        delegate.setObject(parameterIndex, x, targetSqlType);
+        delegate.setObject(parameterIndex, DelegatingArray.unwrap(x), targetSqlType);
     }
 
     @Override

@@ -20,6 +20,20 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
         super(delegate);
     }
 
+    /**
+     * Every object a getter returns (getObject, getArray) passes through here; subclasses wrap what leads back to a
+     * connection (an {@link Array}, a result set such as a REF CURSOR) so that it leads back to theirs.
+     */
+    protected Object value(Object value) throws SQLException {
+        return value;
+    }
+
+    /** {@link #value} for {@code getObject(..., type)}: wrapped when the wrapper is still a {@code type}. */
+    private <T> T value(Class<T> type, T value) throws SQLException {
+        Object wrapped = value(value);
+        return type.isInstance(wrapped) ? type.cast(wrapped) : value;
+    }
+
     @Override
     public boolean next() throws SQLException {
         return delegate.next();
@@ -217,12 +231,12 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
 
     @Override
     public Object getObject(int columnIndex) throws SQLException {
-        return delegate.getObject(columnIndex);
+        return value(delegate.getObject(columnIndex));
     }
 
     @Override
     public Object getObject(String columnLabel) throws SQLException {
-        return delegate.getObject(columnLabel);
+        return value(delegate.getObject(columnLabel));
     }
 
     @Override
@@ -442,12 +456,12 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
 
     @Override
     public void updateObject(int columnIndex, Object x, int scaleOrLength) throws SQLException {
-        delegate.updateObject(columnIndex, x, scaleOrLength);
+        delegate.updateObject(columnIndex, DelegatingArray.unwrap(x), scaleOrLength);
     }
 
     @Override
     public void updateObject(int columnIndex, Object x) throws SQLException {
-        delegate.updateObject(columnIndex, x);
+        delegate.updateObject(columnIndex, DelegatingArray.unwrap(x));
     }
 
     @Override
@@ -537,12 +551,12 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
 
     @Override
     public void updateObject(String columnLabel, Object x, int scaleOrLength) throws SQLException {
-        delegate.updateObject(columnLabel, x, scaleOrLength);
+        delegate.updateObject(columnLabel, DelegatingArray.unwrap(x), scaleOrLength);
     }
 
     @Override
     public void updateObject(String columnLabel, Object x) throws SQLException {
-        delegate.updateObject(columnLabel, x);
+        delegate.updateObject(columnLabel, DelegatingArray.unwrap(x));
     }
 
     @Override
@@ -587,7 +601,7 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
 
     @Override
     public Object getObject(int columnIndex, java.util.Map<String,Class<?>> map) throws SQLException {
-        return delegate.getObject(columnIndex, map);
+        return value(delegate.getObject(columnIndex, map));
     }
 
     @Override
@@ -607,12 +621,12 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
 
     @Override
     public Array getArray(int columnIndex) throws SQLException {
-        return delegate.getArray(columnIndex);
+        return (Array) value(delegate.getArray(columnIndex));
     }
 
     @Override
     public Object getObject(String columnLabel, java.util.Map<String,Class<?>> map) throws SQLException {
-        return delegate.getObject(columnLabel, map);
+        return value(delegate.getObject(columnLabel, map));
     }
 
     @Override
@@ -632,7 +646,7 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
 
     @Override
     public Array getArray(String columnLabel) throws SQLException {
-        return delegate.getArray(columnLabel);
+        return (Array) value(delegate.getArray(columnLabel));
     }
 
     @Override
@@ -707,12 +721,12 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
 
     @Override
     public void updateArray(int columnIndex, java.sql.Array x) throws SQLException {
-        delegate.updateArray(columnIndex, x);
+        delegate.updateArray(columnIndex, (Array) DelegatingArray.unwrap(x));
     }
 
     @Override
     public void updateArray(String columnLabel, java.sql.Array x) throws SQLException {
-        delegate.updateArray(columnLabel, x);
+        delegate.updateArray(columnLabel, (Array) DelegatingArray.unwrap(x));
     }
 
     @Override
@@ -957,31 +971,31 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
 
     @Override
     public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
-        return delegate.getObject(columnIndex, type);
+        return value(type, delegate.getObject(columnIndex, type));
     }
 
     @Override
     public <T> T getObject(String columnLabel, Class<T> type) throws SQLException {
-        return delegate.getObject(columnLabel, type);
+        return value(type, delegate.getObject(columnLabel, type));
     }
 
     @Override
     public void updateObject(int columnIndex, Object x, SQLType targetSqlType, int scaleOrLength) throws SQLException {
-        delegate.updateObject(columnIndex, x, targetSqlType, scaleOrLength);
+        delegate.updateObject(columnIndex, DelegatingArray.unwrap(x), targetSqlType, scaleOrLength);
     }
 
     @Override
     public void updateObject(String columnLabel, Object x, SQLType targetSqlType, int scaleOrLength) throws SQLException {
-        delegate.updateObject(columnLabel, x, targetSqlType, scaleOrLength);
+        delegate.updateObject(columnLabel, DelegatingArray.unwrap(x), targetSqlType, scaleOrLength);
     }
 
     @Override
     public void updateObject(int columnIndex, Object x, SQLType targetSqlType) throws SQLException {
-        delegate.updateObject(columnIndex, x, targetSqlType);
+        delegate.updateObject(columnIndex, DelegatingArray.unwrap(x), targetSqlType);
     }
 
     @Override
     public void updateObject(String columnLabel, Object x, SQLType targetSqlType) throws SQLException {
-        delegate.updateObject(columnLabel, x, targetSqlType);
+        delegate.updateObject(columnLabel, DelegatingArray.unwrap(x), targetSqlType);
     }
 }
