@@ -274,4 +274,21 @@ class MariaDbTest {
             assertTrue(refused.getMessage().contains("mdb_shop_other"), refused.getMessage());
         }
     }
+
+    /**
+     * SQL text given to a prepared statement is refused by nlsql itself, with one SQLSTATE for every driver
+     * (Connector/J refuses it too, with 42000; a driver that ran it would skip the passthrough policy).
+     */
+    @Test
+    void aPreparedStatementDoesNotRunOtherSqlText() throws SQLException {
+        try (Connection c = DriverManager.getConnection(TestMariaDb.nlUrl(DB, "nlsql.passthrough=readonly", "nlsql.llm=none"));
+                PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM log")) {
+            SQLException e = assertThrows(SQLException.class, () -> ps.executeUpdate("INSERT INTO log VALUES (7)"));
+            assertEquals("42809", e.getSQLState(), e.getMessage());
+            assertEquals("42809", assertThrows(SQLException.class, () -> ps.execute("INSERT INTO log VALUES (7)")).getSQLState());
+            assertEquals("42809", assertThrows(SQLException.class, () -> ps.executeQuery("SELECT 1")).getSQLState());
+            assertEquals("42809", assertThrows(SQLException.class, () -> ps.addBatch("INSERT INTO log VALUES (7)")).getSQLState());
+        }
+        assertEquals(0, logRows(), "nothing reached the table through nlsql");
+    }
 }
