@@ -281,6 +281,7 @@ class MariaDbTest {
      */
     @Test
     void aPreparedStatementDoesNotRunOtherSqlText() throws SQLException {
+        int before = logRows();
         try (Connection c = DriverManager.getConnection(TestMariaDb.nlUrl(DB, "nlsql.passthrough=readonly", "nlsql.llm=none"));
                 PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM log")) {
             SQLException e = assertThrows(SQLException.class, () -> ps.executeUpdate("INSERT INTO log VALUES (7)"));
@@ -289,6 +290,6 @@ class MariaDbTest {
             assertEquals("42809", assertThrows(SQLException.class, () -> ps.executeQuery("SELECT 1")).getSQLState());
             assertEquals("42809", assertThrows(SQLException.class, () -> ps.addBatch("INSERT INTO log VALUES (7)")).getSQLState());
         }
-        assertEquals(0, logRows(), "nothing reached the table through nlsql");
+        assertEquals(before, logRows(), "nothing reached the table through nlsql");
     }
 }
