@@ -35,6 +35,10 @@ public final class NlConfig {
     private final Passthrough passthrough;
     private final boolean cache;
     private final boolean repairs;
+    private final int widerSearch;
+    private final int maxSteps;
+    private final int fallbackRows;
+    private final boolean followUps;
     private final List<String> deniedFunctions;
     private final List<String> functions;
     private final String readRole;
@@ -62,6 +66,10 @@ public final class NlConfig {
         this.passthrough = Passthrough.valueOf(choice(p, NlProperty.PASSTHROUGH).toUpperCase(Locale.ROOT));
         this.cache = Boolean.parseBoolean(choice(p, NlProperty.CACHE));
         this.repairs = Boolean.parseBoolean(choice(p, NlProperty.REPAIRS));
+        this.widerSearch = nonNegativeInt(p, NlProperty.WIDER_SEARCH);
+        this.maxSteps = positiveInt(p, NlProperty.MAX_STEPS);
+        this.fallbackRows = nonNegativeInt(p, NlProperty.FALLBACK_ROWS);
+        this.followUps = Boolean.parseBoolean(choice(p, NlProperty.FOLLOW_UPS));
         this.deniedFunctions = list(text(p, NlProperty.DENIED_FUNCTIONS));
         this.functions = list(text(p, NlProperty.FUNCTIONS));
         String role = text(p, NlProperty.READ_ROLE);
@@ -130,6 +138,19 @@ public final class NlConfig {
         throw new SQLException("Invalid value '" + v + "' for " + prop.key() + "; expected a whole number above 0", INVALID_VALUE);
     }
 
+    private static int nonNegativeInt(Properties p, NlProperty prop) throws SQLException {
+        String v = text(p, prop);
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new SQLException("Invalid value '" + v + "' for " + prop.key() + "; expected a whole number, 0 or above", INVALID_VALUE);
+    }
+
     /** A whole number (any sign), or null when the property is unset or blank. */
     private static Integer optionalInt(Properties p, NlProperty prop) throws SQLException {
         String v = text(p, prop);
@@ -194,7 +215,8 @@ public final class NlConfig {
                 llmModel, String.valueOf(llmSeed), String.valueOf(llmTimeoutSeconds), String.valueOf(maxAttempts), String.valueOf(maxRows),
                 String.valueOf(queryTimeoutSeconds), String.join(",", tables), passthrough.name(), String.valueOf(cache), String.valueOf(repairs),
                 String.join(",", deniedFunctions), String.join(",", functions), String.valueOf(readRole), String.valueOf(maxResultBytes),
-                String.valueOf(llmMaxReplyChars), String.valueOf(llmSendValues), dialect.name());
+                String.valueOf(llmMaxReplyChars), String.valueOf(llmSendValues), dialect.name(), String.valueOf(widerSearch),
+                String.valueOf(maxSteps), String.valueOf(fallbackRows), String.valueOf(followUps));
     }
 
     public LlmKind llm() {
@@ -250,6 +272,24 @@ public final class NlConfig {
     /** Whether failures with exactly one sensible fix are repaired without the LLM. */
     public boolean repairs() {
         return repairs;
+    }
+
+    /** Broadened attempts after an empty result on text filters. */
+    public int widerSearch() {
+        return widerSearch;
+    }
+
+    public int maxSteps() {
+        return maxSteps;
+    }
+
+    /** Rows the fallback analysis may fetch; 0 means no fallback. */
+    public int fallbackRows() {
+        return fallbackRows;
+    }
+
+    public boolean followUps() {
+        return followUps;
     }
 
     /** Extra denied function patterns, on top of the built-in list. */

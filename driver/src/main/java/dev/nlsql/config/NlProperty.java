@@ -33,6 +33,13 @@ public enum NlProperty {
     LLM_MAX_REPLY_CHARS("nlsql.llm.maxReplyChars", "20000", "Longest model reply accepted, in characters", List.of()),
     LLM_SEND_VALUES("nlsql.llm.sendValues", "true", "false keeps sampled values and row text (in error messages and feedback) "
             + "away from the model", List.of("true", "false")),
+    WIDER_SEARCH("nlsql.widerSearch", "1", "Broadened attempts after an empty result on text filters (case, accents, spaces, "
+            + "patterns, the closest real values); 0 turns the wider search off", List.of()),
+    MAX_STEPS("nlsql.maxSteps", "4", "Steps of a multi-step plan; 1 answers every question with one statement", List.of()),
+    FALLBACK_ROWS("nlsql.fallbackRows", "10000", "Rows the fallback analysis may fetch when the attempts are spent; 0 turns it off",
+            List.of()),
+    FOLLOW_UPS("nlsql.followUps", "true", "Resolve follow-up questions (\"and in 2023?\") against the connection's previous question",
+            List.of("true", "false")),
     DIALECT("nlsql.dialect", "auto", "How the guard reads SQL: auto (from the database: PostgreSQL, MySQL/MariaDB), postgresql, "
             + "mysql, or unverified (any other database, read with standard SQL rules: the operator accepts the risk that "
             + "the database reads the text differently)", List.of("auto", "postgresql", "mysql", "unverified"));

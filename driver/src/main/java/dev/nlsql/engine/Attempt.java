@@ -7,9 +7,12 @@ import java.util.Locale;
 public record Attempt(int number, Source source, String sql, Outcome outcome, ErrorCategory category, String error,
         String feedback, long millis, int inputTokens, int outputTokens) {
 
-    /** Where an attempt's SQL came from. */
+    /**
+     * Where an attempt's SQL came from: the model, a repair, the answer cache, the offline generator,
+     * a wider search (broadened text filters), a step of a multi-step plan, or the fallback analysis.
+     */
     public enum Source {
-        LLM, REPAIR, CACHE, OFFLINE;
+        LLM, REPAIR, CACHE, OFFLINE, WIDER, PLAN, FALLBACK;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);
