@@ -8,6 +8,7 @@ import dev.nlsql.internal.check.SqlExtractor;
 import dev.nlsql.sql.SqlDialect;
 import dev.nlsql.internal.check.SqlGuard;
 import dev.nlsql.internal.check.TextFilters;
+import dev.nlsql.internal.check.WiderSearch;
 import dev.nlsql.internal.execute.GuardedRun;
 import dev.nlsql.internal.execute.SessionRules;
 import dev.nlsql.internal.diagnose.Diagnosis;
@@ -73,7 +74,7 @@ final class CorrectionLoop {
         this.databaseKey = databaseKey;
         this.maxRows = maxRows;
         this.trace = new Trace(question.text());
-        this.policy = new RetryPolicy(engine.config().maxAttempts());
+        this.policy = new RetryPolicy(engine.config().maxAttempts(), engine.config().widerSearch());
     }
 
     Answer run() throws SQLException {
@@ -105,9 +106,9 @@ final class CorrectionLoop {
             step = repairIfFailed(step);
             if (step.outcome() == Outcome.EMPTY) {
                 emptyAnswer = step;
+                step = widenIfEmpty(step);
             }
-            RetryPolicy.Next next = policy.after(step.outcome(), step.diagnosis(),
-                    step.outcome() == Outcome.EMPTY && step.guarded() != null && TextFilters.present(step.guarded()));
+            RetryPolicy.Next next = policy.after(step.outcome(), step.diagnosis());
             if (next == RetryPolicy.Next.ANSWER) {
                 return answered(step);
             }
@@ -229,6 +230,31 @@ final class CorrectionLoop {
             return null;
         }
         return attempt(sql, source, generation.millis(), generation.inputTokens(), generation.outputTokens());
+    }
+
+    /**
+     * The wider search: an empty result whose filters compare text gets the filters broadened (real
+     * values closest to the literals, else case-insensitive patterns), as attempts of their own.
+     */
+    private Step widenIfEmpty(Step empty) throws SQLException {
+        Step step = empty;
+        while (step.outcome() == Outcome.EMPTY && step.guarded() != null && policy.mayWiden(TextFilters.present(step.guarded()))) {
+            WiderSearch.Widened widened = WiderSearch.widen(step.guarded(), catalog,
+                    (table, column, literal) -> engine.closestValues(databaseKey, connection, postgres, table, column, literal));
+            if (widened == null || !policy.isNew(widened.sql())) {
+                return step;
+            }
+            Step wider = attempt(widened.sql(), Source.WIDER, 0, 0, 0);
+            if (wider.answered()) {
+                trace.note("the filter was widened: " + String.join(", ", widened.changes()));
+                return wider;
+            }
+            if (wider.outcome() != Outcome.EMPTY) {
+                return step; // the broadened SQL failed: the empty answer stands
+            }
+            step = wider;
+        }
+        return step;
     }
 
     /** Applies repairs that need no LLM to a failed attempt, one attempt each, while they keep finding a fix. */

@@ -15,6 +15,7 @@ import dev.nlsql.internal.schema.SchemaRenderer;
 import dev.nlsql.internal.generate.SqlGenerator;
 import dev.nlsql.internal.schema.CatalogCache;
 import dev.nlsql.internal.schema.CatalogReader;
+import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -116,6 +117,12 @@ public final class NlEngine {
         }
         // sampling shares the statement timeout's budget: a question never waits on it longer than on its own query
         return VALUES.link(question, connection, postgres, databaseKey, candidates, config.queryTimeoutSeconds());
+    }
+
+    /** The real values of a text column closest to a literal, for the wider search (sampling within the statement timeout). */
+    List<String> closestValues(String databaseKey, Connection connection, boolean postgres, TableInfo table, ColumnInfo column,
+            String literal) {
+        return VALUES.closest(databaseKey, connection, postgres, table, column, literal, config.queryTimeoutSeconds());
     }
 
     /** The schema text for this question: whole when it fits the budget, else the linked tables. */

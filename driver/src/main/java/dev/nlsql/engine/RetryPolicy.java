@@ -2,6 +2,7 @@ package dev.nlsql.engine;
 
 import dev.nlsql.engine.Attempt.Outcome;
 import dev.nlsql.internal.diagnose.Diagnosis;
+import dev.nlsql.sql.SqlLexer;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -20,9 +21,16 @@ final class RetryPolicy {
     private final Set<String> tried = new HashSet<>();
     private int counted;
     private boolean catalogRefreshed;
+    private int widenings;
+    private final int maxWidenings;
 
     RetryPolicy(int maxAttempts) {
+        this(maxAttempts, 0);
+    }
+
+    RetryPolicy(int maxAttempts, int maxWidenings) {
         this.maxAttempts = maxAttempts;
+        this.maxWidenings = maxWidenings;
     }
 
     boolean attemptsLeft() {
@@ -43,21 +51,30 @@ final class RetryPolicy {
     }
 
     /**
-     * After an attempt: rows answer; no rows answer too, unless a text filter may have missed (wrong
-     * case or spelling) and an attempt is left for a wider search; an error retries while attempts
-     * are left and its category says another attempt can help.
+     * After an attempt: rows answer, and so do no rows (the wider search, its own stage, has had its
+     * turn); an error retries while attempts are left and its category says another attempt can help.
      */
-    Next after(Outcome outcome, Diagnosis diagnosis, boolean filtersOnText) {
-        if (outcome == Outcome.OK) {
+    Next after(Outcome outcome, Diagnosis diagnosis) {
+        if (outcome == Outcome.OK || outcome == Outcome.EMPTY) {
             return Next.ANSWER;
-        }
-        if (outcome == Outcome.EMPTY) {
-            return filtersOnText && attemptsLeft() ? Next.RETRY : Next.ANSWER;
         }
         if (diagnosis != null && !diagnosis.category().retryable()) {
             return Next.GIVE_UP;
         }
         return attemptsLeft() ? Next.RETRY : Next.GIVE_UP;
+    }
+
+    /**
+     * Whether an empty result earns a wider search: only when the query filters on text (a filter may
+     * have missed by case, accents or spelling), at most {@code nlsql.widerSearch} times per question.
+     * These attempts do not count toward {@code nlsql.maxAttempts}.
+     */
+    boolean mayWiden(boolean filtersOnText) {
+        if (!filtersOnText || widenings >= maxWidenings) {
+            return false;
+        }
+        widenings++;
+        return true;
     }
 
     /** True the first time only: names the model or the catalog check did not find may be newer than the cached catalog. */
@@ -69,7 +86,18 @@ final class RetryPolicy {
         return true;
     }
 
+    /** The statement's tokens, words in lower case; strings and quoted names as written (their case is data). */
     static String normalise(String sql) {
-        return sql.replaceAll("\\s+", " ").replaceAll("\\s*([(),;=<>])\\s*", "$1").strip().toLowerCase(Locale.ROOT);
+        SqlLexer.Result lexed = SqlLexer.tokenize(sql);
+        if (lexed.problem() != null) {
+            return sql.strip();
+        }
+        StringBuilder b = new StringBuilder(sql.length());
+        for (SqlLexer.Token t : lexed.tokens()) {
+            if (!t.isPunct(';')) {
+                b.append(t.type() == SqlLexer.Type.WORD ? t.text().toLowerCase(Locale.ROOT) : t.text()).append(' ');
+            }
+        }
+        return b.toString().strip();
     }
 }

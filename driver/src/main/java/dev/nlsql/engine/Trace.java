@@ -17,6 +17,8 @@ public final class Trace {
     private long elapsedMillis;
     private String sqlState;
     private String error;
+    /** What the answer's reader should know about how it was found (a widened filter, a fallback). */
+    private final List<String> notes = new ArrayList<>();
 
     Trace(String question) {
         this.question = question;
@@ -86,6 +88,20 @@ public final class Trace {
         return error;
     }
 
+    void note(String note) {
+        notes.add(note);
+    }
+
+    /** How the answer was found where it matters to its reader: "the filter was widened: ...", the fallback analysis. */
+    public List<String> notes() {
+        return Collections.unmodifiableList(notes);
+    }
+
+    /** Attempts from one source (wider searches, plan steps, fallbacks, repairs). */
+    public int count(Attempt.Source source) {
+        return (int) attempts.stream().filter(a -> a.source() == source).count();
+    }
+
     public int repairs() {
         return (int) attempts.stream().filter(a -> a.source() == Attempt.Source.REPAIR).count();
     }
@@ -93,7 +109,8 @@ public final class Trace {
     /** "answered by: SQL after N attempts", or why not. */
     public String summary() {
         if (success) {
-            return "answered by: " + finalSql + " after " + attempts.size() + (attempts.size() == 1 ? " attempt" : " attempts");
+            return "answered by: " + finalSql + " after " + attempts.size() + (attempts.size() == 1 ? " attempt" : " attempts")
+                    + (notes.isEmpty() ? "" : "; " + String.join("; ", notes));
         }
         return "not answered after " + attempts.size() + " attempts: " + error;
     }

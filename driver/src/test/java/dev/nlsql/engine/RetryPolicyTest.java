@@ -16,28 +16,30 @@ class RetryPolicyTest {
     void rowsAnswerAndAnErrorRetriesWhileAttemptsAreLeft() {
         RetryPolicy p = new RetryPolicy(2);
         p.count();
-        assertEquals(Next.ANSWER, p.after(Outcome.OK, null, true));
-        assertEquals(Next.RETRY, p.after(Outcome.ERROR, Diagnosis.of(ErrorCategory.COLUMN_NOT_FOUND, "x"), false));
+        assertEquals(Next.ANSWER, p.after(Outcome.OK, null));
+        assertEquals(Next.RETRY, p.after(Outcome.ERROR, Diagnosis.of(ErrorCategory.COLUMN_NOT_FOUND, "x")));
         p.count();
-        assertEquals(Next.GIVE_UP, p.after(Outcome.ERROR, Diagnosis.of(ErrorCategory.COLUMN_NOT_FOUND, "x"), false));
+        assertEquals(Next.GIVE_UP, p.after(Outcome.ERROR, Diagnosis.of(ErrorCategory.COLUMN_NOT_FOUND, "x")));
     }
 
     @Test
     void anErrorNoAttemptCanFixEndsTheQuestion() {
         RetryPolicy p = new RetryPolicy(5);
         p.count();
-        assertEquals(Next.GIVE_UP, p.after(Outcome.ERROR, Diagnosis.of(ErrorCategory.PERMISSION_DENIED, "denied"), false));
-        assertEquals(Next.GIVE_UP, p.after(Outcome.ERROR, Diagnosis.of(ErrorCategory.RESOURCE, "out of memory"), false));
+        assertEquals(Next.GIVE_UP, p.after(Outcome.ERROR, Diagnosis.of(ErrorCategory.PERMISSION_DENIED, "denied")));
+        assertEquals(Next.GIVE_UP, p.after(Outcome.ERROR, Diagnosis.of(ErrorCategory.RESOURCE, "out of memory")));
     }
 
     @Test
-    void noRowsEarnAWiderSearchOnlyForTextFiltersWithAnAttemptLeft() {
-        RetryPolicy p = new RetryPolicy(2);
+    void noRowsAnswerAndEarnAtMostTheConfiguredWiderSearchesForTextFilters() {
+        RetryPolicy p = new RetryPolicy(1, 2);
         p.count();
-        assertEquals(Next.ANSWER, p.after(Outcome.EMPTY, Diagnosis.of(ErrorCategory.EMPTY_RESULT, "no rows"), false));
-        assertEquals(Next.RETRY, p.after(Outcome.EMPTY, Diagnosis.of(ErrorCategory.EMPTY_RESULT, "no rows"), true));
-        p.count();
-        assertEquals(Next.ANSWER, p.after(Outcome.EMPTY, Diagnosis.of(ErrorCategory.EMPTY_RESULT, "no rows"), true));
+        assertEquals(Next.ANSWER, p.after(Outcome.EMPTY, Diagnosis.of(ErrorCategory.EMPTY_RESULT, "no rows")));
+        assertFalse(p.mayWiden(false), "no text filter: nothing to widen");
+        assertTrue(p.mayWiden(true));
+        assertTrue(p.mayWiden(true), "beyond maxAttempts: wider searches have their own budget");
+        assertFalse(p.mayWiden(true));
+        assertFalse(new RetryPolicy(3, 0).mayWiden(true), "nlsql.widerSearch=0");
     }
 
     @Test
@@ -46,6 +48,8 @@ class RetryPolicyTest {
         assertTrue(p.isNew("SELECT a, b FROM t WHERE x = 1"));
         assertFalse(p.isNew("select a,b\n  from t where x=1"));
         assertTrue(p.isNew("SELECT a FROM t"));
+        assertTrue(p.isNew("SELECT a FROM t WHERE x = 'Machine Learning'"));
+        assertTrue(p.isNew("SELECT a FROM t WHERE x = 'machine learning'"), "a string's case is data");
     }
 
     @Test

@@ -102,6 +102,39 @@ public final class ValueIndex {
     }
 
     /**
+     * The column's real values closest to {@code literal}: equal but for case, accents and spacing;
+     * else the values containing it; else those a typo or two away. At most five; empty when the
+     * column is not a category (too many values) or could not be sampled within {@code budgetSeconds}.
+     */
+    public List<String> closest(String databaseKey, Connection connection, boolean postgres, TableInfo t, ColumnInfo c, String literal,
+            int budgetSeconds) {
+        if (!isText(c) || literal == null || literal.isBlank()) {
+            return List.of();
+        }
+        List<String> sampled = valuesOf(databaseKey, connection, postgres, t, c, System.nanoTime() + TimeUnit.SECONDS.toNanos(budgetSeconds));
+        if (sampled == null || sampled.isEmpty()) {
+            return List.of();
+        }
+        String wanted = folded(literal);
+        List<String> same = sampled.stream().filter(v -> folded(v).equals(wanted)).limit(5).toList();
+        if (!same.isEmpty()) {
+            return same;
+        }
+        List<String> containing = sampled.stream().filter(v -> folded(v).contains(wanted)).limit(5).toList();
+        if (!containing.isEmpty()) {
+            return containing;
+        }
+        int allowed = Math.max(1, wanted.length() / 5);
+        return sampled.stream().filter(v -> EditDistance.of(folded(v), wanted) <= allowed).limit(5).toList();
+    }
+
+    /** Lower case, without accents, spaces and punctuation collapsed to one space. */
+    static String folded(String s) {
+        String noAccents = java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
+        return noAccents.toLowerCase(Locale.ROOT).replaceAll("[\\s\\p{Punct}]+", " ").strip();
+    }
+
+    /**
      * The sampled values of one column, or an empty list when it has too many to be a category;
      * null when it could not be sampled before {@code deadline} (nothing is cached then).
      */

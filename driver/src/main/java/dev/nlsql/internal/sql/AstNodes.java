@@ -83,4 +83,31 @@ public final class AstNodes {
         }
         return !Node.class.isAssignableFrom(t) && !Token.class.isAssignableFrom(t) && f.getDeclaringClass() != ASTNodeAccessImpl.class;
     }
+
+    /** Puts {@code replacement} where {@code target} stands under {@code root} (a field or a list item); true if found. */
+    @SuppressWarnings("unchecked")
+    public static boolean replace(Object root, Object target, Object replacement) {
+        boolean[] done = {false};
+        forEach(root, node -> {
+            for (Field f : childFields(node.getClass())) {
+                Object v = read(f, node);
+                if (v == target && f.getType().isInstance(replacement)) {
+                    try {
+                        f.set(node, replacement);
+                        done[0] = true;
+                    } catch (IllegalAccessException e) {
+                        throw new IllegalStateException("cannot write " + f, e);
+                    }
+                } else if (v instanceof List<?> list) {
+                    for (int i = 0; i < list.size(); i++) {
+                        if (list.get(i) == target) {
+                            ((List<Object>) list).set(i, replacement);
+                            done[0] = true;
+                        }
+                    }
+                }
+            }
+        });
+        return done[0];
+    }
 }
