@@ -28,6 +28,16 @@ import dev.nlsql.internal.generate.NotUnderstoodException;
 import dev.nlsql.internal.generate.SqlGenerator;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.ValueIndex;
+import dev.nlsql.internal.check.FunctionPolicy;
+import dev.nlsql.internal.check.GuardPolicy;
+import dev.nlsql.internal.execute.LocalCopy;
+import dev.nlsql.internal.schema.CatalogReader;
+import dev.nlsql.internal.schema.SchemaRenderer;
+import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.sql.TableRef;
+import java.sql.Statement;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -64,6 +74,8 @@ final class CorrectionLoop {
     private SchemaCatalog catalog;
     private Step emptyAnswer;
     private List<ValueIndex.ValueLink> values;
+    /** The tables guarded attempts read: what the fallback analysis copies. */
+    private final Set<TableRef> readTables = new LinkedHashSet<>();
     private String schemaText;
 
     CorrectionLoop(NlEngine engine, Question question, Connection connection, boolean postgres, String databaseKey, int maxRows) {
@@ -118,6 +130,10 @@ final class CorrectionLoop {
         }
         if (emptyAnswer != null) {
             return answered(emptyAnswer);
+        }
+        Answer fallback = policy.attemptsLeft() ? null : fallbackAnalysis(generator);
+        if (fallback != null) {
+            return fallback;
         }
         throw givenUp();
     }
@@ -257,6 +273,136 @@ final class CorrectionLoop {
         return step;
     }
 
+    /**
+     * The fallback analysis, once, when the attempts are spent: simple guarded SQL fetches the tables
+     * the attempts read (at most nlsql.fallbackRows rows each, at most three tables) into an embedded
+     * H2, and the generator answers there, in H2's SQL, guarded again, as a user that may only read
+     * the copies. Null when it is off, H2 is missing, or it fails too: the question then fails as it
+     * would have.
+     */
+    private Answer fallbackAnalysis(SqlGenerator generator) throws SQLException {
+        int rows = engine.config().fallbackRows();
+        boolean ran = trace.attempts().stream().anyMatch(a -> a.outcome() == Outcome.ERROR);
+        boolean unsafe = trace.attempts().stream().anyMatch(a -> a.category() == ErrorCategory.UNSAFE);
+        // only after SQL that ran and failed: a model that wrote unsafe SQL gets no copy of the data to work on
+        if (rows == 0 || !ran || unsafe || !LocalCopy.available() || !policy.mayFallBack()) {
+            return null;
+        }
+        List<TableInfo> tables = new ArrayList<>();
+        for (TableRef ref : readTables) {
+            TableInfo t = catalog.resolve(ref.schema(), ref.name());
+            if (t != null && !tables.contains(t)) {
+                tables.add(t);
+            }
+        }
+        if (tables.isEmpty()) {
+            tables.addAll(engine.likelyTables(question.text(), catalog, FALLBACK_TABLES));
+        }
+        if (tables.isEmpty()) {
+            return null;
+        }
+        LocalCopy copy = LocalCopy.create(rows * FALLBACK_TABLES);
+        try {
+            List<String> truncated = new ArrayList<>();
+            for (TableInfo t : tables.subList(0, Math.min(FALLBACK_TABLES, tables.size()))) {
+                Step fetched = fetchInto(copy, t, rows, truncated);
+                if (fetched == null) {
+                    copy.close();
+                    return null;
+                }
+            }
+            SchemaCatalog local = new CatalogReader(ref -> true).read(copy.reader());
+            Generation g;
+            try {
+                g = generator.generate(new GenerationRequest(question.text(), question.instructions(),
+                        "H2 2 (a local copy of the tables, at most " + rows + " rows each; PostgreSQL-compatible mode)", local,
+                        SchemaRenderer.render(local, local.tables()), List.of(), List.copyOf(previous), engine.config().llmSendValues()));
+                trace.llmCalls(generator.usesLlm() ? g.calls() : 0);
+            } catch (LlmUnavailableException e) {
+                copy.close();
+                if (e.cancelled()) {
+                    throw failure(QUERY_CANCELED, "canceling statement due to user request", e);
+                }
+                return null; // the model is gone: the attempts' own failure is the answer
+            } catch (NotUnderstoodException e) {
+                copy.close();
+                return null;
+            }
+            String sql = g.rejected() == null ? SqlExtractor.extract(g.text()) : null;
+            SqlGuard localGuard = new SqlGuard(new GuardPolicy(copy.tables(), new FunctionPolicy(FunctionPolicy.Purpose.GENERATED,
+                    SqlDialect.UNVERIFIED, null, List.of(), LOCAL_DENIED), FunctionPolicy.Purpose.GENERATED, "public"));
+            long t0 = System.nanoTime();
+            if (sql == null) {
+                record(Source.FALLBACK, null, Outcome.REJECTED, Diagnosis.of(ErrorCategory.NO_SQL, "no SQL in the reply"), g.millis(),
+                        g.inputTokens(), g.outputTokens());
+                copy.close();
+                return null;
+            }
+            GuardedSql guarded;
+            try {
+                guarded = localGuard.check(sql);
+            } catch (GuardRejection e) {
+                record(Source.FALLBACK, sql, Outcome.REJECTED, Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()),
+                        g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens());
+                copy.close();
+                return null;
+            }
+            ResultSet answer;
+            try {
+                Statement s = copy.reader().createStatement();
+                s.setQueryTimeout(engine.config().queryTimeoutSeconds());
+                s.setMaxRows(maxRows);
+                answer = s.executeQuery(guarded.sql());
+            } catch (SQLException e) {
+                record(Source.FALLBACK, guarded.sql(), Outcome.ERROR, ErrorClassifier.classify(e), g.millis() + millisSince(t0),
+                        g.inputTokens(), g.outputTokens());
+                copy.close();
+                return null;
+            }
+            record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens());
+            trace.note("answered by the fallback analysis on a local copy of " + copy.tables()
+                    + (truncated.isEmpty() ? "" : "; only the first " + rows + " rows of " + truncated + " were copied (nlsql.fallbackRows)"));
+            trace.succeed(guarded.sql(), millisSince(start));
+            engine.metrics().record(trace);
+            TraceLog.answered(trace);
+            return new Answer(LocalCopy.closingWith(answer, copy), trace);
+        } catch (TraceException e) {
+            copy.close();
+            throw e; // cancelled
+        } catch (SQLException | RuntimeException e) {
+            copy.close();
+            return null;
+        }
+    }
+
+    /** Copies one table's first {@code rows} rows with guarded SQL, recorded as a fallback attempt; null if refused or failed. */
+    private Step fetchInto(LocalCopy copy, TableInfo t, int rows, List<String> truncated) throws SQLException {
+        String sql = "SELECT * FROM " + SchemaRenderer.nameOf(catalog, t);
+        long t0 = System.nanoTime();
+        GuardedSql guarded;
+        try {
+            guarded = guard.check(sql, SessionRules.of(connection, dialect));
+        } catch (GuardRejection e) {
+            record(Source.FALLBACK, sql, Outcome.REJECTED, Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()), millisSince(t0), 0, 0);
+            return null;
+        }
+        GuardedRun run = new GuardedRun(guarded, engine.config().queryTimeoutSeconds(), engine.config().readRole(),
+                (schema, name, exactCase) -> guard.policy().resolvedRefusal(schema, name, catalog.contains(schema, name), exactCase));
+        try (ResultSet rs = QueryRunner.run(connection, run, rows, engine.config().queryTimeoutSeconds(), engine.config().maxResultBytes())) {
+            if (copy.load(t.name(), rs) >= rows) {
+                truncated.add(t.name());
+            }
+        } catch (GuardedRun.RelationRefusedException e) {
+            record(Source.FALLBACK, guarded.sql(), Outcome.REJECTED, Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()), millisSince(t0), 0, 0);
+            return null;
+        } catch (SQLException e) {
+            record(Source.FALLBACK, guarded.sql(), Outcome.ERROR, ErrorClassifier.classify(e), millisSince(t0), 0, 0);
+            return null;
+        }
+        record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, millisSince(t0), 0, 0);
+        return new Step(Outcome.OK, guarded.sql(), guarded, null, null);
+    }
+
     /** Applies repairs that need no LLM to a failed attempt, one attempt each, while they keep finding a fix. */
     private Step repairIfFailed(Step failed) throws SQLException {
         Step step = failed;
@@ -289,6 +435,7 @@ final class CorrectionLoop {
             record(source, sql, Outcome.REJECTED, d, generationMillis + millisSince(t0), inTokens, outTokens);
             return new Step(Outcome.REJECTED, sql, null, null, d);
         }
+        readTables.addAll(guarded.tables());
         Diagnosis unknownName = CatalogCheck.check(guarded, catalog);
         if (unknownName != null && unknownName.category() == ErrorCategory.TABLE_NOT_FOUND && rereadCatalog()) {
             unknownName = CatalogCheck.check(guarded, catalog); // the table may be newer than the cached catalog
@@ -356,6 +503,13 @@ final class CorrectionLoop {
         return failure(state, lead + ":\n" + TraceLog.attemptLines(trace)
                 + "\nTry naming the tables or columns you mean, raise nlsql.maxAttempts, or check nlsql.tables.", null);
     }
+
+    /** Tables the fallback analysis copies at most. */
+    private static final int FALLBACK_TABLES = 3;
+    /** H2 functions that reach files, other databases or sessions; the reader user is refused them too. */
+    private static final List<String> LOCAL_DENIED = List.of("file_read", "file_write", "csvread", "csvwrite", "link_schema",
+            "cancel_session", "abort_session", "disk_space_used", "database_path", "memory_free", "memory_used", "lock_mode",
+            "lock_timeout", "readonly", "session_id", "transaction_id", "h2version", "signal", "sleep");
 
     /** PostgreSQL's SQLSTATE for a cancelled statement, which a cancelled question gets too. */
     private static final String QUERY_CANCELED = "57014";

@@ -119,6 +119,13 @@ public final class NlEngine {
         return VALUES.link(question, connection, postgres, databaseKey, candidates, config.queryTimeoutSeconds());
     }
 
+    /** The tables most likely involved in a question, best first (for the fallback analysis). */
+    List<TableInfo> likelyTables(String question, SchemaCatalog catalog, int limit) {
+        Map<TableInfo, Double> scores = LINKER.score(question, catalog, List.of()); // identity-keyed
+        return catalog.tables().stream().filter(t -> scores.get(t) != null && scores.get(t) > 0)
+                .sorted(Comparator.comparingDouble((TableInfo t) -> scores.get(t)).reversed()).limit(limit).toList();
+    }
+
     /** The real values of a text column closest to a literal, for the wider search (sampling within the statement timeout). */
     List<String> closestValues(String databaseKey, Connection connection, boolean postgres, TableInfo table, ColumnInfo column,
             String literal) {

@@ -22,6 +22,7 @@ final class RetryPolicy {
     private int counted;
     private boolean catalogRefreshed;
     private int widenings;
+    private boolean fellBack;
     private final int maxWidenings;
 
     RetryPolicy(int maxAttempts) {
@@ -74,6 +75,15 @@ final class RetryPolicy {
             return false;
         }
         widenings++;
+        return true;
+    }
+
+    /** True the first time only: one fallback analysis per question, never a loop. */
+    boolean mayFallBack() {
+        if (fellBack) {
+            return false;
+        }
+        fellBack = true;
         return true;
     }
 
