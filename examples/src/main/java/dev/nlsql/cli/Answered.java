@@ -14,7 +14,22 @@ import java.util.Locale;
  * without rows, its command tag such as {@code DELETE 2}), the SQL and the trace.
  */
 record Answered(String question, boolean success, String sql, List<String> columns, List<List<Object>> rows, String tag, Trace trace,
-        long elapsedMs, String sqlState, String error) {
+        long elapsedMs, String sqlState, String error, List<Integer> types) {
+
+    /** An answer without column types (no rows, or a failure). */
+    Answered(String question, boolean success, String sql, List<String> columns, List<List<Object>> rows, String tag, Trace trace,
+            long elapsedMs, String sqlState, String error) {
+        this(question, success, sql, columns, rows, tag, trace, elapsedMs, sqlState, error, List.of());
+    }
+
+    /** The columns with their JDBC types ({@link java.sql.Types}), as a chart reads them. */
+    List<dev.nlsql.chart.AnswerChart.Column> typedColumns() {
+        List<dev.nlsql.chart.AnswerChart.Column> typed = new ArrayList<>(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            typed.add(new dev.nlsql.chart.AnswerChart.Column(columns.get(i), i < types.size() ? types.get(i) : java.sql.Types.OTHER));
+        }
+        return typed;
+    }
 
     /** Runs text (a question or SQL) on a nlsql statement with {@code execute}, as psql would, and reads every row. */
     static Answered run(Statement statement, String text) {
@@ -51,7 +66,11 @@ record Answered(String question, boolean success, String sql, List<String> colum
                     }
                     rows.add(row);
                 }
-                return new Answered(text, true, sql, columns, rows, null, trace, millis(start), null, null);
+                List<Integer> columnTypes = new ArrayList<>(columns.size());
+                for (int i = 1; i <= columns.size(); i++) {
+                    columnTypes.add(types[i]);
+                }
+                return new Answered(text, true, sql, columns, rows, null, trace, millis(start), null, null, List.copyOf(columnTypes));
             }
         } catch (SQLException e) {
             Trace trace = traceFor(trace(statement), text);

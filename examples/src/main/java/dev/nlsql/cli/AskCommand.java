@@ -23,6 +23,10 @@ final class AskCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print exactly one JSON object on stdout")
     boolean json;
 
+    @Option(names = "--chart", paramLabel = "FILE.svg|png",
+            description = "Also draw the answer as a chart (bar or line, from the column types) into this SVG or PNG file")
+    java.nio.file.Path chart;
+
     @Parameters(index = "0", paramLabel = "QUESTION", description = "The question, in quotes")
     String question;
 
@@ -32,6 +36,7 @@ final class AskCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Output.Display display = show.display();
+        ChartFile.check(chart);
         try (Connection c = connect.open(false); Statement s = c.createStatement()) {
             Answered a = Answered.run(s, question);
             if (json) {
@@ -42,7 +47,8 @@ final class AskCommand implements Callable<Integer> {
             if (!a.success()) {
                 spec.commandLine().getErr().println("error: [" + a.sqlState() + "] " + a.error());
             }
-            return a.success() ? 0 : 1;
+            boolean charted = chart == null || !a.success() || ChartFile.write(a, chart, spec.commandLine().getErr());
+            return a.success() && charted ? 0 : 1;
         }
     }
 }

@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -44,14 +45,14 @@ import picocli.CommandLine.Mixin;
  * {@code less}) when stdout is a terminal.
  */
 @Command(name = "shell", mixinStandardHelpOptions = true,
-        description = "Interactive prompt: questions (one line) and SQL (ends with ';'); \\x expanded display, \\sql, \\trace, \\p, \\r, \\q. "
+        description = "Interactive prompt: questions (one line) and SQL (ends with ';'); \\x expanded display, \\sql, \\trace, \\chart [FILE], \\p, \\r, \\q. "
                 + "Ctrl-C cancels the running statement.")
 final class ShellCommand implements Callable<Integer> {
 
     static final String NAME = "nlsql";
     static final String PROMPT = NAME + "> ";
     static final String HELP = "SQL ends with ';', a question at the end of its line; \\x [on|off] expanded display, "
-            + "\\sql last SQL, \\trace last trace, \\p query buffer, \\r reset it, \\q quit; Ctrl-C cancels a running statement";
+            + "\\sql last SQL, \\trace last trace, \\chart [FILE.svg|png] chart the last result, \\p query buffer, \\r reset it, \\q quit; Ctrl-C cancels a running statement";
     /** How long a cancelled question may take to stop before the shell stops waiting for it. */
     private static final long ABANDON_AFTER_MS = 2_000;
 
@@ -139,6 +140,8 @@ final class ShellCommand implements Callable<Integer> {
         } else if (text.equals("\\r")) {
             buffer.clear();
             out.println("Query buffer reset (cleared).");
+        } else if (text.equals("\\chart") || text.startsWith("\\chart ")) {
+            chart(text.substring("\\chart".length()).strip(), out);
         } else if (text.equals("\\x") || text.startsWith("\\x ")) {
             String arg = text.substring(2).strip();
             boolean on = arg.isEmpty() ? !display.expanded() : arg.equals("on");
@@ -147,6 +150,28 @@ final class ShellCommand implements Callable<Integer> {
         } else {
             out.println("unknown command " + text + "; " + HELP);
         }
+    }
+
+    /** {@code \\chart [FILE.svg|png]}: draws the last answer into the file, {@value ChartFile#DEFAULT_NAME} when none is named. */
+    private void chart(String arg, PrintStream out) {
+        PrintWriter to = new PrintWriter(out, true);
+        if (last == null) {
+            to.println("chart: not drawn: no answer yet");
+            return;
+        }
+        String name = arg.isEmpty() ? ChartFile.DEFAULT_NAME : arg;
+        Path file;
+        try {
+            file = Path.of(name);
+        } catch (java.nio.file.InvalidPathException e) {
+            to.println("chart: not drawn: " + e.getMessage());
+            return;
+        }
+        if (dev.nlsql.chart.Charts.Format.of(file) == null) {
+            to.println("chart: not drawn: the file must end in .svg or .png, got: " + name);
+            return;
+        }
+        ChartFile.write(last, file, to);
     }
 
     /** Runs one complete statement or question and prints its result. */

@@ -1,13 +1,9 @@
 package dev.nlsql.eval;
 
-import java.awt.BasicStroke;
+import dev.nlsql.chart.Charts;
 import java.awt.Color;
-import java.awt.Font;
-import java.awt.Rectangle;
-import java.nio.charset.StandardCharsets;
 import java.text.DecimalFormat;
 import java.text.NumberFormat;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,17 +17,14 @@ import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.labels.ItemLabelAnchor;
 import org.jfree.chart.labels.ItemLabelPosition;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
-import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.renderer.category.BarRenderer;
-import org.jfree.chart.renderer.category.StandardBarPainter;
-import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
-import org.jfree.svg.SVGGraphics2D;
 
 /**
- * The eval report's charts, drawn by JFreeChart into SVG (JFreeSVG) and handed out as
+ * The eval report's charts, drawn by JFreeChart into SVG (JFreeSVG) through {@link Charts}, as the
+ * command line's answer charts are, and handed out as
  * {@code data:} URIs, so the HTML page stays one file and chart text (category names come from
  * the question file) can never run as markup in the page. Every bar carries its value, so a chart
  * where everything is at 100% still says what it measured and on how many questions.
@@ -42,8 +35,6 @@ final class EvalCharts {
     static final int WIDE = 1270;
     static final int WIDTH = 630;
     static final int HEIGHT = 320;
-    private static final Font TITLE = new Font("SansSerif", Font.BOLD, 15);
-    private static final Font LABEL = new Font("SansSerif", Font.PLAIN, 12);
     private static final Color FIRST = new Color(0x9e, 0xca, 0xe1);
     private static final Color FINAL = new Color(0x31, 0x82, 0xbd);
     private static final Color CORRECTION = new Color(0xe6, 0x55, 0x0d);
@@ -135,35 +126,19 @@ final class EvalCharts {
         return dataUri(chart, WIDTH);
     }
 
+    /** The command line's common look ({@link Charts#style}), then the report's bars: labelled, narrow, in these colours. */
     private static BarRenderer style(JFreeChart chart, Color[] colors) {
-        chart.setTitle(new TextTitle(chart.getTitle().getText(), TITLE));
-        chart.setBackgroundPaint(Color.WHITE);
-        chart.setAntiAlias(true);
-        if (chart.getLegend() != null) {
-            chart.getLegend().setItemFont(LABEL);
-            chart.getLegend().setFrame(new org.jfree.chart.block.BlockBorder(Color.WHITE));
-        }
-        CategoryPlot plot = chart.getCategoryPlot();
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setRangeGridlinePaint(new Color(0xdd, 0xdd, 0xdd));
-        plot.setRangeGridlineStroke(new BasicStroke(1f));
-        plot.setOutlineVisible(false);
-        CategoryAxis x = plot.getDomainAxis();
-        x.setTickLabelFont(LABEL);
+        Charts.style(chart);
+        CategoryAxis x = chart.getCategoryPlot().getDomainAxis();
         x.setMaximumCategoryLabelLines(2);
         x.setCategoryMargin(0.25);
-        plot.getRangeAxis().setTickLabelFont(LABEL);
-        plot.getRangeAxis().setLabelFont(LABEL);
-        BarRenderer r = (BarRenderer) plot.getRenderer();
-        r.setBarPainter(new StandardBarPainter());
-        r.setShadowVisible(false);
+        BarRenderer r = (BarRenderer) chart.getCategoryPlot().getRenderer();
         r.setItemMargin(0.05);
         r.setMaximumBarWidth(0.08);
         for (int i = 0; i < colors.length; i++) {
             r.setSeriesPaint(i, colors[i]);
         }
         r.setDefaultItemLabelsVisible(true);
-        r.setDefaultItemLabelFont(LABEL);
         return r;
     }
 
@@ -182,9 +157,6 @@ final class EvalCharts {
     }
 
     private static String dataUri(JFreeChart chart, int width, int height) {
-        SVGGraphics2D g = new SVGGraphics2D(width, height);
-        chart.draw(g, new Rectangle(0, 0, width, height));
-        byte[] svg = g.getSVGDocument().getBytes(StandardCharsets.UTF_8);
-        return "data:image/svg+xml;base64," + Base64.getEncoder().encodeToString(svg);
+        return Charts.svgDataUri(chart, width, height);
     }
 }
