@@ -25,6 +25,7 @@ import dev.nlsql.internal.generate.GenerationRequest;
 import dev.nlsql.internal.generate.GenerationRequest.PreviousAttempt;
 import dev.nlsql.internal.generate.LlmUnavailableException;
 import dev.nlsql.internal.generate.NotUnderstoodException;
+import dev.nlsql.internal.generate.PlanReader;
 import dev.nlsql.internal.generate.SqlGenerator;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.ValueIndex;
@@ -74,6 +75,8 @@ final class CorrectionLoop {
     private SchemaCatalog catalog;
     private Step emptyAnswer;
     private List<ValueIndex.ValueLink> values;
+    /** While a plan step runs: "step k of n: purpose", shown as the attempt's feedback in EXPLAIN NL. */
+    private String planStep;
     /** The tables guarded attempts read: what the fallback analysis copies. */
     private final Set<TableRef> readTables = new LinkedHashSet<>();
     private String schemaText;
@@ -111,7 +114,9 @@ final class CorrectionLoop {
                 continue; // the catalog was read again: ask again with it
             }
             refuseIfNotAboutTheDatabase(generation);
-            Step step = attemptGenerated(generation, generator.usesLlm() ? Source.LLM : Source.OFFLINE);
+            List<PlanReader.Step> plan = generation.rejected() == null ? PlanReader.read(generation.text()) : null;
+            Step step = plan != null ? attemptPlan(plan, generation)
+                    : attemptGenerated(generation, generator.usesLlm() ? Source.LLM : Source.OFFLINE);
             if (step == null) {
                 break; // the generator repeated itself: another call would too
             }
@@ -403,6 +408,51 @@ final class CorrectionLoop {
         return new Step(Outcome.OK, guarded.sql(), guarded, null, null);
     }
 
+    /**
+     * A multi-step plan: step k runs as one guarded statement that reads the earlier steps as CTEs
+     * {@code step1} ... {@code step(k-1)}; each step is an attempt of its own (source plan) and the
+     * last step's rows are the answer. At most nlsql.maxSteps steps, within the attempt budget; a
+     * failed step ends the plan, and its diagnosis goes back to the model like any failure.
+     */
+    private Step attemptPlan(List<PlanReader.Step> plan, Generation generation) throws SQLException {
+        int maxSteps = engine.config().maxSteps();
+        if (plan.size() > maxSteps) {
+            policy.count();
+            Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "a plan of " + plan.size() + " steps: at most " + maxSteps
+                    + " (nlsql.maxSteps); answer with fewer steps or one query");
+            record(Source.PLAN, null, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
+            return new Step(Outcome.REJECTED, null, null, null, d);
+        }
+        List<String> done = new ArrayList<>();
+        Step step = null;
+        for (int k = 0; k < plan.size(); k++) {
+            if (!policy.attemptsLeft()) {
+                break;
+            }
+            String sql = PlanSteps.compose(done, SqlExtractor.extract(plan.get(k).sql()));
+            if (sql == null || !policy.isNew(sql)) {
+                Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "step " + (k + 1) + " of the plan has no new SQL");
+                policy.count();
+                record(Source.PLAN, sql, Outcome.REJECTED, d, 0, 0, 0);
+                return new Step(Outcome.REJECTED, sql, null, null, d);
+            }
+            policy.count();
+            boolean first = k == 0;
+            planStep = "step " + (k + 1) + " of " + plan.size() + ": " + plan.get(k).purpose();
+            step = attempt(sql, Source.PLAN, first ? generation.millis() : 0, first ? generation.inputTokens() : 0,
+                    first ? generation.outputTokens() : 0);
+            planStep = null;
+            if (!step.answered() && step.outcome() != Outcome.EMPTY) {
+                return step;
+            }
+            if (k < plan.size() - 1 && step.rows() != null) {
+                step.rows().close(); // an earlier step's rows live on as a CTE of the next
+            }
+            done.add(SqlExtractor.extract(plan.get(k).sql()));
+        }
+        return step;
+    }
+
     /** Applies repairs that need no LLM to a failed attempt, one attempt each, while they keep finding a fix. */
     private Step repairIfFailed(Step failed) throws SQLException {
         Step step = failed;
@@ -471,7 +521,7 @@ final class CorrectionLoop {
     }
 
     private void record(Source source, String sql, Outcome outcome, Diagnosis d, long millis, int inTokens, int outTokens) {
-        String feedback = d == null ? null : Feedback.forDiagnosis(d, engine.config().queryTimeoutSeconds());
+        String feedback = d == null ? planStep : Feedback.forDiagnosis(d, engine.config().queryTimeoutSeconds());
         Attempt a = new Attempt(trace.attempts().size() + 1, source, sql, outcome, d == null ? null : d.category(),
                 d == null ? null : d.message(), feedback, millis, inTokens, outTokens);
         TraceLog.attempt(a, trace.attempts().isEmpty() ? null : trace.attempts().get(trace.attempts().size() - 1).sql(),
