@@ -168,6 +168,21 @@ public final class EvalReport {
         return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
     }
 
+    /** One agent stage's use: questions where it made an attempt, and how many of those ended right (lenient). */
+    public record StageUse(String stage, int used, int right) {
+    }
+
+    /** Repairs, wider searches, plans and fallbacks: how often each stage acted, and how often its question ended right. */
+    public List<StageUse> stages() {
+        List<QuestionResult> counted = results.stream().filter(r -> !r.goldFailed()).toList();
+        List<StageUse> out = new java.util.ArrayList<>();
+        for (Attempt.Source source : List.of(Attempt.Source.REPAIR, Attempt.Source.WIDER, Attempt.Source.PLAN, Attempt.Source.FALLBACK)) {
+            List<QuestionResult> used = counted.stream().filter(r -> r.attempts().stream().anyMatch(a -> a.source() == source)).toList();
+            out.add(new StageUse(source.label(), used.size(), (int) used.stream().filter(QuestionResult::lenient).count()));
+        }
+        return out;
+    }
+
     // ---- text ----
 
     public String text() {
@@ -185,6 +200,8 @@ public final class EvalReport {
                 100 * all.precision(), all.lenient(), all.answered(), 100 * all.coverage(), all.answered(), all.counted()));
         b.append(header("group"));
         b.append(row(all));
+        b.append("\nagent stages (questions where the stage acted, and how many of them ended right)\n");
+        stages().forEach(st -> b.append(String.format(Locale.ROOT, "  %-10s %5d used %5d right%n", st.stage(), st.used(), st.right())));
         b.append("\nby question category\n").append(header("category"));
         byCategory().forEach(m -> b.append(row(m)));
         b.append("\nby error category of the first failed attempt\n").append(header("error category"));
@@ -248,6 +265,8 @@ public final class EvalReport {
                     .put("measured", settings.measured()).put("parallel", settings.parallel());
         }
         root.set("overall", json(mapper, overall()));
+        ObjectNode stages = root.putObject("stages");
+        stages().forEach(st -> stages.putObject(st.stage()).put("used", st.used()).put("right", st.right()));
         ArrayNode categories = root.putArray("byCategory");
         byCategory().forEach(m -> categories.add(json(mapper, m)));
         ArrayNode errors = root.putArray("byErrorCategory");
@@ -350,6 +369,10 @@ public final class EvalReport {
         chart(b, EvalCharts.callsByOutcome(counted), "LLM calls by outcome, first attempt and corrections", "");
         b.append("</div>");
 
+        b.append("<h2>Agent stages</h2><table><tr><th>stage</th><th>questions where it acted</th><th>of them right</th></tr>");
+        stages().forEach(st -> b.append("<tr><td>").append(st.stage()).append("</td><td>").append(st.used()).append("</td><td>")
+                .append(st.right()).append("</td></tr>"));
+        b.append("</table>");
         b.append("<h2>By category</h2>").append(metricsTable(byCategory(), "category"));
         if (!byErrorCategory().isEmpty()) {
             b.append("<h2>By error category of the first failed attempt</h2>").append(metricsTable(byErrorCategory(), "error category"));

@@ -42,4 +42,26 @@ class EvalReportTest {
         assertTrue(text.contains("-> attempt 1: cannot reach http://u:****@llm/v1"), text);
         assertFalse(text.strip().endsWith(":"), text);
     }
+
+    @Test
+    void eachStageIsCountedWithHowManyOfItsQuestionsEndedRight() {
+        Dataset.Question q = new Dataset.Question(1, null, "c", "q", "SELECT 1", null);
+        Attempt llm = new Attempt(1, Attempt.Source.LLM, "SELECT 1", Attempt.Outcome.EMPTY, null, null, null, 1, 0, 0);
+        Attempt wider = new Attempt(2, Attempt.Source.WIDER, "SELECT 2", Attempt.Outcome.OK, null, null, null, 1, 0, 0);
+        Attempt plan = new Attempt(1, Attempt.Source.PLAN, "SELECT 3", Attempt.Outcome.OK, null, null, null, 1, 0, 0);
+        Attempt fallback = new Attempt(2, Attempt.Source.FALLBACK, "SELECT 4", Attempt.Outcome.OK, null, null, null, 1, 0, 0);
+        List<QuestionResult> results = List.of(
+                new QuestionResult(q, false, null, true, true, true, "SELECT 2", null, null, List.of(llm, wider), 1, 0, 0, 2),
+                new QuestionResult(q, false, null, true, false, false, "SELECT 2", null, null, List.of(llm, wider), 1, 0, 0, 2),
+                new QuestionResult(q, false, null, true, true, true, "SELECT 3", null, null, List.of(plan), 1, 0, 0, 2),
+                new QuestionResult(q, false, null, true, false, false, "SELECT 4", null, null, List.of(llm, fallback), 2, 0, 0, 2));
+        EvalReport report = new EvalReport(results, true, null, List.of());
+        assertTrue(report.stages().contains(new EvalReport.StageUse("wider", 2, 1)), report.stages().toString());
+        assertTrue(report.stages().contains(new EvalReport.StageUse("plan", 1, 1)), report.stages().toString());
+        assertTrue(report.stages().contains(new EvalReport.StageUse("fallback", 1, 0)), report.stages().toString());
+        assertTrue(report.stages().contains(new EvalReport.StageUse("repair", 0, 0)), report.stages().toString());
+        assertTrue(report.text().contains("  wider          2 used     1 right"), report.text());
+        assertTrue(report.json().contains("\"wider\":{\"used\":2,\"right\":1}"), report.json());
+        assertTrue(report.html("t").contains("<tr><td>fallback</td><td>1</td><td>0</td></tr>"));
+    }
 }
