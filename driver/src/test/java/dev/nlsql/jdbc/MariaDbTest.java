@@ -160,13 +160,11 @@ class MariaDbTest {
             c.setAutoCommit(false);
             s.executeUpdate("INSERT INTO log VALUES (1)");
             model.then(FakeOpenAi.answer("SELECT COUNT(*) FROM customers"));
-            long start = System.nanoTime();
             SQLException refused = assertThrows(SQLException.class, () -> s.executeQuery("how many customers are there"));
             assertEquals("25001", refused.getSQLState(), refused.getMessage());
             assertTrue(refused.getMessage().contains("transaction is in progress") && refused.getMessage().contains("Commit or roll back"),
                     refused.getMessage());
             assertEquals(0, model.requestCount(), "refused before the model was asked");
-            assertTrue((System.nanoTime() - start) / 1_000_000 < 2_000);
             assertEquals(before, logRows(), "not committed by the question");
             c.commit();
             assertEquals(before + 1, logRows(), "the caller's insert survived and committed");
