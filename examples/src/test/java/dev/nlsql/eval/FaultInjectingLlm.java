@@ -108,6 +108,27 @@ public final class FaultInjectingLlm implements AutoCloseable {
         return this;
     }
 
+    private double planRate;
+    private double valueErrorShare;
+
+    /**
+     * Answers this share of first attempts with a two-step plan (a trivial first step, then the SQL it
+     * would have sent), so an evaluation exercises plans. 0 by default, which keeps earlier figures.
+     */
+    public FaultInjectingLlm withPlans(double rate) {
+        this.planRate = rate;
+        return this;
+    }
+
+    /**
+     * Of the injected errors, this share changes the case of a compared string value ({@code = 'Cash'}
+     * becomes {@code = 'cash'}): the query runs and finds no rows, which the wider search repairs.
+     */
+    public FaultInjectingLlm withValueErrors(double share) {
+        this.valueErrorShare = share;
+        return this;
+    }
+
     public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
     }
@@ -138,6 +159,10 @@ public final class FaultInjectingLlm implements AutoCloseable {
             return new Reply(200, "DELETE FROM " + firstTable(gold), false);
         }
         String sql = attempt == 0 ? firstAttempt(gold, r) : retry(gold, prompt, r);
+        if (attempt == 0 && planRate > 0 && new Random(settings.seed() * 7 + question.hashCode()).nextDouble() < planRate) {
+            return new Reply(200, "{\"steps\": [{\"purpose\": \"get ready\", \"sql\": \"SELECT 1 AS ready\"}, "
+                    + "{\"purpose\": \"the answer\", \"sql\": " + jsonString(sql) + "}]}", false);
+        }
         if (r.nextDouble() < settings.proseRate()) {
             sql = "Here is the query you asked for:\n```sql\n" + sql + ";\n```\nIt should answer the question.";
         }
@@ -164,8 +189,42 @@ public final class FaultInjectingLlm implements AutoCloseable {
         return named || structural ? gold : corrupt(gold, r);
     }
 
+    private static String jsonString(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> b.append(c < 0x20 ? String.format(Locale.ROOT, "\\u%04x", (int) c) : String.valueOf(c));
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    /** {@code = 'Value'} with the value's case changed, or null when the gold SQL compares no such string. */
+    static String wrongValueCase(String gold) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("=\\s*'([A-Za-z][^']*)'").matcher(gold);
+        while (m.find()) {
+            String v = m.group(1);
+            String changed = v.equals(v.toLowerCase(Locale.ROOT)) ? v.toUpperCase(Locale.ROOT) : v.toLowerCase(Locale.ROOT);
+            if (!changed.equals(v)) {
+                return gold.substring(0, m.start(1)) + changed + gold.substring(m.end(1));
+            }
+        }
+        return null;
+    }
+
     /** One error of the mix, applied to the gold SQL. */
     String corrupt(String gold, Random r) {
+        if (valueErrorShare > 0 && new Random(r.nextLong()).nextDouble() < valueErrorShare) {
+            String wrongValue = wrongValueCase(gold);
+            if (wrongValue != null) {
+                return wrongValue;
+            }
+        }
         double x = r.nextDouble();
         String out;
         if (x < settings.wrongColumnShare()) {
