@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 
 /**
  * Follow-up questions without a model: which texts are follow-ups (conservatively: a text that opens like one, or a
- * very short one that names no table), and the rules that make a standalone question of the common shapes, in
+ * very short one that names no table or column and has a year, a "top N", or a question mark), and the rules that make a standalone question of the common shapes, in
  * English: another year ("and in 2023?"), another count ("show the top 3 instead"), a filter ("only for Germany",
  * "just Germany") and another subject ("and customers?").
  */
@@ -48,12 +48,32 @@ final class FollowUps {
         if (t.equals("instead") || t.endsWith(" instead")) {
             return true;
         }
+        // a very short text that names no table or column: a follow-up when it has a year or a "top N", or is a
+        // question of one or two words ("Germany?"); "q2", "the makes" or "revenue by month" stand alone
         List<String> words = Words.split(t);
         if (words.isEmpty() || words.size() > SHORT || ASKING.contains(words.get(0))) {
             return false;
         }
-        Set<String> tables = tableStems(catalog);
-        return words.stream().noneMatch(w -> tables.contains(Words.stem(w)));
+        Set<String> names = nameStems(catalog);
+        if (words.stream().anyMatch(w -> names.contains(Words.stem(w)))) {
+            return false;
+        }
+        return YEAR.matcher(t).find() || TOP.matcher(t).find() || words.size() <= 2 && text.strip().endsWith("?");
+    }
+
+    /** The stems of the words of the catalog's table and column names. */
+    private static Set<String> nameStems(SchemaCatalog catalog) {
+        Set<String> stems = tableStems(catalog);
+        if (catalog != null) {
+            for (TableInfo t : catalog.tables()) {
+                for (var c : t.columns()) {
+                    for (String w : Words.split(c.name())) {
+                        stems.add(Words.stem(w));
+                    }
+                }
+            }
+        }
+        return stems;
     }
 
     /**
