@@ -22,7 +22,8 @@ final class FollowUps {
     record Resolved(String question, String addedFilter) {
     }
 
-    private static final List<String> OPENERS = List.of("and ", "only ", "just ", "what about ", "how about ", "instead ");
+    /** Words that open a follow-up, with the commas and spaces after them. */
+    private static final Pattern OPENER = Pattern.compile("(?i)^(?:and|only|just|instead|what about|how about)\\b[\\s,:]*");
     private static final Pattern YEAR = Pattern.compile("\\b(19|20)\\d{2}\\b");
     private static final Pattern TOP = Pattern.compile("(?i)\\b(top|first|bottom|last)\\s+(\\d{1,6})\\b");
     /** Words that open a question of its own: a short text with one is not taken for a follow-up. */
@@ -40,10 +41,9 @@ final class FollowUps {
         if (t.isEmpty()) {
             return false;
         }
-        for (String opener : OPENERS) {
-            if (t.startsWith(opener)) {
-                return true;
-            }
+        Matcher opener = OPENER.matcher(t);
+        if (opener.find() && opener.end() < t.length()) {
+            return true;
         }
         if (t.equals("instead") || t.endsWith(" instead")) {
             return true;
@@ -122,17 +122,8 @@ final class FollowUps {
     /** The follow-up without its opener and its closing "instead": "and in 2023?" is "in 2023". */
     private static String body(String text) {
         String t = text;
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            String lower = t.toLowerCase(Locale.ROOT);
-            for (String opener : OPENERS) {
-                if (lower.startsWith(opener)) {
-                    t = t.substring(opener.length()).strip();
-                    changed = true;
-                    break;
-                }
-            }
+        for (Matcher m = OPENER.matcher(t); m.find() && m.end() < t.length(); m = OPENER.matcher(t)) {
+            t = t.substring(m.end()).strip(); // "and only for Germany"
         }
         String lower = t.toLowerCase(Locale.ROOT);
         if (lower.endsWith(" instead")) {
