@@ -9,7 +9,9 @@ import dev.nlsql.internal.check.SqlGuard;
 import dev.nlsql.config.NlConfig;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.nlsql.internal.generate.LlmSideCalls;
 import dev.nlsql.internal.generate.LlmSqlGenerator;
+import dev.nlsql.internal.generate.LlmUnavailableException;
 import dev.nlsql.internal.generate.OfflineSqlGenerator;
 import dev.nlsql.internal.schema.SchemaRenderer;
 import dev.nlsql.internal.generate.SqlGenerator;
@@ -72,6 +74,99 @@ public final class NlEngine {
     public Answer answer(Question question, Connection connection, boolean postgres, String databaseKey, int maxRows)
             throws SQLException {
         return new CorrectionLoop(this, question, connection, postgres, databaseKey, maxRows).run();
+    }
+
+    /**
+     * Answers one question of a conversation: a follow-up ("and in 2023?") is first read as a standalone question
+     * against the conversation's previous one (unless nlsql.followUps=false); the trace keeps both, and the
+     * conversation remembers the answered question for the next follow-up.
+     */
+    public Answer answer(Question question, Conversation conversation, Connection connection, boolean postgres, String databaseKey,
+            int maxRows) throws SQLException {
+        if (conversation == null || !config.followUps()) {
+            return answer(question, connection, postgres, databaseKey, maxRows);
+        }
+        Conversation.Turn previous = conversation.previous();
+        FollowUps.Resolved resolved = null;
+        LlmSideCalls.Reply rewrite = null;
+        Question standalone = question;
+        if (previous != null && FollowUps.isFollowUp(question.text(), catalog(databaseKey, connection))) {
+            LlmSideCalls calls = sideCalls();
+            if (calls != null) {
+                try {
+                    rewrite = calls.standalone(previous.question(), previous.sql(), question.text());
+                } catch (LlmUnavailableException e) {
+                    throw e.cancelled() ? new SQLException("canceling statement due to user request", "57014", e)
+                            : NlSqlState.LLM_UNAVAILABLE.exception(e.getMessage(), e);
+                }
+            }
+            String text;
+            if (rewrite != null && rewrite.text() != null && rewrite.text().length() <= Question.MAX_LENGTH) {
+                text = firstLine(rewrite.text());
+            } else {
+                resolved = FollowUps.resolve(previous.question(), previous.addedFilter(), question.text(), catalog(databaseKey, connection));
+                text = resolved.question();
+            }
+            standalone = Question.of(text, question.instructions());
+        }
+        try {
+            Answer answer = answer(standalone, connection, postgres, databaseKey, maxRows);
+            noteFollowUp(answer.trace(), question, standalone, rewrite);
+            conversation.remember(standalone.text(), answer.trace().finalSql(), resolved == null ? null : resolved.addedFilter());
+            return answer;
+        } catch (TraceException e) {
+            noteFollowUp(e.trace(), question, standalone, rewrite);
+            throw e;
+        }
+    }
+
+    private static void noteFollowUp(Trace trace, Question asked, Question standalone, LlmSideCalls.Reply rewrite) {
+        if (rewrite != null) {
+            trace.sideCall(1, rewrite.inputTokens(), rewrite.outputTokens());
+        }
+        if (standalone != asked) {
+            trace.followUp(asked.text(), standalone.text());
+        }
+    }
+
+    private static String firstLine(String text) {
+        String t = text.strip();
+        int nl = t.indexOf('\n');
+        t = nl < 0 ? t : t.substring(0, nl).strip();
+        if (t.length() > 1 && (t.startsWith("\"") && t.endsWith("\"") || t.startsWith("'") && t.endsWith("'"))) {
+            t = t.substring(1, t.length() - 1).strip();
+        }
+        return t;
+    }
+
+    /**
+     * The answer in words, with a confidence and why: one model call given the question, the SQL and at most a bounded
+     * sample of the rows ({@code rows}, of {@code rowCount} in all); offline, or when nlsql.llm.sendValues=false keeps
+     * row values from the model, an English template. The model's call is counted in the trace.
+     * @param truncated the rows hit the row cap
+     */
+    public Narration narrate(Trace trace, List<String> columns, List<List<Object>> rows, long rowCount, boolean truncated)
+            throws SQLException {
+        try {
+            return Narrator.narrate(trace, columns, rows, rowCount, truncated, sideCalls(), config.llmSendValues());
+        } catch (LlmUnavailableException e) {
+            throw new SQLException("canceling statement due to user request", "57014", e);
+        }
+    }
+
+    private volatile LlmSideCalls sideCalls;
+
+    /** The model for calls outside the attempts, when questions are answered by one; else null (rules and templates). */
+    private LlmSideCalls sideCalls() {
+        if (config.llm() != NlConfig.LlmKind.OPENAI || generator == null || !generator.usesLlm()) {
+            return null;
+        }
+        LlmSideCalls c = sideCalls;
+        if (c == null) {
+            c = LlmSideCalls.openAi(config);
+            sideCalls = c;
+        }
+        return c;
     }
 
     /** Forgets the catalog (and so every cached answer) of a database whose schema changed. */

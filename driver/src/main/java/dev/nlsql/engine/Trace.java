@@ -7,7 +7,9 @@ import java.util.List;
 /** Everything that happened for one question: each attempt, the SQL that answered, and the totals. */
 public final class Trace {
 
-    private final String question;
+    private String question;
+    /** The standalone question a follow-up was read as, or null when the question stood alone. */
+    private String resolvedQuestion;
     private final List<Attempt> attempts = new ArrayList<>();
     private String finalSql;
     private boolean success;
@@ -34,6 +36,19 @@ public final class Trace {
         llmCalls += calls;
     }
 
+    /** A model call outside the attempts (follow-up rewrite, narration): counted in the calls and tokens. */
+    void sideCall(int calls, int in, int out) {
+        llmCalls += calls;
+        inputTokens += in;
+        outputTokens += out;
+    }
+
+    /** The question was a follow-up: {@code asked} as the person wrote it, answered as {@code standalone}. */
+    void followUp(String asked, String standalone) {
+        question = asked;
+        resolvedQuestion = standalone;
+    }
+
     void succeed(String sql, long elapsed) {
         success = true;
         finalSql = sql;
@@ -49,6 +64,14 @@ public final class Trace {
 
     public String question() {
         return question;
+    }
+
+    /**
+     * The standalone question a follow-up ("and in 2023?") was read as against the connection's previous question, the
+     * one the attempts answer; null when the question stood alone.
+     */
+    public String resolvedQuestion() {
+        return resolvedQuestion;
     }
 
     public List<Attempt> attempts() {
@@ -106,12 +129,13 @@ public final class Trace {
         return (int) attempts.stream().filter(a -> a.source() == Attempt.Source.REPAIR).count();
     }
 
-    /** "answered by: SQL after N attempts", or why not. */
+    /** "answered by: SQL after N attempts", or why not; a follow-up adds the question it was read as. */
     public String summary() {
+        String readAs = resolvedQuestion == null ? "" : " (follow-up read as: \"" + resolvedQuestion + "\")";
         if (success) {
             return "answered by: " + finalSql + " after " + attempts.size() + (attempts.size() == 1 ? " attempt" : " attempts")
-                    + (notes.isEmpty() ? "" : "; " + String.join("; ", notes));
+                    + (notes.isEmpty() ? "" : "; " + String.join("; ", notes)) + readAs;
         }
-        return "not answered after " + attempts.size() + " attempts: " + error;
+        return "not answered after " + attempts.size() + " attempts: " + error + readAs;
     }
 }

@@ -21,7 +21,11 @@ import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import dev.nlsql.engine.Conversation;
+import dev.nlsql.engine.Narration;
 import dev.nlsql.engine.Answer;
 import dev.nlsql.engine.NlEngine;
 import dev.nlsql.engine.NlEngines;
@@ -42,6 +46,7 @@ public final class NlConnection extends DelegatingConnection<Connection> {
     private final String databaseKey;
     private volatile SqlGuard sqlTextGuard;
     private volatile NlEngine engine;
+    private final Conversation conversation = new Conversation();
 
     NlConnection(Connection delegate, NlConfig config) throws SQLException {
         super(delegate);
@@ -116,7 +121,9 @@ public final class NlConnection extends DelegatingConnection<Connection> {
     public PreparedStatement prepareStatement(String text) throws SQLException {
         TextKind.Decision decision = TextKind.of(text);
         if (decision.kind() != TextKind.SQL) {
-            Question.of(decision.text(), null);
+            if (decision.kind() != TextKind.RESET_CONVERSATION) {
+                Question.of(decision.text(), null);
+            }
             return new NlQuestionStatement(this, delegate.createStatement(), decision);
         }
         GuardedSql guarded = admitSqlText(text);
@@ -258,14 +265,23 @@ public final class NlConnection extends DelegatingConnection<Connection> {
     }
 
     Answer answer(TextKind.Decision decision, String instructions, int statementMaxRows) throws SQLException {
+        if (decision.kind() == TextKind.RESET_CONVERSATION) {
+            resetConversation();
+            return new Answer(null, null);
+        }
         Question question = Question.of(decision.text(), instructions);
         int maxRows = statementMaxRows > 0 ? Math.min(statementMaxRows, config.maxRows()) : config.maxRows();
+        if (decision.kind() == TextKind.NARRATE_QUESTION) {
+            Answer answer = engine().answer(question, conversation, delegate, postgres, databaseKey, maxRows);
+            Narration narration = narrate(answer.trace(), answer.rows(), maxRows);
+            return new Answer(NarrationRows.of(narration), answer.trace());
+        }
         if (decision.kind() != TextKind.EXPLAIN_QUESTION) {
-            return engine().answer(question, delegate, postgres, databaseKey, maxRows);
+            return engine().answer(question, conversation, delegate, postgres, databaseKey, maxRows);
         }
         Trace trace;
         try {
-            Answer answer = engine().answer(question, delegate, postgres, databaseKey, maxRows);
+            Answer answer = engine().answer(question, conversation, delegate, postgres, databaseKey, maxRows);
             answer.rows().close();
             trace = answer.trace();
         } catch (TraceException e) {
@@ -273,6 +289,52 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         }
         return new Answer(TraceRows.of(trace), trace);
     }
+
+    /** The previous question and SQL follow-ups on this connection refer to; {@code RESET NL} forgets them. */
+    public Conversation conversation() {
+        return conversation;
+    }
+
+    /** Forgets this connection's conversation, as {@code RESET NL} does: the next question stands alone. */
+    public void resetConversation() {
+        conversation.reset();
+    }
+
+    /**
+     * The answer of a trace in words, with a confidence (as {@code NARRATE NL} gives it), for rows the caller has read:
+     * {@code rows} may be the first ones only, {@code rowCount} says how many there were. Rows that reach nlsql.maxRows
+     * count as truncated.
+     */
+    public Narration narrate(Trace trace, List<String> columns, List<List<Object>> rows, long rowCount) throws SQLException {
+        return engine().narrate(trace, columns, rows, rowCount, rowCount >= config.maxRows());
+    }
+
+    /** Reads an answer's rows (closing them) and narrates it; rows at {@code maxRows} count as truncated. */
+    private Narration narrate(Trace trace, java.sql.ResultSet rs, int maxRows) throws SQLException {
+        List<String> columns = new ArrayList<>();
+        List<List<Object>> sample = new ArrayList<>();
+        long count = 0;
+        try (rs) {
+            java.sql.ResultSetMetaData md = rs.getMetaData();
+            for (int i = 1; i <= md.getColumnCount(); i++) {
+                columns.add(md.getColumnLabel(i));
+            }
+            while (rs.next()) {
+                if (count < NARRATED_ROWS) {
+                    List<Object> row = new ArrayList<>(columns.size());
+                    for (int i = 1; i <= columns.size(); i++) {
+                        row.add(rs.getObject(i));
+                    }
+                    sample.add(row);
+                }
+                count++;
+            }
+        }
+        return engine().narrate(trace, columns, sample, count, count >= maxRows);
+    }
+
+    /** Rows of an answer kept for its narration; the rest are only counted. */
+    private static final int NARRATED_ROWS = 20;
 
     /** Called after SQL that may have changed the schema ran through this connection. */
     void afterSql(TextKind.Decision decision) {

@@ -39,6 +39,9 @@ final class NlQuestionStatement extends NlStatement implements PreparedStatement
 
     @Override
     public ResultSet executeQuery() throws SQLException {
+        if (decision.kind() == TextKind.RESET_CONVERSATION) {
+            throw resetHasNoRows();
+        }
         if (described != null) {
             ResultSet rs = described;
             described = null;
@@ -49,22 +52,29 @@ final class NlQuestionStatement extends NlStatement implements PreparedStatement
 
     @Override
     public boolean execute() throws SQLException {
+        if (decision.kind() == TextKind.RESET_CONVERSATION) {
+            resetConversation();
+            return false;
+        }
         executeQuery();
         return true;
     }
 
     @Override
     public ResultSet getResultSet() {
-        return questions.result();
+        return decision.kind() == TextKind.RESET_CONVERSATION ? null : questions.result();
     }
 
     @Override
     public int getUpdateCount() {
-        return -1;
+        return decision.kind() == TextKind.RESET_CONVERSATION ? 0 : -1;
     }
 
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
+        if (decision.kind() == TextKind.RESET_CONVERSATION) {
+            return null; // no rows: a Describe answers NoData
+        }
         if (described == null) {
             described = questions.answer(connection, this, decision, delegate.getMaxRows());
         }
@@ -73,11 +83,19 @@ final class NlQuestionStatement extends NlStatement implements PreparedStatement
 
     @Override
     public int executeUpdate() throws SQLException {
+        if (decision.kind() == TextKind.RESET_CONVERSATION) {
+            resetConversation();
+            return 0;
+        }
         throw rowsOnly();
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
+        if (decision.kind() == TextKind.RESET_CONVERSATION) {
+            resetConversation();
+            return 0;
+        }
         throw rowsOnly();
     }
 

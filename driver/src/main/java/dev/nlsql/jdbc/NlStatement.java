@@ -21,6 +21,8 @@ public class NlStatement extends DelegatingStatement<Statement> {
     /** The last question answered here, its trace and its warning. */
     protected final QuestionResults questions = new QuestionResults();
     private ResultSet questionResult;
+    /** The last text was {@code RESET NL}: its update count is 0. */
+    private boolean conversationReset;
 
     NlStatement(NlConnection connection, Statement delegate) {
         super(delegate);
@@ -30,6 +32,10 @@ public class NlStatement extends DelegatingStatement<Statement> {
     @Override
     public ResultSet executeQuery(String text) throws SQLException {
         TextKind.Decision decision = TextKind.of(text);
+        conversationReset = false;
+        if (decision.kind() == TextKind.RESET_CONVERSATION) {
+            throw resetHasNoRows();
+        }
         if (decision.kind() != TextKind.SQL) {
             return answer(decision);
         }
@@ -45,6 +51,11 @@ public class NlStatement extends DelegatingStatement<Statement> {
     public boolean execute(String text) throws SQLException {
         TextKind.Decision decision = TextKind.of(text);
         questionResult = null;
+        conversationReset = false;
+        if (decision.kind() == TextKind.RESET_CONVERSATION) {
+            resetConversation();
+            return false;
+        }
         if (decision.kind() != TextKind.SQL) {
             questionResult = answer(decision);
             return true;
@@ -75,6 +86,11 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     @Override
     public int executeUpdate(String text) throws SQLException {
+        conversationReset = false;
+        if (TextKind.of(text).kind() == TextKind.RESET_CONVERSATION) {
+            resetConversation();
+            return 0;
+        }
         int count = delegate.executeUpdate(admitUpdate(text));
         connection.afterSql(TextKind.of(text));
         return count;
@@ -103,6 +119,11 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     @Override
     public long executeLargeUpdate(String text) throws SQLException {
+        conversationReset = false;
+        if (TextKind.of(text).kind() == TextKind.RESET_CONVERSATION) {
+            resetConversation();
+            return 0;
+        }
         long count = delegate.executeLargeUpdate(admitUpdate(text));
         connection.afterSql(TextKind.of(text));
         return count;
@@ -190,16 +211,26 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     @Override
     public int getUpdateCount() throws SQLException {
+        if (conversationReset) {
+            return 0;
+        }
         return questionResult != null ? -1 : delegate.getUpdateCount();
     }
 
     @Override
     public long getLargeUpdateCount() throws SQLException {
+        if (conversationReset) {
+            return 0;
+        }
         return questionResult != null ? -1 : delegate.getLargeUpdateCount();
     }
 
     @Override
     public boolean getMoreResults() throws SQLException {
+        if (conversationReset) {
+            conversationReset = false;
+            return false;
+        }
         if (questionResult != null) {
             questions.close();
             questionResult = null;
@@ -226,6 +257,9 @@ public class NlStatement extends DelegatingStatement<Statement> {
     /** Statements that change data: SQL only, and never under the readonly or deny policies. */
     private String admitUpdate(String text) throws SQLException {
         TextKind.Decision decision = TextKind.of(text);
+        if (decision.kind() == TextKind.RESET_CONVERSATION) {
+            throw NlSqlState.BAD_INPUT.exception("Run RESET NL with execute(String) or executeUpdate(String)");
+        }
         if (decision.kind() != TextKind.SQL) {
             throw NlSqlState.BAD_INPUT.exception("A question returns rows: send it with executeQuery or execute, "
                     + "not executeUpdate or addBatch: " + decision.text());
@@ -236,6 +270,17 @@ public class NlStatement extends DelegatingStatement<Statement> {
                     + connection.passthrough().name().toLowerCase(java.util.Locale.ROOT));
         }
         return text;
+    }
+
+    /** {@code RESET NL}: the connection forgets its conversation; this statement its last question. */
+    void resetConversation() throws SQLException {
+        questions.forget();
+        connection.resetConversation();
+        conversationReset = true;
+    }
+
+    static SQLException resetHasNoRows() {
+        return NlSqlState.BAD_INPUT.exception("RESET NL returns no rows: run it with execute or executeUpdate");
     }
 
     private ResultSet answer(TextKind.Decision decision) throws SQLException {

@@ -61,6 +61,13 @@ final class QuestionResults {
         return result;
     }
 
+    /** Forgets the last question (RESET NL): no trace, no warning, no result. */
+    void forget() throws SQLException {
+        close();
+        lastTrace = null;
+        warning = null;
+    }
+
     SQLWarning warning() {
         return warning;
     }

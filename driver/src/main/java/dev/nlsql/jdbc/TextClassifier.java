@@ -122,6 +122,15 @@ final class TextClassifier {
                 return new TextKind.Decision(TextKind.EXPLAIN_QUESTION, stripColon(rest.strip()));
             }
         }
+        if (startsWithWords(body, "narrate", "nl")) {
+            String rest = body.substring(body.toLowerCase(Locale.ROOT).indexOf("nl", 7) + 2);
+            if (rest.isEmpty() || Character.isWhitespace(rest.charAt(0)) || rest.charAt(0) == ':') {
+                return new TextKind.Decision(TextKind.NARRATE_QUESTION, stripColon(rest.strip()));
+            }
+        }
+        if (RESET_NL.matcher(body).matches()) { // before the SQL verdict: RESET is a PostgreSQL statement too
+            return new TextKind.Decision(TextKind.RESET_CONVERSATION, "");
+        }
         Verdict verdict = verdict(body, parse);
         if (verdict == null) {
             return null;
@@ -1140,6 +1149,9 @@ final class TextClassifier {
         String rest = body.substring(first.length()).stripLeading();
         return startsWithWord(rest, second);
     }
+
+    /** {@code RESET NL} alone (a trailing semicolon and spaces allowed); PostgreSQL has no parameter named nl. */
+    private static final java.util.regex.Pattern RESET_NL = java.util.regex.Pattern.compile("(?i)reset\\s+nl\\s*;?\\s*");
 
     private static String stripColon(String s) {
         return s.startsWith(":") ? s.substring(1).strip() : s;

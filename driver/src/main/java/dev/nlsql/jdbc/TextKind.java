@@ -5,13 +5,18 @@ import java.util.Set;
 
 /**
  * Whether a text sent to a statement is SQL (passed to the real driver untouched) or a question in plain language.
- * {@code NL:} forces a question; {@code EXPLAIN NL <question>} asks for the trace of a question instead of its answer.
+ * {@code NL:} forces a question; {@code EXPLAIN NL <question>} asks for the trace of a question instead of its answer,
+ * {@code NARRATE NL <question>} for its meaning in words; {@code RESET NL} forgets the conversation.
  * SQL with a typo ({@code SELEC 1}) is SQL: the database answers it with its own syntax error.
  *
  * <p>The decision itself (word lists, shape checks, cache) is {@link TextClassifier}'s.
  */
 public enum TextKind {
-    SQL, QUESTION, EXPLAIN_QUESTION;
+    SQL, QUESTION, EXPLAIN_QUESTION,
+    /** {@code NARRATE NL <question>}: one row telling what the answer means, with a confidence and the SQL. */
+    NARRATE_QUESTION,
+    /** {@code RESET NL}: forgets the connection's conversation (the previous question follow-ups refer to). */
+    RESET_CONVERSATION;
 
     /** A decided text: its kind, for questions the question without its prefix, and whether SQL changes the schema. */
     public record Decision(TextKind kind, String text, boolean changesSchema) {

@@ -71,6 +71,25 @@ class TextKindTest {
     }
 
     @Test
+    void narrateNlAsksForTheAnswerInWords() {
+        TextKind.Decision d = TextKind.of("NARRATE NL how many orders in 2024?");
+        assertEquals(TextKind.NARRATE_QUESTION, d.kind());
+        assertEquals("how many orders in 2024?", d.text());
+        assertEquals("top 3", TextKind.of("narrate nl: top 3").text());
+        assertEquals(TextKind.QUESTION, TextKind.of("narrate the nlsql story").kind());
+    }
+
+    @Test
+    void resetNlForgetsTheConversationWhileOtherResetsAreSql() {
+        assertEquals(TextKind.RESET_CONVERSATION, TextKind.of("RESET NL").kind());
+        assertEquals(TextKind.RESET_CONVERSATION, TextKind.of("  reset  nl ; ").kind());
+        assertEquals(TextKind.RESET_CONVERSATION, TextKind.of("/* c */ Reset Nl").kind());
+        assertEquals(TextKind.SQL, TextKind.of("RESET ALL").kind());
+        assertEquals(TextKind.SQL, TextKind.of("RESET nlsql_setting").kind());
+        assertEquals(TextKind.SQL, TextKind.of("RESET search_path").kind());
+    }
+
+    @Test
     void decisionsAreCached() {
         String text = "SELECT 4242 FROM generate_series(1, 2)";
         assertSame(TextKind.of(text), TextKind.of(text));

@@ -1,5 +1,7 @@
 package dev.nlsql.cli;
 
+import dev.nlsql.engine.Narration;
+import dev.nlsql.jdbc.NlConnection;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.concurrent.Callable;
@@ -27,6 +29,9 @@ final class AskCommand implements Callable<Integer> {
             description = "Also draw the answer as a chart (bar or line, from the column types) into this SVG or PNG file")
     java.nio.file.Path chart;
 
+    @Option(names = "--narrate", description = "Also say what the answer means, with a confidence (high, medium, low) and why")
+    boolean narrate;
+
     @Parameters(index = "0", paramLabel = "QUESTION", description = "The question, in quotes")
     String question;
 
@@ -39,16 +44,33 @@ final class AskCommand implements Callable<Integer> {
         ChartFile.check(chart);
         try (Connection c = connect.open(false); Statement s = c.createStatement()) {
             Answered a = Answered.run(s, question);
+            Narration narration = narrate ? narration(c, a) : null;
             if (json) {
-                Output.json(a, new java.io.PrintStream(System.out, true, java.nio.charset.StandardCharsets.UTF_8));
+                Output.json(a, narration, new java.io.PrintStream(System.out, true, java.nio.charset.StandardCharsets.UTF_8));
             } else {
                 Output.readable(a, System.out, display);
+                if (narration != null) {
+                    Output.narration(narration, System.out);
+                }
             }
             if (!a.success()) {
                 spec.commandLine().getErr().println("error: [" + a.sqlState() + "] " + a.error());
             }
             boolean charted = chart == null || !a.success() || ChartFile.write(a, chart, spec.commandLine().getErr());
             return a.success() && charted ? 0 : 1;
+        }
+    }
+
+    /** The narration of an answered question (as NARRATE NL gives it); null for SQL text and failed questions. */
+    private Narration narration(Connection c, Answered a) {
+        if (!a.success() || a.trace() == null || a.tag() != null) {
+            return null;
+        }
+        try {
+            return c.unwrap(NlConnection.class).narrate(a.trace(), a.columns(), a.rows(), a.rows().size());
+        } catch (java.sql.SQLException e) {
+            spec.commandLine().getErr().println("narration: [" + e.getSQLState() + "] " + e.getMessage());
+            return null;
         }
     }
 }

@@ -20,6 +20,11 @@ final class Output {
     }
 
     static void json(Answered a, PrintStream out) {
+        json(a, null, out);
+    }
+
+    /** The JSON object of DESIGN.md; with a narration ({@code ask --narrate}) one more member, {@code narration}, at the end. */
+    static void json(Answered a, dev.nlsql.engine.Narration narration, PrintStream out) {
         ObjectNode root = JSON.createObjectNode();
         root.put("question", a.question());
         root.put("success", a.success());
@@ -77,6 +82,12 @@ final class Output {
         root.put("elapsedMs", a.elapsedMs());
         root.put("sqlState", a.sqlState());
         root.put("error", a.error());
+        if (narration != null) {
+            ObjectNode n = root.putObject("narration");
+            n.put("answer", narration.answer());
+            n.put("confidence", narration.confidence().label());
+            n.put("why", narration.why());
+        }
         try {
             out.println(JSON.writer().with(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN).writeValueAsString(root));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -113,6 +124,12 @@ final class Output {
         } else {
             table(a.columns(), a.rows(), out, display.maxRows());
         }
+    }
+
+    /** {@code ask --narrate}: the answer in words and how far to trust it. */
+    static void narration(dev.nlsql.engine.Narration n, PrintStream out) {
+        out.println("Answer: " + n.answer());
+        out.println("Confidence: " + n.confidence().label() + " (" + n.why() + ")");
     }
 
     static void table(List<String> columns, List<List<Object>> rows, PrintStream out, int maxRows) {

@@ -33,7 +33,10 @@ public final class Evaluator {
 
     public Evaluator(String urlTemplate, Properties properties, int parallel) {
         this.urlTemplate = urlTemplate;
-        this.properties = properties;
+        this.properties = new Properties();
+        // every question of a question file stands alone, though a connection serves many of them
+        this.properties.setProperty("nlsql.followUps", "false");
+        this.properties.putAll(properties);
         this.parallel = Math.max(1, parallel);
     }
 

@@ -1,0 +1,209 @@
+package dev.nlsql.engine;
+
+import dev.nlsql.engine.Attempt.Outcome;
+import dev.nlsql.engine.Attempt.Source;
+import dev.nlsql.engine.Narration.Confidence;
+import dev.nlsql.internal.generate.LlmSideCalls;
+import dev.nlsql.internal.generate.LlmUnavailableException;
+import dev.nlsql.internal.log.Logs;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+
+/**
+ * Narrates an answer: the confidence from its trace and rows, and the words from one model call (question, SQL and a
+ * bounded sample of the rows) or, offline and under {@code nlsql.llm.sendValues=false}, from an English template.
+ */
+final class Narrator {
+
+    private static final Logger LOG = Logs.get(Narrator.class);
+    /** Rows the model is shown at most. */
+    static final int SAMPLE_ROWS = 20;
+    /** Characters of rows the model is shown at most. */
+    static final int SAMPLE_CHARS = 4_000;
+    /** Characters of one value the model is shown at most. */
+    static final int VALUE_CHARS = 200;
+    /** Longest narration kept, in characters: a paragraph. */
+    static final int MAX_ANSWER_CHARS = 2_000;
+    /** Rows the template names. */
+    private static final int TEMPLATE_ROWS = 3;
+
+    private Narrator() {
+    }
+
+    /** The confidence of an answered trace with {@code rowCount} rows, {@code truncated} when they hit the row cap. */
+    static Narration assess(Trace trace, long rowCount, boolean truncated, StringBuilder why) {
+        boolean repaired = false;
+        boolean widened = false;
+        boolean fallback = false;
+        boolean cached = false;
+        int generated = 0;
+        for (Attempt a : trace.attempts()) {
+            repaired |= a.source() == Source.REPAIR && a.outcome() != Outcome.REJECTED && a.outcome() != Outcome.ERROR;
+            widened |= a.source() == Source.WIDER;
+            fallback |= a.source() == Source.FALLBACK;
+            cached |= a.source() == Source.CACHE && (a.outcome() == Outcome.OK || a.outcome() == Outcome.EMPTY);
+            generated += a.source() == Source.LLM || a.source() == Source.OFFLINE ? 1 : 0;
+        }
+        List<String> reasons = new ArrayList<>();
+        int lows = 0;
+        if (repaired) {
+            reasons.add("repaired");
+        }
+        if (generated > 1) {
+            reasons.add("retried");
+        }
+        if (widened) {
+            reasons.add("widened");
+        }
+        if (fallback) {
+            reasons.add("fallback");
+            lows++;
+        }
+        if (rowCount == 0) {
+            reasons.add("empty");
+            lows++;
+        }
+        if (truncated) {
+            reasons.add("truncated");
+        }
+        Confidence c = lows > 0 || reasons.size() >= 2 ? Confidence.LOW : reasons.isEmpty() ? Confidence.HIGH : Confidence.MEDIUM;
+        why.append(reasons.isEmpty() ? (cached ? "cached" : "first attempt") : String.join(", ", reasons));
+        return new Narration(null, c, why.toString(), trace.finalSql());
+    }
+
+    /**
+     * The narration of an answer.
+     * @param sideCalls the model, or null for the template
+     * @param sendValues false: no row value may reach the model, so the template speaks
+     */
+    static Narration narrate(Trace trace, List<String> columns, List<List<Object>> rows, long rowCount, boolean truncated,
+            LlmSideCalls sideCalls, boolean sendValues) throws LlmUnavailableException {
+        Narration assessed = assess(trace, rowCount, truncated, new StringBuilder());
+        String question = trace.resolvedQuestion() != null ? trace.resolvedQuestion() : trace.question();
+        String words = null;
+        if (sideCalls != null && sendValues) {
+            try {
+                LlmSideCalls.Reply reply = sideCalls.narrate(question, trace.finalSql(), sample(columns, rows, rowCount, truncated));
+                trace.sideCall(1, reply.inputTokens(), reply.outputTokens());
+                words = reply.text() == null ? null : shorten(reply.text().strip());
+            } catch (LlmUnavailableException e) {
+                if (e.cancelled()) {
+                    throw e;
+                }
+                LOG.debug("narration by the model failed, the template speaks: {}", e.getMessage());
+            }
+        }
+        if (words == null) {
+            words = template(question, columns, rows, rowCount, truncated);
+        }
+        return new Narration(words, assessed.confidence(), assessed.why(), assessed.sql());
+    }
+
+    /** The rows as the model sees them: columns, at most {@link #SAMPLE_ROWS} rows and {@link #SAMPLE_CHARS} characters. */
+    static String sample(List<String> columns, List<List<Object>> rows, long rowCount, boolean truncated) {
+        StringBuilder b = new StringBuilder("Columns: ").append(String.join(" | ", columns)).append('\n');
+        int shown = 0;
+        StringBuilder body = new StringBuilder();
+        for (List<Object> row : rows) {
+            if (shown == SAMPLE_ROWS) {
+                break;
+            }
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < row.size(); i++) {
+                String v = text(row.get(i));
+                line.append(i == 0 ? "" : " | ").append(v.length() > VALUE_CHARS ? v.substring(0, VALUE_CHARS) + "..." : v);
+            }
+            if (body.length() + line.length() > SAMPLE_CHARS) {
+                break;
+            }
+            body.append(line).append('\n');
+            shown++;
+        }
+        b.append("Rows: ").append(rowCount).append(truncated ? " (the row cap was reached: there may be more)" : "");
+        b.append(shown < rowCount ? ", the first " + shown + " shown" : "").append('\n').append(body);
+        return b.toString().strip();
+    }
+
+    private static final Pattern HOW_MANY = Pattern.compile("(?i)^\\s*(?:how many|number of|count(?: of| the)?)\\s+(.+?)\\s*[?.!]*\\s*$");
+
+    /** An English sentence or two from the question, the columns and the first rows. */
+    static String template(String question, List<String> columns, List<List<Object>> rows, long rowCount, boolean truncated) {
+        if (rowCount == 0 || rows.isEmpty()) {
+            return "No rows answer \"" + question + "\".";
+        }
+        if (rowCount == 1 && columns.size() == 1) {
+            Object v = rows.get(0).get(0);
+            Matcher m = HOW_MANY.matcher(question);
+            if (m.matches() && v instanceof Number) {
+                return "There " + (isOne(v) ? "is " : "are ") + text(v) + " " + subject(m.group(1)) + ".";
+            }
+            return "The " + label(columns.get(0)) + " is " + text(v) + ".";
+        }
+        if (rowCount == 1) {
+            return "One row: " + pairs(columns, rows.get(0)) + ".";
+        }
+        StringBuilder b = new StringBuilder();
+        b.append(truncated ? "At least " + rowCount : String.valueOf(rowCount)).append(" rows");
+        if (truncated) {
+            b.append(" (the row cap was reached)");
+        }
+        int n = Math.min(TEMPLATE_ROWS, rows.size());
+        b.append(n == rowCount && !truncated ? ": " : n == 1 ? "; the first is " : "; the first " + n + " are ");
+        for (int i = 0; i < n; i++) {
+            b.append(i == 0 ? "" : i == n - 1 ? " and " : ", ").append(rowText(columns, rows.get(i)));
+        }
+        return b.append('.').toString();
+    }
+
+    /** "the orders in 2024": the words after "how many", up to a grouping or a filter, kept as written. */
+    private static String subject(String words) {
+        return words.replaceAll("(?i)\\s+(?:are there|were there|is there|do we have|exist)\\b.*$", "").strip();
+    }
+
+    private static String pairs(List<String> columns, List<Object> row) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < columns.size() && i < row.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(label(columns.get(i))).append(' ').append(text(row.get(i)));
+        }
+        return b.toString();
+    }
+
+    /** "Bruno (sum amount 150.00)": the first value, the others named in brackets. */
+    private static String rowText(List<String> columns, List<Object> row) {
+        if (row.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(text(row.get(0)));
+        if (row.size() > 1) {
+            b.append(" (").append(pairs(columns.subList(1, columns.size()), row.subList(1, row.size()))).append(')');
+        }
+        return b.toString();
+    }
+
+    private static String label(String column) {
+        return column.replace('_', ' ').toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean isOne(Object v) {
+        return v instanceof Number n && new BigDecimal(n.toString()).compareTo(BigDecimal.ONE) == 0;
+    }
+
+    static String text(Object v) {
+        if (v == null) {
+            return "null";
+        }
+        if (v instanceof BigDecimal bd) {
+            return bd.toPlainString();
+        }
+        return v.toString();
+    }
+
+    private static String shorten(String s) {
+        return s.length() <= MAX_ANSWER_CHARS ? s : s.substring(0, MAX_ANSWER_CHARS - 3) + "...";
+    }
+}
