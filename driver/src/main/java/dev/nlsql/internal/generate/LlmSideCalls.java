@@ -5,10 +5,8 @@ import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
-import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.nlsql.config.NlConfig;
-import java.time.Duration;
 
 /**
  * The small model calls around a question, outside its attempts: reading a follow-up as a standalone question, and
@@ -34,22 +32,7 @@ public final class LlmSideCalls {
 
     /** The calls the connection's properties describe: the same server, model and bounds as its generator. */
     public static LlmSideCalls openAi(NlConfig config) {
-        Duration deadline = Duration.ofSeconds(config.llmTimeoutSeconds());
-        OpenAiChatModel.OpenAiChatModelBuilder b = OpenAiChatModel.builder()
-                .apiKey(config.llmApiKey() == null ? "not-needed" : config.llmApiKey())
-                .modelName(config.llmModel())
-                .temperature(0.0)
-                .timeout(deadline)
-                .httpClientBuilder(BoundedHttpClient.builder(config.llmMaxReplyChars()).connectTimeout(deadline).readTimeout(deadline))
-                .maxRetries(0);
-        if (config.llmSeed() != null) {
-            b.seed(config.llmSeed());
-        }
-        if (config.llmBaseUrl() != null) {
-            b.baseUrl(config.llmBaseUrl());
-        }
-        String where = config.llmBaseUrl() == null ? "the OpenAI API" : config.llmBaseUrl();
-        return new LlmSideCalls(b.build(), config.llmModel() + " at " + where, config.llmMaxReplyChars());
+        return new LlmSideCalls(LlmClients.chatModel(config), LlmClients.description(config), config.llmMaxReplyChars());
     }
 
     /** System prompt of the follow-up rewrite. */

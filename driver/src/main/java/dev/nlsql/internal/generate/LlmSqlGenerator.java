@@ -10,7 +10,6 @@ import dev.langchain4j.exception.TimeoutException;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
-import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.nlsql.config.NlConfig;
 import dev.nlsql.config.NlProperty;
@@ -19,7 +18,6 @@ import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
-import java.time.Duration;
 import dev.nlsql.internal.log.Logs;
 import org.slf4j.Logger;
 
@@ -52,23 +50,7 @@ public final class LlmSqlGenerator implements SqlGenerator {
 
     /** The generator the connection's properties describe. */
     public static LlmSqlGenerator openAi(NlConfig config) {
-        Duration deadline = Duration.ofSeconds(config.llmTimeoutSeconds());
-        OpenAiChatModel.OpenAiChatModelBuilder b = OpenAiChatModel.builder()
-                .apiKey(config.llmApiKey() == null ? "not-needed" : config.llmApiKey())
-                .modelName(config.llmModel())
-                .temperature(0.0)
-                .timeout(deadline)
-                // our client: the deadline covers the body too, and the body is read through a byte cap
-                .httpClientBuilder(BoundedHttpClient.builder(config.llmMaxReplyChars()).connectTimeout(deadline).readTimeout(deadline))
-                .maxRetries(0);
-        if (config.llmSeed() != null) {
-            b.seed(config.llmSeed());
-        }
-        if (config.llmBaseUrl() != null) {
-            b.baseUrl(config.llmBaseUrl());
-        }
-        String where = config.llmBaseUrl() == null ? "the OpenAI API" : config.llmBaseUrl();
-        return new LlmSqlGenerator(b.build(), config.llmModel() + " at " + where, config.llmMaxReplyChars());
+        return new LlmSqlGenerator(LlmClients.chatModel(config), LlmClients.description(config), config.llmMaxReplyChars());
     }
 
     @Override
