@@ -42,10 +42,10 @@ final class IntentReader {
             Map.entry("average", "AVG"), Map.entry("avg", "AVG"), Map.entry("mean", "AVG"),
             Map.entry("maximum", "MAX"), Map.entry("max", "MAX"), Map.entry("minimum", "MIN"), Map.entry("min", "MIN"));
     /** Words that ask for money: a money-typed total of the table the question is about, never a count of items. */
-    private static final Set<String> MONEY = Set.of("amount", "amounts", "revenue", "revenues", "value", "turnover", "income",
+    static final Set<String> MONEY = Set.of("amount", "amounts", "revenue", "revenues", "value", "turnover", "income",
             "earnings");
     /** Words that ask for a price. */
-    private static final Set<String> PRICE = Set.of("expensive", "cheapest", "cheap", "pricey", "priciest", "cost", "costs");
+    static final Set<String> PRICE = Set.of("expensive", "cheapest", "cheap", "pricey", "priciest", "cost", "costs");
     static final List<String> GRAINS = List.of("day", "week", "month", "quarter", "year");
     static final List<String> MONTHS = List.of("january", "february", "march", "april", "may", "june", "july", "august",
             "september", "october", "november", "december");

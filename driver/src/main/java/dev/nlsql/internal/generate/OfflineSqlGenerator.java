@@ -26,6 +26,10 @@ public final class OfflineSqlGenerator implements SqlGenerator {
         } catch (NotUnderstoodException e) {
             // the relevance gate: a question with nothing that links to the database is not about it (NL002), else NL005
             String unrelated = Relevance.nothingLinked(request.question(), request.catalog(), request.values());
+            if (unrelated != null && request.instructions() != null && !request.instructions().isBlank()
+                    && Relevance.nothingLinked(request.instructions(), request.catalog(), request.values()) == null) {
+                unrelated = null; // the instructions tie the question's words to the data ("TSC means ...")
+            }
             throw unrelated == null ? e : new NotUnderstoodException(unrelated, true);
         }
         String sql = new SqlWriter(request.catalog()).write(intent);
