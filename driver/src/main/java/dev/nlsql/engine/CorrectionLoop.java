@@ -170,7 +170,7 @@ final class CorrectionLoop {
     }
 
     private SQLException notAboutTheDatabase(String reason) {
-        String why = reason.strip().replaceAll("\\s+", " ");
+        String why = reason.replaceAll("[\\p{Cntrl}\\s]+", " ").strip(); // the model's words, on one line, no terminal escapes
         why = why.length() <= ReplyDecision.MAX_REASON ? why : why.substring(0, ReplyDecision.MAX_REASON) + "…";
         return failure(NlSqlState.NOT_ABOUT_DATABASE, "The question is not about this database: " + why
                 + (why.endsWith(".") ? " " : ". ") + CatalogSummary.holds(catalog), null);

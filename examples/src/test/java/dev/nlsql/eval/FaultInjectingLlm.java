@@ -152,7 +152,8 @@ public final class FaultInjectingLlm implements AutoCloseable {
         // the first call asks for a structured relevance decision: give one, wrong at the decision error rate
         boolean decision = attempt == 0 && prompt.contains("\"answerable\"");
         if (decision) {
-            Random d = new Random(settings.seed() * 131 + (question == null ? 0 : question.hashCode()) * 7L + 3);
+            // SplittableRandom mixes its seed, so neighbouring questions ("question 1", "question 2") draw independently
+            java.util.SplittableRandom d = new java.util.SplittableRandom(settings.seed() * 131 + (question == null ? 0 : question.hashCode()) * 7L + 3);
             boolean wrong = d.nextDouble() < settings.decisionErrorRate();
             if (gold == null || wrong) {
                 boolean answerable = gold == null && wrong; // a wrong decision on a question with gold is a refusal
