@@ -22,6 +22,8 @@ public record ReplyDecision(boolean answerable, String reason, String sql) {
     public static final int MAX_REASON = 300;
     /** How far into the reply (after white space) the object may start: a fence and a short lead-in line at most. */
     private static final int MAX_LEAD = 200;
+    private static final java.util.Set<String> SQL_STARTS = java.util.Set.of("select", "with", "values", "table", "insert", "update",
+            "delete", "merge", "call", "explain");
     private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(16).maxStringLength(100_000).build())
             .build());
@@ -48,9 +50,17 @@ public record ReplyDecision(boolean answerable, String reason, String sql) {
         String lead = t.substring(0, open).strip();
         String lower = lead.toLowerCase(java.util.Locale.ROOT);
         boolean fence = lower.endsWith("```") || lower.endsWith("```json");
-        boolean prose = lead.indexOf('\'') < 0 && lead.indexOf('"') < 0 && !lower.contains("select") && !lower.contains("values")
-                && !lower.contains("with") && !lower.contains("```");
+        boolean prose = lead.indexOf('\'') < 0 && lead.indexOf('"') < 0 && !lower.contains("```") && !startsLikeSql(lower);
         return lead.isEmpty() || fence || prose ? parse(t.substring(open)) : null;
+    }
+
+    /** SQL with a brace outside a string ({fn now()}, an ODBC escape) starts with its statement's keyword. */
+    private static boolean startsLikeSql(String lowerLead) {
+        int end = 0;
+        while (end < lowerLead.length() && Character.isLetter(lowerLead.charAt(end))) {
+            end++;
+        }
+        return SQL_STARTS.contains(lowerLead.substring(0, end)) || lowerLead.startsWith("(");
     }
 
     private static ReplyDecision parse(String text) {

@@ -30,6 +30,8 @@ class ReplyDecisionTest {
         assertEquals("SELECT 2", SqlExtractor.extract("```json\n{\"sql\": \"SELECT 2;\", \"answerable\": true}\n```"));
         assertEquals("off topic", SqlExtractor.notAnswerable("```\n{\"answerable\": false, \"reason\": \"off topic\"}\n```\nSorry."));
         assertEquals("SELECT 3", SqlExtractor.extract("{\"answerable\": true, \"sql\": \"SELECT 3\"} and some words after it"));
+        assertEquals("SELECT 4", SqlExtractor.extract("Here is the answer with the query:\n{\"answerable\": true, \"sql\": \"SELECT 4\"}"));
+        assertNull(ReplyDecision.read("SELECT {fn now()} AS t -- {\"answerable\": false}"));
     }
 
     @Test
