@@ -4,6 +4,7 @@ import dev.nlsql.NlSqlState;
 import dev.nlsql.internal.check.CatalogCheck;
 import dev.nlsql.internal.check.GuardRejection;
 import dev.nlsql.internal.execute.GuardedSql;
+import dev.nlsql.internal.check.ReplyDecision;
 import dev.nlsql.internal.check.SqlExtractor;
 import dev.nlsql.sql.SqlDialect;
 import dev.nlsql.internal.check.SqlGuard;
@@ -27,6 +28,7 @@ import dev.nlsql.internal.generate.LlmUnavailableException;
 import dev.nlsql.internal.generate.NotUnderstoodException;
 import dev.nlsql.internal.generate.PlanReader;
 import dev.nlsql.internal.generate.SqlGenerator;
+import dev.nlsql.internal.schema.CatalogSummary;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.ValueIndex;
 import dev.nlsql.internal.check.FunctionPolicy;
@@ -174,18 +176,26 @@ final class CorrectionLoop {
                     catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues()));
         } catch (NotUnderstoodException e) {
             if (!rereadCatalog()) { // the words may name tables newer than the cached catalog
-                throw notUnderstood(e);
+                throw e.notAboutDatabase() ? notAboutTheDatabase(e.getMessage()) : notUnderstood(e);
             }
             linkQuestion();
             return null;
         }
     }
 
+    /** The relevance gate: a generator that judged the question not answerable from this database ends it, before any SQL runs. */
     private void refuseIfNotAboutTheDatabase(Generation generation) throws SQLException {
         String reason = SqlExtractor.notAnswerable(generation.text());
         if (reason != null) {
-            throw failure(NlSqlState.NOT_ABOUT_DATABASE, "The question is not about this database: " + reason, null);
+            throw notAboutTheDatabase(reason);
         }
+    }
+
+    private SQLException notAboutTheDatabase(String reason) {
+        String why = reason.replaceAll("[\\p{Cntrl}\\s]+", " ").strip(); // the model's words, on one line, no terminal escapes
+        why = why.length() <= ReplyDecision.MAX_REASON ? why : why.substring(0, ReplyDecision.MAX_REASON) + "…";
+        return failure(NlSqlState.NOT_ABOUT_DATABASE, "The question is not about this database: " + why
+                + (why.endsWith(".") ? " " : ". ") + CatalogSummary.holds(catalog), null);
     }
 
     /** The cached SQL for this question, if it still works; a cached SQL that fails is dropped. */

@@ -10,11 +10,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** A question file: the defog CSV format, or JSONL lines {question, gold_sql[, db][, category][, instructions]}. */
+/**
+ * A question file: the defog CSV format, or JSONL lines {question, gold_sql[, db][, category][, instructions]}.
+ * A question marked {@code "answerable": false} (JSONL) or with {@code answerable} {@code no} (CSV column)
+ * has no gold SQL: the right outcome is a refusal (NL002, the relevance gate).
+ */
 public final class Dataset {
 
     /** One question with its gold SQL (possibly several ';'-separated alternatives). */
     public record Question(int index, String db, String category, String text, String goldSql, String instructions) {
+
+        /** A question the database cannot answer: no gold SQL, to be refused. */
+        public boolean unanswerable() {
+            return goldSql == null || goldSql.isBlank();
+        }
     }
 
     private Dataset() {
@@ -23,6 +32,7 @@ public final class Dataset {
     public static List<Question> read(Path file) throws IOException {
         String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         List<Question> out = new ArrayList<>();
+        List<Boolean> marked = new ArrayList<>();
         if (name.endsWith(".jsonl") || name.endsWith(".json")) {
             ObjectMapper json = new ObjectMapper();
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
@@ -30,18 +40,26 @@ public final class Dataset {
                     continue;
                 }
                 JsonNode n = json.readTree(line);
-                out.add(new Question(out.size() + 1, text(n, "db"), text(n, "category"), text(n, "question"), text(n, "gold_sql"),
-                        text(n, "instructions")));
+                boolean unanswerable = n.has("answerable") && !n.get("answerable").asBoolean(true);
+                out.add(new Question(out.size() + 1, text(n, "db"), text(n, "category"), text(n, "question"),
+                        unanswerable ? null : text(n, "gold_sql"), text(n, "instructions")));
+                marked.add(unanswerable);
             }
         } else {
             for (Map<String, String> r : Csv.read(file)) {
-                out.add(new Question(out.size() + 1, r.get("db_name"), r.get("query_category"), r.get("question"), r.get("query"),
-                        r.getOrDefault("instructions", "")));
+                String answerable = r.getOrDefault("answerable", "").strip().toLowerCase(java.util.Locale.ROOT);
+                boolean unanswerable = answerable.equals("no") || answerable.equals("false");
+                out.add(new Question(out.size() + 1, r.get("db_name"), r.get("query_category"), r.get("question"),
+                        unanswerable ? null : r.get("query"), r.getOrDefault("instructions", "")));
+                marked.add(unanswerable);
             }
         }
         for (Question q : out) {
-            if (q.text() == null || q.text().isBlank() || q.goldSql() == null || q.goldSql().isBlank()) {
-                throw new IOException(file + ": question " + q.index() + " needs both a question and gold SQL");
+            if (q.text() == null || q.text().isBlank()) {
+                throw new IOException(file + ": question " + q.index() + " has no text");
+            }
+            if (!marked.get(q.index() - 1) && (q.goldSql() == null || q.goldSql().isBlank())) {
+                throw new IOException(file + ": question " + q.index() + " needs gold SQL (or \"answerable\": false)");
             }
         }
         return out;

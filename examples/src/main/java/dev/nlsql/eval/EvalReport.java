@@ -63,6 +63,25 @@ public final class EvalReport {
         }
     }
 
+    /**
+     * The relevance gate's use and effect: questions refused as not about the database (NL002),
+     * how many of them rightly (marked unanswerable: no gold SQL) and wrongly (they had gold), and
+     * how many unanswerable questions were not refused. Unanswerable questions count here only,
+     * not in the accuracy figures.
+     */
+    public record Refusals(int unanswerable, int answerable, int refused, int right, int wrong, int missed) {
+
+        /** Refused unanswerable questions over all unanswerable ones. */
+        public double recall() {
+            return unanswerable == 0 ? 0 : (double) right / unanswerable;
+        }
+
+        /** Refused answerable questions over all answerable ones. */
+        public double wrongRate() {
+            return answerable == 0 ? 0 : (double) wrong / answerable;
+        }
+    }
+
     private final List<QuestionResult> results;
     private final boolean complete;
     private final RunSettings settings;
@@ -123,6 +142,21 @@ public final class EvalReport {
         return out;
     }
 
+    public Refusals refusals() {
+        List<QuestionResult> counted = results.stream().filter(r -> !r.goldFailed()).toList();
+        int unanswerable = (int) counted.stream().filter(r -> r.question().unanswerable()).count();
+        int refused = (int) counted.stream().filter(QuestionResult::refused).count();
+        int right = (int) counted.stream().filter(QuestionResult::refusedRightly).count();
+        return new Refusals(unanswerable, counted.size() - unanswerable, refused, right, refused - right, unanswerable - right);
+    }
+
+    private String refusalLine() {
+        Refusals f = refusals();
+        return String.format(Locale.ROOT, "relevance gate: %d refused (NL002): %d right, %d wrong (%.1f%% of %d answerable); "
+                + "%d of %d unanswerable refused (%.1f%%)", f.refused(), f.right(), f.wrong(), 100 * f.wrongRate(), f.answerable(),
+                f.right(), f.unanswerable(), 100 * f.recall());
+    }
+
     public List<QuestionResult> failures() {
         return results.stream().filter(r -> !r.goldFailed() && !r.lenient()).toList();
     }
@@ -142,11 +176,12 @@ public final class EvalReport {
     }
 
     static Metrics metrics(String group, List<QuestionResult> rs) {
-        List<QuestionResult> counted = rs.stream().filter(r -> !r.goldFailed()).toList();
+        // questions without gold SQL are graded by the relevance gate's figures (refusals()), not here
+        List<QuestionResult> counted = rs.stream().filter(r -> !r.goldFailed() && !r.question().unanswerable()).toList();
         int failedFirst = (int) counted.stream().filter(r -> !r.firstAttemptWorked()).count();
         int corrected = (int) counted.stream().filter(r -> !r.firstAttemptWorked() && r.answered()).count();
         long[] latencies = counted.stream().mapToLong(QuestionResult::millis).sorted().toArray();
-        return new Metrics(group, rs.size(), counted.size(), rs.size() - counted.size(),
+        return new Metrics(group, rs.size(), counted.size(), (int) rs.stream().filter(QuestionResult::goldFailed).count(),
                 (int) counted.stream().filter(QuestionResult::answered).count(),
                 (int) counted.stream().filter(QuestionResult::strict).count(),
                 (int) counted.stream().filter(QuestionResult::lenient).count(),
@@ -198,6 +233,7 @@ public final class EvalReport {
         Metrics all = overall();
         b.append(String.format(Locale.ROOT, "precision %.1f%% (%d right of %d answered)   coverage %.1f%% (%d answered of %d)%n%n",
                 100 * all.precision(), all.lenient(), all.answered(), 100 * all.coverage(), all.answered(), all.counted()));
+        b.append(refusalLine()).append("\n\n");
         b.append(header("group"));
         b.append(row(all));
         b.append("\nagent stages (questions where the stage acted, and how many of them ended right)\n");
@@ -267,6 +303,10 @@ public final class EvalReport {
         root.set("overall", json(mapper, overall()));
         ObjectNode stages = root.putObject("stages");
         stages().forEach(st -> stages.putObject(st.stage()).put("used", st.used()).put("right", st.right()));
+        Refusals refusals = refusals();
+        root.putObject("refusals").put("refused", refusals.refused()).put("right", refusals.right()).put("wrong", refusals.wrong())
+                .put("unanswerable", refusals.unanswerable()).put("answerable", refusals.answerable()).put("missed", refusals.missed())
+                .put("unanswerableRefusedRate", refusals.recall()).put("answerableRefusedRate", refusals.wrongRate());
         ArrayNode categories = root.putArray("byCategory");
         byCategory().forEach(m -> categories.add(json(mapper, m)));
         ArrayNode errors = root.putArray("byErrorCategory");
@@ -288,7 +328,8 @@ public final class EvalReport {
         for (QuestionResult r : results) {
             questions.addObject().put("index", r.question().index()).put("question", r.question().text())
                     .put("category", r.question().category()).put("attempts", r.attempts().size()).put("llmCalls", r.llmCalls())
-                    .put("sql", r.lastSql()).put("outcome", r.outcome()).put("error", r.errorText());
+                    .put("sql", r.lastSql()).put("outcome", r.outcome()).put("error", r.errorText())
+                    .put("answerable", !r.question().unanswerable()).put("refused", r.refused());
         }
         return root.toString();
     }
@@ -356,6 +397,8 @@ public final class EvalReport {
                 .append(card(String.format(Locale.ROOT, "%.2f", all.llmCallsPerQuestion()), "LLM calls / question",
                         all.llmCalls() + " calls, " + all.repairs() + " repairs"))
                 .append(card(all.p95Ms() + " ms", "p95 latency", "p50 " + all.p50Ms() + " ms"))
+                .append(card(String.valueOf(refusals().refused()), "refused (NL002)", refusals().right() + " right, "
+                        + refusals().wrong() + " wrong; " + refusals().right() + " of " + refusals().unanswerable() + " unanswerable"))
                 .append("</div>");
         if (all.goldFailed() > 0) {
             b.append("<p class=\"note\">").append(all.goldFailed())
@@ -420,7 +463,9 @@ public final class EvalReport {
         b.append("</table>");
         b.append("<p class=\"note\">Precision: right answers over answered questions. Coverage: answered questions over all counted. "
                 + "Right: the rows match the gold's exactly; right (lenient): they match up to column order, names and extra "
-                + "columns. Right first time: the first attempt's SQL was right with no correction.</p>");
+                + "columns. Right first time: the first attempt's SQL was right with no correction. Refused: the relevance gate "
+                + "said the question is not about the database (NL002); right when the question has no gold SQL (marked "
+                + "unanswerable), which is graded only there.</p>");
         return b.append("</body></html>").toString();
     }
 

@@ -98,6 +98,9 @@ public final class Evaluator {
         } catch (SQLException e) {
             return QuestionResult.goldFailed(q, "cannot connect: " + e.getMessage());
         }
+        if (q.unanswerable()) {
+            return refusalExpected(q, c);
+        }
         List<List<List<Object>>> golds = new ArrayList<>();
         List<Boolean> goldOrdered = new ArrayList<>();
         String goldError = null;
@@ -127,6 +130,25 @@ public final class Evaluator {
             } catch (SQLException e) {
                 Trace t = nl.lastTrace();
                 return QuestionResult.of(q, t != null && t.question().equals(q.text().strip()) ? t : null, false, false, false,
+                        e.getSQLState(), e.getMessage(), millis(start));
+            }
+        } catch (SQLException e) {
+            return QuestionResult.of(q, null, false, false, false, e.getSQLState(), e.getMessage(), millis(start));
+        }
+    }
+
+    /** A question without gold SQL: right when nlsql refuses it as not about the database (NL002), wrong when it answers. */
+    private static QuestionResult refusalExpected(Dataset.Question q, Connection c) {
+        long start = System.nanoTime();
+        try (Statement s = c.createStatement()) {
+            NlStatement nl = s.unwrap(NlStatement.class);
+            try (ResultSet rs = nl.executeQuestion(q.text(), q.instructions())) {
+                rows(rs);
+                return QuestionResult.of(q, nl.lastTrace(), true, false, false, null, null, millis(start));
+            } catch (SQLException e) {
+                Trace t = nl.lastTrace();
+                boolean refused = QuestionResult.REFUSED.equals(e.getSQLState());
+                return QuestionResult.of(q, t != null && t.question().equals(q.text().strip()) ? t : null, false, refused, refused,
                         e.getSQLState(), e.getMessage(), millis(start));
             }
         } catch (SQLException e) {

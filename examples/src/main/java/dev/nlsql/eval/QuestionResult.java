@@ -4,10 +4,26 @@ import dev.nlsql.engine.Attempt;
 import dev.nlsql.engine.Trace;
 import java.util.List;
 
-/** What happened to one question of an evaluation. */
+/**
+ * What happened to one question of an evaluation. For a question without gold SQL
+ * ({@link Dataset.Question#unanswerable()}), strict and lenient mean "refused, as it should be".
+ */
 public record QuestionResult(Dataset.Question question, boolean goldFailed, String goldError, boolean answered, boolean strict,
         boolean lenient, String sql, String sqlState, String error, List<Attempt> attempts, int llmCalls, int inputTokens,
         int outputTokens, long millis) {
+
+    /** The SQLSTATE of a refusal by the relevance gate: the question is not about this database. */
+    public static final String REFUSED = "NL002";
+
+    /** Refused by the relevance gate (NL002). */
+    public boolean refused() {
+        return REFUSED.equals(sqlState);
+    }
+
+    /** Refused, and rightly: the question has no gold SQL. */
+    public boolean refusedRightly() {
+        return refused() && question.unanswerable();
+    }
 
     static QuestionResult goldFailed(Dataset.Question q, String error) {
         return new QuestionResult(q, true, error, false, false, false, null, null, null, List.of(), 0, 0, 0, 0);
@@ -58,6 +74,12 @@ public record QuestionResult(Dataset.Question question, boolean goldFailed, Stri
         if (goldFailed) {
             return "gold broken";
         }
+        if (question.unanswerable()) {
+            return refused() ? "refused (right)" : answered ? "answered (no gold)" : "no answer (not refused)";
+        }
+        if (refused()) {
+            return "refused (wrong)";
+        }
         if (strict) {
             return "right";
         }
@@ -78,6 +100,9 @@ public record QuestionResult(Dataset.Question question, boolean goldFailed, Stri
         }
         if (lenient) {
             return null;
+        }
+        if (question.unanswerable() && answered) {
+            return "answered a question marked unanswerable: it should have been refused (NL002)";
         }
         if (answered) {
             return "answered, but the rows differ from the gold's";

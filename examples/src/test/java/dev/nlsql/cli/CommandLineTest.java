@@ -70,15 +70,21 @@ class CommandLineTest {
 
     @Test
     void aFailedQuestionExitsNonZeroWithItsSqlState() throws Exception {
-        Run json = run("ask", "--json", "what is the airspeed of an unladen swallow?");
+        Run json = run("ask", "--json", "what is the airspeed of our customers?");
         assertEquals(1, json.status());
         JsonNode node = new ObjectMapper().readTree(json.out().strip());
         assertFalse(node.get("success").asBoolean());
         assertEquals("NL005", node.get("sqlState").asText());
         assertTrue(node.get("error").asText().contains("nlsql.llm.baseUrl"), node.get("error").asText());
-        Run plain = run("ask", "what is the airspeed of an unladen swallow?");
+        Run plain = run("ask", "what is the airspeed of our customers?");
         assertEquals(1, plain.status());
         assertTrue(plain.err().startsWith("error: [NL005]"), plain.err());
+        // nothing in it names the demo shop's data: the relevance gate refuses it, saying what the database holds
+        Run offTopic = run("ask", "--json", "what is the airspeed of an unladen swallow?");
+        assertEquals(1, offTopic.status());
+        JsonNode refused = new ObjectMapper().readTree(offTopic.out().strip());
+        assertEquals("NL002", refused.get("sqlState").asText());
+        assertTrue(refused.get("error").asText().contains("This database holds: "), refused.get("error").asText());
     }
 
     @Test

@@ -64,4 +64,52 @@ class EvalReportTest {
         assertTrue(report.json().contains("\"wider\":{\"used\":2,\"right\":1}"), report.json());
         assertTrue(report.html("t").contains("<tr><td>fallback</td><td>1</td><td>0</td></tr>"));
     }
+
+    @Test
+    void refusalsAreCountedRightAndWrongInEveryFormat() throws Exception {
+        Dataset.Question poem = new Dataset.Question(1, null, "c", "write me a poem", null, null);
+        Dataset.Question salary = new Dataset.Question(2, null, "c", "average salary?", null, null);
+        Dataset.Question count = new Dataset.Question(3, null, "c", "how many cars?", "SELECT count(*) FROM cars", null);
+        Dataset.Question makes = new Dataset.Question(4, null, "c", "the makes", "SELECT make FROM cars", null);
+        List<QuestionResult> rs = List.of(
+                new QuestionResult(poem, false, null, false, true, true, null, "NL002", "not about it", List.of(), 1, 0, 0, 1),
+                new QuestionResult(salary, false, null, true, false, false, "SELECT 1", null, null, List.of(), 1, 0, 0, 1),
+                new QuestionResult(count, false, null, false, false, false, null, "NL002", "not about it", List.of(), 1, 0, 0, 1),
+                new QuestionResult(makes, false, null, true, true, true, "SELECT make FROM cars", null, null, List.of(), 1, 0, 0, 1));
+        EvalReport report = new EvalReport(rs, true);
+        EvalReport.Refusals f = report.refusals();
+        assertEquals(new EvalReport.Refusals(2, 2, 2, 1, 1, 1), f);
+        assertEquals(2, report.overall().counted(), "unanswerable questions are graded by the gate only");
+        assertEquals(1, report.overall().lenient());
+        assertTrue(report.text().contains("relevance gate: 2 refused (NL002): 1 right, 1 wrong (50.0% of 2 answerable); "
+                + "1 of 2 unanswerable refused (50.0%)"), report.text());
+        com.fasterxml.jackson.databind.JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper().readTree(report.json()).get("refusals");
+        assertEquals(2, j.get("refused").asInt());
+        assertEquals(1, j.get("right").asInt());
+        assertEquals(1, j.get("wrong").asInt());
+        assertTrue(report.html("t").contains("refused (NL002)"));
+        assertEquals("refused (right)", rs.get(0).outcome());
+        assertEquals("answered (no gold)", rs.get(1).outcome());
+        assertEquals("refused (wrong)", rs.get(2).outcome());
+        assertEquals(List.of(rs.get(1), rs.get(2)), report.failures());
+    }
+
+    @Test
+    void aQuestionFileMarksUnanswerableQuestions() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("nlsql-relevance");
+        java.nio.file.Path jsonl = dir.resolve("q.jsonl");
+        java.nio.file.Files.writeString(jsonl, "{\"question\": \"write me a poem\", \"answerable\": false}\n"
+                + "{\"question\": \"how many cars?\", \"gold_sql\": \"SELECT count(*) FROM cars\"}\n");
+        List<Dataset.Question> qs = Dataset.read(jsonl);
+        assertTrue(qs.get(0).unanswerable());
+        assertFalse(qs.get(1).unanswerable());
+        java.nio.file.Files.writeString(jsonl, "{\"question\": \"how many cars?\"}\n");
+        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class, () -> Dataset.read(jsonl)).getMessage()
+                .contains("needs gold SQL"));
+        java.nio.file.Path csv = dir.resolve("q.csv");
+        java.nio.file.Files.writeString(csv, "db_name,query_category,question,query,answerable\nx,c,write me a poem,,no\nx,c,cars?,SELECT 1,yes\n");
+        List<Dataset.Question> fromCsv = Dataset.read(csv);
+        assertTrue(fromCsv.get(0).unanswerable());
+        assertFalse(fromCsv.get(1).unanswerable());
+    }
 }

@@ -29,7 +29,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * syntax, type), optionally with semantic name slips (see {@link Settings#withSemanticShare}). On a
  * retry it behaves like a weak model: it writes the fix only when the feedback it was sent names
  * it (the right name, or for an invented extra column that column), and otherwise guesses again. It can add latency, HTTP 429/500,
- * hangs, prose around the SQL, replies without SQL, and unsafe SQL. Everything is seeded: the
+ * hangs, prose around the SQL, replies without SQL, and unsafe SQL. A first call that asks for a
+ * relevance decision (JSON) gets one: answerable with the SQL when the question has gold SQL,
+ * not answerable when it has none, wrong at {@link Settings#withDecisionErrorRate}. Everything is seeded: the
  * same settings and prompts give the same replies.
  */
 public final class FaultInjectingLlm implements AutoCloseable {
@@ -37,7 +39,15 @@ public final class FaultInjectingLlm implements AutoCloseable {
     /** How the server misbehaves. Rates are per call, between 0 and 1. */
     public record Settings(long seed, double errorRate, double wrongColumnShare, double groupingShare, long latencyMs,
             boolean sampledLatency, double httpErrorRate, double hangRate, double proseRate, double noSqlRate, double unsafeRate,
-            double semanticShare) {
+            double semanticShare, double decisionErrorRate) {
+
+        /** Without wrong relevance decisions. */
+        public Settings(long seed, double errorRate, double wrongColumnShare, double groupingShare, long latencyMs,
+                boolean sampledLatency, double httpErrorRate, double hangRate, double proseRate, double noSqlRate, double unsafeRate,
+                double semanticShare) {
+            this(seed, errorRate, wrongColumnShare, groupingShare, latencyMs, sampledLatency, httpErrorRate, hangRate, proseRate,
+                    noSqlRate, unsafeRate, semanticShare, 0);
+        }
 
         /** Without semantic name errors: the mix before they were added, reply for reply. */
         public Settings(long seed, double errorRate, double wrongColumnShare, double groupingShare, long latencyMs,
@@ -53,7 +63,7 @@ public final class FaultInjectingLlm implements AutoCloseable {
 
         public Settings withErrorRate(double rate) {
             return new Settings(seed, rate, wrongColumnShare, groupingShare, latencyMs, sampledLatency, httpErrorRate, hangRate, proseRate,
-                    noSqlRate, unsafeRate, semanticShare);
+                    noSqlRate, unsafeRate, semanticShare, decisionErrorRate);
         }
 
         /**
@@ -63,7 +73,18 @@ public final class FaultInjectingLlm implements AutoCloseable {
          */
         public Settings withSemanticShare(double share) {
             return new Settings(seed, errorRate, wrongColumnShare, groupingShare, latencyMs, sampledLatency, httpErrorRate, hangRate,
-                    proseRate, noSqlRate, unsafeRate, share);
+                    proseRate, noSqlRate, unsafeRate, share, decisionErrorRate);
+        }
+
+        /**
+         * The share of first calls whose relevance decision is wrong (the first call is asked for a
+         * JSON decision, see nlsql's decision.txt): a question with gold SQL refused, or a question
+         * without gold answered with {@code SELECT 1 AS answer}. Drawn from its own random stream,
+         * so every other reply stays what it was.
+         */
+        public Settings withDecisionErrorRate(double rate) {
+            return new Settings(seed, errorRate, wrongColumnShare, groupingShare, latencyMs, sampledLatency, httpErrorRate, hangRate,
+                    proseRate, noSqlRate, unsafeRate, semanticShare, rate);
         }
     }
 
@@ -149,6 +170,18 @@ public final class FaultInjectingLlm implements AutoCloseable {
             return new Reply(0, null, true);
         }
         String gold = question == null ? null : goldByQuestion.get(question.strip());
+        // the first call asks for a structured relevance decision: give one, wrong at the decision error rate
+        boolean decision = attempt == 0 && prompt.contains("\"answerable\"");
+        if (decision) {
+            // SplittableRandom mixes its seed, so neighbouring questions ("question 1", "question 2") draw independently
+            java.util.SplittableRandom d = new java.util.SplittableRandom(settings.seed() * 131 + (question == null ? 0 : question.hashCode()) * 7L + 3);
+            boolean wrong = d.nextDouble() < settings.decisionErrorRate();
+            if (gold == null || wrong) {
+                boolean answerable = gold == null && wrong; // a wrong decision on a question with gold is a refusal
+                return new Reply(200, answerable ? decision(true, null, "SELECT 1 AS answer")
+                        : decision(false, "the schema holds no data that answers this question", null), false);
+            }
+        }
         if (gold == null) {
             return new Reply(200, "NOT_ANSWERABLE: this server does not know that question", false);
         }
@@ -160,13 +193,20 @@ public final class FaultInjectingLlm implements AutoCloseable {
         }
         String sql = attempt == 0 ? firstAttempt(gold, r) : retry(gold, prompt, r);
         if (attempt == 0 && planRate > 0 && new Random(settings.seed() * 7 + question.hashCode()).nextDouble() < planRate) {
-            return new Reply(200, "{\"steps\": [{\"purpose\": \"get ready\", \"sql\": \"SELECT 1 AS ready\"}, "
-                    + "{\"purpose\": \"the answer\", \"sql\": " + jsonString(sql) + "}]}", false);
+            ObjectNode plan = JSON.createObjectNode();
+            if (decision) {
+                plan.put("answerable", true);
+            }
+            com.fasterxml.jackson.databind.node.ArrayNode steps = plan.putArray("steps");
+            steps.addObject().put("purpose", "get ready").put("sql", "SELECT 1 AS ready");
+            steps.addObject().put("purpose", "the answer").put("sql", sql);
+            return new Reply(200, plan.toString(), false);
         }
         if (r.nextDouble() < settings.proseRate()) {
-            sql = "Here is the query you asked for:\n```sql\n" + sql + ";\n```\nIt should answer the question.";
+            return new Reply(200, decision ? "Here is my answer:\n```json\n" + decision(true, null, sql + ";") + "\n```"
+                    : "Here is the query you asked for:\n```sql\n" + sql + ";\n```\nIt should answer the question.", false);
         }
-        return new Reply(200, sql, false);
+        return new Reply(200, decision ? decision(true, null, sql) : sql, false);
     }
 
     private String firstAttempt(String gold, Random r) {
@@ -189,21 +229,6 @@ public final class FaultInjectingLlm implements AutoCloseable {
         return named || structural ? gold : corrupt(gold, r);
     }
 
-    private static String jsonString(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> b.append(c < 0x20 ? String.format(Locale.ROOT, "\\u%04x", (int) c) : String.valueOf(c));
-            }
-        }
-        return b.append('"').toString();
-    }
-
     /** {@code = 'Value'} with the value's case changed, or null when the gold SQL compares no such string. */
     static String wrongValueCase(String gold) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("=\\s*'([A-Za-z][^']*)'").matcher(gold);
@@ -215,6 +240,18 @@ public final class FaultInjectingLlm implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    /** A relevance decision as the first call's prompt asks for it: {"answerable", "reason" | "sql"}. */
+    private static String decision(boolean answerable, String reason, String sql) {
+        ObjectNode n = JSON.createObjectNode().put("answerable", answerable);
+        if (reason != null) {
+            n.put("reason", reason);
+        }
+        if (sql != null) {
+            n.put("sql", sql);
+        }
+        return n.toString();
     }
 
     /** One error of the mix, applied to the gold SQL. */

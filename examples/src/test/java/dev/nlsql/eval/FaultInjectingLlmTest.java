@@ -49,6 +49,28 @@ class FaultInjectingLlmTest {
     }
 
     @Test
+    void aFirstCallThatAsksForADecisionGetsOneWrongAtItsOwnRate() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        String ask = "\n\nReply with one JSON object: {\"answerable\": true, \"sql\": \"...\"}";
+        FaultInjectingLlm exact = llm(FaultInjectingLlm.Settings.defaults().withErrorRate(0));
+        com.fasterxml.jackson.databind.JsonNode yes = json.readTree(exact.reply(prompt(1) + ask).content());
+        assertTrue(yes.get("answerable").asBoolean());
+        assertEquals(GOLD, yes.get("sql").asText());
+        com.fasterxml.jackson.databind.JsonNode no = json.readTree(exact.reply("Question: not in the file" + ask).content());
+        assertFalse(no.get("answerable").asBoolean());
+        assertTrue(no.has("reason"));
+        assertEquals(GOLD, exact.reply(prompt(1)).content(), "a prompt that asks for SQL only gets SQL");
+        FaultInjectingLlm.Settings tenth = FaultInjectingLlm.Settings.defaults().withErrorRate(0).withDecisionErrorRate(0.1);
+        FaultInjectingLlm noisy = llm(tenth);
+        int refused = 0;
+        for (int i = 0; i < 200; i++) {
+            refused += json.readTree(noisy.reply(prompt(i) + ask).content()).get("answerable").asBoolean() ? 0 : 1;
+            assertEquals(exact.reply(prompt(i)), noisy.reply(prompt(i)), "other replies unchanged");
+        }
+        assertTrue(refused > 8 && refused < 36, "about 10% of 200 wrongly refused: " + refused);
+    }
+
+    @Test
     void withoutErrorsItAnswersWithTheGold() {
         FaultInjectingLlm perfect = llm(FaultInjectingLlm.Settings.defaults().withErrorRate(0));
         for (int i = 0; i < 50; i++) {

@@ -210,7 +210,8 @@ class PgjdbcThroughProxyTest {
                 assertEquals(6.875, rs.getDouble(1), 1e-9);
             }
             SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("what is the weather like on mars?"));
-            assertEquals("NL005", e.getSQLState());
+            assertEquals("NL002", e.getSQLState(), "the relevance gate: nothing in it names the database's data");
+            assertTrue(e.getMessage().contains("This database holds: "), e.getMessage());
         }
     }
 

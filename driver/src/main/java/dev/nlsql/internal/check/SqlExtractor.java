@@ -47,6 +47,10 @@ public final class SqlExtractor {
         if (reply == null) {
             return null;
         }
+        ReplyDecision decision = ReplyDecision.read(reply);
+        if (decision != null) {
+            return decision.answerable() ? null : decision.reasonOrDefault();
+        }
         String t = reply.strip();
         int last = Math.min(NOT_ANSWERABLE_WITHIN, t.length() - NOT_ANSWERABLE.length());
         for (int at = 0; at <= last; at++) {
@@ -62,7 +66,19 @@ public final class SqlExtractor {
         return null;
     }
 
+    /**
+     * The SQL of a reply; a structured decision ({@link ReplyDecision}) gives the SQL of its
+     * {@code sql} field, read the same way (fences, prose), and none when it has none.
+     */
     public static String extract(String reply) {
+        ReplyDecision decision = ReplyDecision.read(reply);
+        if (decision != null) {
+            return decision.answerable() && decision.sql() != null ? extractPlain(decision.sql()) : null;
+        }
+        return extractPlain(reply);
+    }
+
+    private static String extractPlain(String reply) {
         if (reply == null || reply.isBlank()) {
             return null;
         }

@@ -36,20 +36,20 @@ final class IntentReader {
             "created", "added", "listed", "name", "names", "show", "than", "them",
             "rows", "records", "entries", "were", "was", "is", "are");
 
-    private static final Map<String, String> AGGREGATES = Map.ofEntries(
+    static final Map<String, String> AGGREGATES = Map.ofEntries(
             Map.entry("count", "COUNT"), Map.entry("many", "COUNT"), Map.entry("number", "COUNT"),
             Map.entry("total", "SUM"), Map.entry("sum", "SUM"), Map.entry("revenue", "SUM"),
             Map.entry("average", "AVG"), Map.entry("avg", "AVG"), Map.entry("mean", "AVG"),
             Map.entry("maximum", "MAX"), Map.entry("max", "MAX"), Map.entry("minimum", "MIN"), Map.entry("min", "MIN"));
     /** Words that ask for money: a money-typed total of the table the question is about, never a count of items. */
-    private static final Set<String> MONEY = Set.of("amount", "amounts", "revenue", "revenues", "value", "turnover", "income",
+    static final Set<String> MONEY = Set.of("amount", "amounts", "revenue", "revenues", "value", "turnover", "income",
             "earnings");
     /** Words that ask for a price. */
-    private static final Set<String> PRICE = Set.of("expensive", "cheapest", "cheap", "pricey", "priciest", "cost", "costs");
-    private static final List<String> GRAINS = List.of("day", "week", "month", "quarter", "year");
-    private static final List<String> MONTHS = List.of("january", "february", "march", "april", "may", "june", "july", "august",
+    static final Set<String> PRICE = Set.of("expensive", "cheapest", "cheap", "pricey", "priciest", "cost", "costs");
+    static final List<String> GRAINS = List.of("day", "week", "month", "quarter", "year");
+    static final List<String> MONTHS = List.of("january", "february", "march", "april", "may", "june", "july", "august",
             "september", "october", "november", "december");
-    private static final Set<String> CURRENCY = Set.of("euros", "euro", "dollars", "eur", "usd");
+    static final Set<String> CURRENCY = Set.of("euros", "euro", "dollars", "eur", "usd");
     private static final Pattern TOKEN = Pattern.compile("'([^']*)'|\"([^\"]*)\"|(\\d{4}-\\d{2}-\\d{2})|(\\d+(?:\\.\\d+)?)|([\\p{L}][\\p{L}\\p{N}_']*)");
 
     /** A word or a few of the question that name a table or a column (or ask for money or a price: kind). */

@@ -35,6 +35,8 @@ public final class Prompts {
     private static final PromptTemplate SYSTEM = load("system.txt");
     private static final PromptTemplate QUESTION = load("question.txt");
     private static final PromptTemplate RETRY = load("retry.txt");
+    /** The first call's reply form: the relevance decision and the SQL in one JSON object (the gate costs no extra call). */
+    private static final String DECISION = load("decision.txt").template();
 
     private Prompts() {
     }
@@ -49,7 +51,7 @@ public final class Prompts {
                 + r.values().stream().map(v -> v.hint(r.catalog())).distinct().collect(Collectors.joining(", ")) + "\n";
         String question = QUESTION.apply(Map.of("instructions", instructions, "hints", hints, "question", r.question())).text();
         if (r.previous().isEmpty()) {
-            return question;
+            return question + "\n\n" + DECISION;
         }
         return question + "\n\n" + RETRY.apply(Map.of("attempts", attempts(r))).text();
     }
