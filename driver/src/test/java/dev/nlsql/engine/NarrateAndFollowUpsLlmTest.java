@@ -1,5 +1,7 @@
 package dev.nlsql.engine;
 
+import dev.nlsql.testing.ShopDb;
+
 import static dev.nlsql.testing.FakeOpenAi.answer;
 import static dev.nlsql.testing.FakeOpenAi.error;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class NarrateAndFollowUpsLlmTest {
 
     private static Connection connect(FakeOpenAi llm, String... extra) throws SQLException {
-        return llm.connect(NarrateDb.url(), extra);
+        return llm.connect(ShopDb.url(), extra);
     }
 
     private static Trace trace(Statement s) throws SQLException {

@@ -1,5 +1,7 @@
 package dev.nlsql.engine;
 
+import dev.nlsql.testing.ShopDb;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -24,7 +26,7 @@ class NarrateAndFollowUpsOfflineTest {
     private static Connection connect(String... extra) throws SQLException {
         List<String> params = new ArrayList<>(List.of("nlsql.llm=offline", "nlsql.cache=false"));
         params.addAll(List.of(extra));
-        return DriverManager.getConnection(NarrateDb.nlUrl(params.toArray(String[]::new)));
+        return DriverManager.getConnection(ShopDb.nlUrl(params.toArray(String[]::new)));
     }
 
     private static Trace trace(Statement s) throws SQLException {

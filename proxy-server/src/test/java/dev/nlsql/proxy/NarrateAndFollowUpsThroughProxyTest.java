@@ -29,17 +29,7 @@ class NarrateAndFollowUpsThroughProxyTest {
 
     @BeforeAll
     static void start() throws Exception {
-        if (TestPostgres.createDatabaseIfMissing(DB)) {
-            try (Connection c = DriverManager.getConnection(TestPostgres.urlOf(DB)); Statement s = c.createStatement()) {
-                s.execute("CREATE TABLE customers (id int PRIMARY KEY, name text NOT NULL, country text NOT NULL)");
-                s.execute("CREATE TABLE orders (id int PRIMARY KEY, customer_id int NOT NULL REFERENCES customers(id), "
-                        + "ordered_at date NOT NULL, amount numeric(10,2) NOT NULL)");
-                s.execute("INSERT INTO customers VALUES (1, 'Anna', 'Germany'), (2, 'Bruno', 'France'), (3, 'Carla', 'Germany')");
-                s.execute("INSERT INTO orders VALUES (1, 1, '2023-02-01', 10), (2, 2, '2023-05-01', 20), (3, 3, '2023-07-01', 30), "
-                        + "(4, 1, '2024-01-10', 40), (5, 2, '2024-03-10', 50), (6, 3, '2024-04-10', 60), (7, 1, '2024-08-10', 70), "
-                        + "(8, 2, '2024-11-10', 80)");
-            }
-        }
+        dev.nlsql.testing.ShopDb.url(DB);
         server = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline", "nlsql.cache", "false"), 20);
     }
 

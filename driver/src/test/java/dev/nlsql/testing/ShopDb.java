@@ -1,23 +1,27 @@
-package dev.nlsql.engine;
+package dev.nlsql.testing;
 
-import dev.nlsql.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 
-/** A small shop in its own database for the narration and follow-up tests: customers in two countries, orders over two years. */
-final class NarrateDb {
+/** A small shop in its own database for the narration and follow-up tests (driver, proxy): customers in two countries, orders over two years. */
+public final class ShopDb {
 
-    static final String NAME = "nlsql_narrate16";
+    public static final String NAME = "nlsql_narrate16";
 
-    private NarrateDb() {
+    private ShopDb() {
     }
 
     /** The plain JDBC URL, the database built once. */
-    static synchronized String url() throws SQLException {
-        String url = TestPostgres.urlOf(NAME);
-        if (TestPostgres.createDatabaseIfMissing(NAME)) {
+    public static String url() throws SQLException {
+        return url(NAME);
+    }
+
+    /** The plain JDBC URL of the shop in database {@code name}, built once. */
+    public static synchronized String url(String name) throws SQLException {
+        String url = TestPostgres.urlOf(name);
+        if (TestPostgres.createDatabaseIfMissing(name)) {
             try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
                 s.execute("CREATE TABLE customers (id int PRIMARY KEY, name text NOT NULL, country text NOT NULL)");
                 s.execute("CREATE TABLE orders (id int PRIMARY KEY, customer_id int NOT NULL REFERENCES customers(id), "
@@ -33,7 +37,7 @@ final class NarrateDb {
     }
 
     /** The nlsql URL of the database. */
-    static String nlUrl(String... params) throws SQLException {
+    public static String nlUrl(String... params) throws SQLException {
         return TestPostgres.withParams("jdbc:nlsql:" + url().substring("jdbc:".length()), params);
     }
 }
