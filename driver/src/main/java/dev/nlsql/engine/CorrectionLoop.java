@@ -34,6 +34,7 @@ import dev.nlsql.internal.schema.ValueIndex;
 import dev.nlsql.internal.check.FunctionPolicy;
 import dev.nlsql.internal.check.GuardPolicy;
 import dev.nlsql.internal.execute.LocalCopy;
+import dev.nlsql.internal.execute.ZeroRow;
 import dev.nlsql.internal.schema.CatalogReader;
 import dev.nlsql.internal.schema.SchemaRenderer;
 import dev.nlsql.internal.schema.TableInfo;
@@ -56,7 +57,11 @@ import java.util.List;
 final class CorrectionLoop {
 
     /** The result of trying one candidate SQL. */
-    private record Step(Outcome outcome, String sql, GuardedSql guarded, ResultSet rows, Diagnosis diagnosis) {
+    private record Step(Outcome outcome, String sql, GuardedSql guarded, ResultSet rows, Diagnosis diagnosis, boolean zero) {
+        Step(Outcome outcome, String sql, GuardedSql guarded, ResultSet rows, Diagnosis diagnosis) {
+            this(outcome, sql, guarded, rows, diagnosis, false);
+        }
+
         boolean answered() {
             return outcome == Outcome.OK;
         }
@@ -125,6 +130,8 @@ final class CorrectionLoop {
             step = repairIfFailed(step);
             if (step.outcome() == Outcome.EMPTY) {
                 emptyAnswer = step;
+            }
+            if (step.outcome() == Outcome.EMPTY || step.zero()) {
                 step = widenIfEmpty(step);
             }
             RetryPolicy.Next next = policy.after(step.outcome(), step.diagnosis());
@@ -267,25 +274,37 @@ final class CorrectionLoop {
      * The wider search: an empty result whose filters compare text gets the filters broadened (real
      * values closest to the literals, else case-insensitive patterns), as attempts of their own.
      */
-    private Step widenIfEmpty(Step empty) throws SQLException {
-        Step step = empty;
-        while (step.outcome() == Outcome.EMPTY && step.guarded() != null && policy.mayWiden(TextFilters.present(step.guarded()))) {
-            WiderSearch.Widened widened = WiderSearch.widen(step.guarded(), catalog,
-                    (table, column, literal) -> engine.closestValues(databaseKey, connection, postgres, table, column, literal));
+    private Step widenIfEmpty(Step first) throws SQLException {
+        Step last = first;
+        while ((last.outcome() == Outcome.EMPTY || last.zero()) && last.guarded() != null
+                && policy.mayWiden(TextFilters.present(last.guarded()))) {
+            WiderSearch.Widened widened = WiderSearch.widen(last.guarded(), catalog,
+                    (table, column, literal) -> engine.closestValues(databaseKey, connection, postgres, table, column, literal),
+                    first.zero()); // a count of 0 is widened only to the same value spelled otherwise
             if (widened == null || !policy.isNew(widened.sql())) {
-                return step;
+                break;
             }
             Step wider = attempt(widened.sql(), Source.WIDER, 0, 0, 0);
-            if (wider.answered()) {
+            if (wider.answered() && !wider.zero()) {
+                closeQuietly(first.rows());
+                closeIfNot(last, first);
                 trace.note("the filter was widened: " + String.join(", ", widened.changes()));
                 return wider;
             }
-            if (wider.outcome() != Outcome.EMPTY) {
-                return step; // the broadened SQL failed: the empty answer stands
+            closeIfNot(last, first);
+            last = wider;
+            if (wider.outcome() != Outcome.EMPTY && !wider.zero()) {
+                break; // the broadened SQL failed
             }
-            step = wider;
         }
-        return step;
+        closeIfNot(last, first);
+        return first; // nothing better found: the first answer (no rows, or a count of 0) stands
+    }
+
+    private static void closeIfNot(Step step, Step kept) {
+        if (step != kept) {
+            closeQuietly(step.rows());
+        }
     }
 
     /**
@@ -512,8 +531,14 @@ final class CorrectionLoop {
             boolean empty = isEmpty(rows);
             Outcome outcome = empty ? Outcome.EMPTY : Outcome.OK;
             Diagnosis d = empty ? Diagnosis.of(ErrorCategory.EMPTY_RESULT, "no rows") : null;
+            boolean zero = false;
+            if (!empty && TextFilters.present(guarded) && TextFilters.oneAggregateRow(guarded)) {
+                ZeroRow peeked = ZeroRow.peek(rows); // "how many ... = 'x'" that found 0: as telling as no rows
+                rows = peeked.rows();
+                zero = peeked.zero();
+            }
             record(source, guarded.sql(), outcome, d, generationMillis + millisSince(t0), inTokens, outTokens);
-            return new Step(outcome, guarded.sql(), guarded, rows, d);
+            return new Step(outcome, guarded.sql(), guarded, rows, d, zero);
         } catch (GuardedRun.RelationRefusedException e) {
             Diagnosis d = Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage());
             record(source, guarded.sql(), Outcome.REJECTED, d, generationMillis + millisSince(t0), inTokens, outTokens);
@@ -590,6 +615,16 @@ final class CorrectionLoop {
             }
         }
         return e;
+    }
+
+    private static void closeQuietly(ResultSet rows) {
+        if (rows != null) {
+            try {
+                rows.close();
+            } catch (SQLException ignored) {
+                // closing anyway
+            }
+        }
     }
 
     private static boolean isEmpty(ResultSet rows) {

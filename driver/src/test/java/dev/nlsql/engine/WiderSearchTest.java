@@ -73,8 +73,35 @@ class WiderSearchTest {
                 Connection c = llm.connect(url, "nlsql.tables=ws_papers"); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("which papers are called o'brien's index%?")) {
             assertTrue(!rs.next(), "the % of the literal is matched as a character, not as a wildcard");
-            assertEquals(2, trace(s).attempts().size());
-            assertTrue(trace(s).finalSql().contains("ILIKE E'%o''brien''s index\\\\%%'"), trace(s).finalSql()); // E'': one backslash
+            Trace t = trace(s);
+            assertEquals(2, t.attempts().size());
+            assertTrue(t.attempts().get(1).sql().contains("ILIKE E'%o''brien''s index\\\\%%'"), t.attempts().get(1).sql()); // E'': one backslash
+            assertEquals(t.attempts().get(0).sql(), t.finalSql(), "nothing better found: the question's own SQL answers (no rows)");
+        }
+    }
+
+    @Test
+    void aCountOfZeroIsWidenedLikeNoRows() throws Exception {
+        try (FakeOpenAi llm = new FakeOpenAi(answer("SELECT count(*) AS papers FROM ws_papers WHERE topic = 'machine learning'"));
+                Connection c = llm.connect(url, "nlsql.tables=ws_papers"); Statement s = c.createStatement()) {
+            assertEquals(2, TestPostgres.single(s.executeQuery("how many machine learning papers are there?")));
+            Trace t = trace(s);
+            assertEquals(Attempt.Source.WIDER, t.attempts().get(1).source());
+            assertTrue(t.finalSql().contains("topic = 'Machine Learning'"), t.finalSql());
+        }
+    }
+
+    @Test
+    void aCountThatStaysZeroKeepsTheQuestionsOwnSqlAndARealCountIsLeftAlone() throws Exception {
+        try (FakeOpenAi llm = new FakeOpenAi(answer("SELECT count(*) FROM ws_papers WHERE topic = 'machine'"),
+                answer("SELECT count(*) FROM ws_papers WHERE topic = 'Databases'"));
+                Connection c = llm.connect(url, "nlsql.tables=ws_papers"); Statement s = c.createStatement()) {
+            assertEquals(0, TestPostgres.single(s.executeQuery("how many papers are about machines?")));
+            Trace t = trace(s);
+            assertEquals(1, t.attempts().size(), "'machine' is no topic spelled otherwise: a count of 0 gets no pattern: " + t.attempts());
+            assertEquals("SELECT count(*) FROM ws_papers WHERE topic = 'machine'", t.finalSql());
+            assertEquals(1, TestPostgres.single(s.executeQuery("how many database papers are there?")));
+            assertEquals(1, trace(s).attempts().size(), "a count above zero is an answer");
         }
     }
 

@@ -24,4 +24,21 @@ public final class TextFilters {
         });
         return found[0];
     }
+
+    private static final java.util.Set<String> AGGREGATES = java.util.Set.of("count", "sum", "avg", "min", "max");
+
+    /** True when the query returns exactly one row of aggregates: no GROUP BY, every column count, sum, avg, min or max. */
+    public static boolean oneAggregateRow(GuardedSql guarded) {
+        if (!(guarded.ast() instanceof net.sf.jsqlparser.statement.select.PlainSelect p) || p.getGroupBy() != null
+                || p.getHaving() != null || p.getSelectItems() == null || p.getSelectItems().isEmpty()) {
+            return false;
+        }
+        for (net.sf.jsqlparser.statement.select.SelectItem<?> item : p.getSelectItems()) {
+            if (!(item.getExpression() instanceof net.sf.jsqlparser.expression.Function f) || f.getName() == null
+                    || !AGGREGATES.contains(f.getName().toLowerCase(java.util.Locale.ROOT))) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

@@ -4,6 +4,7 @@ import dev.nlsql.internal.execute.GuardedSql;
 import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.schema.ValueIndex;
 import dev.nlsql.internal.sql.AstNodes;
 import dev.nlsql.internal.sql.SqlParsing;
 import dev.nlsql.sql.SqlDialect;
@@ -49,6 +50,15 @@ public final class WiderSearch {
 
     /** Null when the query has no text filter to broaden. */
     public static Widened widen(GuardedSql guarded, SchemaCatalog catalog, Values values) {
+        return widen(guarded, catalog, values, false);
+    }
+
+    /**
+     * With {@code sameValueOnly}, only literals that are a real value spelled differently (case,
+     * accents, spacing) change: no patterns, no near values. For a count of 0, which is as often
+     * right as not, only that much is safe; a pattern could count something else.
+     */
+    public static Widened widen(GuardedSql guarded, SchemaCatalog catalog, Values values, boolean sameValueOnly) {
         Statement statement;
         try {
             Statements parsed = SqlParsing.parse(guarded.sql()); // a copy: the guarded AST stays as it was checked
@@ -75,15 +85,16 @@ public final class WiderSearch {
                 Column col = eq.getLeftExpression() instanceof Column c ? c : eq.getRightExpression() instanceof Column c2 ? c2 : null;
                 StringValue lit = eq.getRightExpression() instanceof StringValue s ? s : eq.getLeftExpression() instanceof StringValue s2 ? s2 : null;
                 if (col != null && lit != null) {
-                    after = closestOrPattern(col, unescaped(lit), tables, values, postgres);
+                    after = sameValueOnly ? sameValue(col, unescaped(lit), tables, values)
+                            : closestOrPattern(col, unescaped(lit), tables, values, postgres);
                 }
-            } else if (filter instanceof LikeExpression like && !like.isNot() && like.getLeftExpression() instanceof Column col
+            } else if (!sameValueOnly && filter instanceof LikeExpression like && !like.isNot() && like.getLeftExpression() instanceof Column col
                     && like.getRightExpression() instanceof StringValue pattern
                     && like.getLikeKeyWord() == LikeExpression.KeyWord.LIKE) {
                 after = pattern(col, unescaped(pattern), postgres);
             } else if (filter instanceof InExpression in && !in.isNot() && in.getLeftExpression() instanceof Column col
                     && in.getRightExpression() instanceof ExpressionList<?> list) {
-                after = closestIn(col, list, tables, values);
+                after = closestIn(col, list, tables, sameValueOnly ? sameOnly(values) : values);
             }
             if (after != null && !after.toString().equals(before) && AstNodes.replace(statement, filter, after)) {
                 changes.add(before + " -> " + after);
@@ -98,6 +109,17 @@ public final class WiderSearch {
             return real.size() == 1 ? new EqualsTo(col, literal(real.get(0))) : in(col, real);
         }
         return pattern(col, "%" + escapeLike(literal.strip()) + "%", postgres);
+    }
+
+    private static Expression sameValue(Column col, String literal, Map<String, TableInfo> tables, Values values) {
+        List<String> same = realValues(col, literal, tables, sameOnly(values));
+        return same.isEmpty() ? null : same.size() == 1 ? new EqualsTo(col, literal(same.get(0))) : in(col, same);
+    }
+
+    /** The real values equal to the literal but for case, accents and spacing. */
+    private static Values sameOnly(Values values) {
+        return (table, column, literal) -> values.closest(table, column, literal).stream()
+                .filter(v -> ValueIndex.folded(v).equals(ValueIndex.folded(literal))).toList();
     }
 
     private static Expression closestIn(Column col, ExpressionList<?> items, Map<String, TableInfo> tables, Values values) {

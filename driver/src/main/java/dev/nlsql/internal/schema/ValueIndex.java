@@ -129,7 +129,7 @@ public final class ValueIndex {
     }
 
     /** Lower case, without accents, spaces and punctuation collapsed to one space. */
-    static String folded(String s) {
+    public static String folded(String s) {
         String noAccents = java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
         return noAccents.toLowerCase(Locale.ROOT).replaceAll("[\\s\\p{Punct}]+", " ").strip();
     }
