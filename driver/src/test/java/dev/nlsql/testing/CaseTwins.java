@@ -63,6 +63,22 @@ public final class CaseTwins {
         return keys;
     }
 
+    /** The twins any session in {@code database} has read (their lock keys, ascending), for sessions one cannot name (a proxy's). */
+    public static List<Long> readIn(String database) throws SQLException {
+        List<Long> keys = new ArrayList<>();
+        try (Connection c = TestPostgres.connect(); PreparedStatement ps = c.prepareStatement(
+                "SELECT l.objid FROM pg_catalog.pg_locks l JOIN pg_catalog.pg_database d ON d.oid = l.database"
+                        + " WHERE l.locktype = 'advisory' AND l.classid = 0 AND d.datname = ? ORDER BY 1")) {
+            ps.setString(1, database);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    keys.add(rs.getLong(1));
+                }
+            }
+        }
+        return keys;
+    }
+
     public static void drop(String database) throws SQLException {
         TestPostgres.dropDatabase(database);
     }
