@@ -49,27 +49,23 @@ public final class CaseTwins {
 
     /** The twins the sessions named {@code applicationName} have read (their lock keys, ascending), read from pg_locks. */
     public static List<Long> read(String url, String applicationName) throws SQLException {
-        List<Long> keys = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection(url); PreparedStatement ps = c.prepareStatement(
-                "SELECT l.objid FROM pg_catalog.pg_locks l JOIN pg_catalog.pg_stat_activity a ON a.pid = l.pid"
-                        + " WHERE l.locktype = 'advisory' AND l.classid = 0 AND a.application_name = ? ORDER BY 1")) {
-            ps.setString(1, applicationName);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    keys.add(rs.getLong(1));
-                }
-            }
+        try (Connection c = DriverManager.getConnection(url)) {
+            return lockKeys(c, "JOIN pg_catalog.pg_stat_activity a ON a.pid = l.pid WHERE a.application_name = ?", applicationName);
         }
-        return keys;
     }
 
     /** The twins any session in {@code database} has read (their lock keys, ascending), for sessions one cannot name (a proxy's). */
     public static List<Long> readIn(String database) throws SQLException {
+        try (Connection c = TestPostgres.connect()) {
+            return lockKeys(c, "JOIN pg_catalog.pg_database d ON d.oid = l.database WHERE d.datname = ?", database);
+        }
+    }
+
+    private static List<Long> lockKeys(Connection c, String whose, String value) throws SQLException {
         List<Long> keys = new ArrayList<>();
-        try (Connection c = TestPostgres.connect(); PreparedStatement ps = c.prepareStatement(
-                "SELECT l.objid FROM pg_catalog.pg_locks l JOIN pg_catalog.pg_database d ON d.oid = l.database"
-                        + " WHERE l.locktype = 'advisory' AND l.classid = 0 AND d.datname = ? ORDER BY 1")) {
-            ps.setString(1, database);
+        try (PreparedStatement ps = c.prepareStatement("SELECT l.objid FROM pg_catalog.pg_locks l " + whose
+                + " AND l.locktype = 'advisory' AND l.classid = 0 ORDER BY 1")) {
+            ps.setString(1, value);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     keys.add(rs.getLong(1));
