@@ -62,7 +62,7 @@ public final class NlConfig {
         this.maxAttempts = positiveInt(p, NlProperty.MAX_ATTEMPTS);
         this.maxRows = positiveInt(p, NlProperty.MAX_ROWS);
         this.queryTimeoutSeconds = positiveInt(p, NlProperty.QUERY_TIMEOUT_SECONDS);
-        this.tables = list(text(p, NlProperty.TABLES));
+        this.tables = tablePatterns(text(p, NlProperty.TABLES));
         this.passthrough = Passthrough.valueOf(choice(p, NlProperty.PASSTHROUGH).toUpperCase(Locale.ROOT));
         this.cache = Boolean.parseBoolean(choice(p, NlProperty.CACHE));
         this.repairs = Boolean.parseBoolean(choice(p, NlProperty.REPAIRS));
@@ -198,6 +198,40 @@ public final class NlConfig {
             if (!part.isBlank()) {
                 out.add(part.trim());
             }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * The {@code nlsql.tables} patterns: split at the commas outside quotes, since a quoted name
+     * ({@code public."Orders, 2024"}) may hold one; a quote left open is an error, not a guess.
+     */
+    private static List<String> tablePatterns(String v) throws SQLException {
+        if (v == null || v.isBlank()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        StringBuilder part = new StringBuilder();
+        char quote = 0;
+        for (int i = 0; i <= v.length(); i++) {
+            char c = i < v.length() ? v.charAt(i) : ',';
+            if (i == v.length() && quote != 0) {
+                throw new SQLException("Invalid value '" + v + "' for " + NlProperty.TABLES.key() + "; a quote (" + quote
+                        + ") is not closed", INVALID_VALUE);
+            }
+            if (quote == 0 && c == ',') {
+                if (!part.isEmpty() && !part.toString().isBlank()) {
+                    out.add(part.toString().trim());
+                }
+                part.setLength(0);
+                continue;
+            }
+            if (quote == 0 && (c == '"' || c == '`')) {
+                quote = c;
+            } else if (c == quote) {
+                quote = 0; // a doubled quote closes and reopens: the same text
+            }
+            part.append(c);
         }
         return Collections.unmodifiableList(out);
     }

@@ -525,7 +525,7 @@ final class CorrectionLoop {
         }
         try {
             GuardedRun run = new GuardedRun(guarded, engine.config().queryTimeoutSeconds(), engine.config().readRole(),
-                    (schema, name, exactCase) -> guard.policy().resolvedRefusal(schema, name, catalog.contains(schema, name), exactCase));
+                    (schema, name, names) -> guard.policy().resolvedRefusal(schema, name, catalog.contains(schema, name), names));
             ResultSet rows = QueryRunner.run(connection, run, maxRows, engine.config().queryTimeoutSeconds(),
                     engine.config().maxResultBytes());
             boolean empty = isEmpty(rows);

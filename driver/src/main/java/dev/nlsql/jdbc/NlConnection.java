@@ -248,7 +248,7 @@ public final class NlConnection extends DelegatingConnection<Connection> {
 
     private GuardedRun guardedRun(GuardedSql guarded, int timeoutSeconds) throws SQLException {
         SqlGuard guard = sqlTextGuard();
-        return new GuardedRun(guarded, timeoutSeconds, config.readRole(), (schema, name, exactCase) -> guard.policy().resolvedRefusal(schema, name, false, exactCase));
+        return new GuardedRun(guarded, timeoutSeconds, config.readRole(), (schema, name, names) -> guard.policy().resolvedRefusal(schema, name, false, names));
     }
 
     /** The dialect SQL text is read with; refused (NL003) for a database without exact rules unless nlsql.dialect says otherwise. */

@@ -101,4 +101,13 @@ class NlConfigTest {
         assertFalse(NlConfig.from(props("nlsql.llm.seed", "1"), Map.of()).identity()
                 .equals(NlConfig.from(props("nlsql.llm.seed", "2"), Map.of()).identity()), "different seeds never share an engine");
     }
+
+    @Test
+    void tablePatternsSplitAtCommasOutsideQuotesAndAnOpenQuoteIsAnError() throws SQLException {
+        NlConfig c = NlConfig.from(props("nlsql.tables", "public.\"Orders, 2024\" , \"Sales\".*,`a,b`.t"), Map.of());
+        assertEquals(List.of("public.\"Orders, 2024\"", "\"Sales\".*", "`a,b`.t"), c.tables());
+        SQLException e = assertThrows(SQLException.class, () -> NlConfig.from(props("nlsql.tables", "public.\"CUSTOMERS, sales.*"), Map.of()));
+        assertEquals("22023", e.getSQLState());
+        assertTrue(e.getMessage().contains("nlsql.tables") && e.getMessage().contains("not closed"), e.getMessage());
+    }
 }

@@ -1,6 +1,8 @@
 package dev.nlsql.internal.check;
 
+import dev.nlsql.internal.sql.NameCase;
 import dev.nlsql.internal.sql.NamePattern;
+import dev.nlsql.internal.sql.TablePattern;
 import dev.nlsql.internal.sql.TableRef;
 
 import java.util.ArrayList;
@@ -10,8 +12,9 @@ import java.util.Set;
 
 /**
  * What {@link SqlGuard} allows: which relations may be read (the {@code nlsql.tables} patterns,
- * never the relations that hold secrets or server state, and for generated SQL never a system
- * catalog) and which functions may be called ({@link FunctionPolicy}).
+ * matched by the database's rule for case, {@link TablePattern}; never the relations that hold
+ * secrets or server state, and for generated SQL never a system catalog) and which functions may
+ * be called ({@link FunctionPolicy}).
  */
 public final class GuardPolicy {
 
@@ -42,7 +45,7 @@ public final class GuardPolicy {
     public static final Set<String> SYSTEM_SCHEMAS = Set.of("pg_catalog", "information_schema", "pg_toast", "mysql",
             "performance_schema", "sys");
 
-    private final List<NamePattern> allowedTables = new ArrayList<>();
+    private final List<TablePattern> allowedTables = new ArrayList<>();
     private final List<NamePattern> sensitive = new ArrayList<>();
     private final String defaultSchema;
     private final FunctionPolicy functions;
@@ -55,7 +58,7 @@ public final class GuardPolicy {
      */
     public GuardPolicy(List<String> allowedTables, FunctionPolicy functions, FunctionPolicy.Purpose purpose, String defaultSchema) {
         for (String t : allowedTables) {
-            this.allowedTables.add(new NamePattern(t));
+            this.allowedTables.add(new TablePattern(t));
         }
         for (String t : SENSITIVE_RELATIONS) {
             sensitive.add(new NamePattern(t));
@@ -82,20 +85,24 @@ public final class GuardPolicy {
         return purpose;
     }
 
-    /** True when the {@code nlsql.tables} patterns admit the table (the catalog reader's question). */
-    public boolean isTableAllowed(TableRef table) {
-        return tableRefusal(table) == null;
+    /**
+     * True when the {@code nlsql.tables} patterns admit the table (the catalog reader's question),
+     * its names as the database stores them, compared by the database's rule.
+     */
+    public boolean isTableAllowed(TableRef table, NameCase names) {
+        return tableRefusal(table, names) == null;
     }
 
     /**
-     * Why a relation as written may not be read, or null. This is the check before the database
-     * resolves the name; {@link #resolvedRefusal} is the exact one after.
+     * Why a relation as written (its names folded as the dialect folds them) may not be read, or
+     * null. This is the check before the database resolves the name; {@link #resolvedRefusal} is
+     * the exact one after.
      */
-    public String tableRefusal(TableRef table) {
+    public String tableRefusal(TableRef table, NameCase names) {
         if (isSensitive(table.schema(), table.name())) {
             return "holds secrets or server state";
         }
-        if (purpose == FunctionPolicy.Purpose.GENERATED && (isSystemSchema(table.schema())
+        if (purpose == FunctionPolicy.Purpose.GENERATED && (isSystemSchema(table.schema(), NameCase.ANY)
                 || (table.schema() == null && table.name().toLowerCase(Locale.ROOT).startsWith("pg_")))) {
             return "a system catalog, not one of the tables questions may read";
         }
@@ -103,34 +110,33 @@ public final class GuardPolicy {
             return null;
         }
         boolean systemText = purpose == FunctionPolicy.Purpose.SQL_TEXT
-                && (isSystemSchema(table.schema()) || (table.schema() == null && table.name().startsWith("pg_")));
-        return systemText || matchesAllowed(table.schema() != null ? table.schema() : defaultSchema, table.name())
+                && (isSystemSchema(table.schema(), names) || (table.schema() == null && table.name().startsWith("pg_")));
+        return systemText || matchesAllowed(table.schema() != null ? table.schema() : defaultSchema, table.name(), names)
                 ? null : "not in nlsql.tables";
     }
 
     /**
      * Why a relation the database resolved to {@code schema.name} may not be read, or null.
      * @param shown true when the relation is one of the tables the model was shown (the catalog)
+     * @param names how the database compares these names: exactly on PostgreSQL ({@code "CUSTOMERS"} is
+     *              not {@code customers}) and on MySQL with {@code lower_case_table_names=0} (where
+     *              {@code MDB_APP} is not {@code mdb_app}); the allow-list and the system schemas match them so
      */
-    public String resolvedRefusal(String schema, String name, boolean shown) {
-        return resolvedRefusal(schema, name, shown, false);
-    }
-
-    /**
-     * As {@link #resolvedRefusal(String, String, boolean)}, for a database that tells names apart by
-     * case when {@code exactCase} (MySQL with {@code lower_case_table_names=0}, where {@code MDB_APP}
-     * is not {@code mdb_app}): then the allow-list and the system databases match the names exactly.
-     */
-    public String resolvedRefusal(String schema, String name, boolean shown, boolean exactCase) {
+    public String resolvedRefusal(String schema, String name, boolean shown, NameCase names) {
         if (isSensitive(schema, name)) {
             return "holds secrets or server state";
         }
         if (purpose == FunctionPolicy.Purpose.GENERATED) {
-            return shown ? null : isSystemSchema(schema) ? "a system catalog, not one of the tables questions may read"
-                    : "not one of the tables questions may read (nlsql.tables)";
+            if (!shown) {
+                return isSystemSchema(schema, NameCase.ANY) ? "a system catalog, not one of the tables questions may read"
+                        : "not one of the tables questions may read (nlsql.tables)";
+            }
+            // the catalog was read under the same patterns; checked again so that no catalog can widen them
+            // (MySQL's catalog is matched in any case, which its exact rule would narrow)
+            return allowedTables.isEmpty() || matchesAllowed(schema, name, names == NameCase.EXACT ? NameCase.ANY : names)
+                    ? null : "not in nlsql.tables";
         }
-        boolean system = exactCase ? isExactlySystemSchema(schema) : isSystemSchema(schema);
-        if (system || allowedTables.isEmpty() || matchesAllowed(schema, name, exactCase)) {
+        if (isSystemSchema(schema, names) || allowedTables.isEmpty() || matchesAllowed(schema, name, names)) {
             return null;
         }
         return "not in nlsql.tables";
@@ -147,28 +153,26 @@ public final class GuardPolicy {
         return false;
     }
 
-    private static boolean isSystemSchema(String schema) {
-        return schema != null && (SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT)) || schema.startsWith("pg_toast"));
+    /**
+     * The system schemas by the database's rule: on PostgreSQL exactly ({@code "PG_CATALOG"} is a
+     * schema of its own), on MySQL its system databases exactly where names are case-sensitive, and
+     * information_schema in any case as the server matches it.
+     */
+    private static boolean isSystemSchema(String schema, NameCase names) {
+        if (schema == null) {
+            return false;
+        }
+        return switch (names) {
+            case FOLDED -> SYSTEM_SCHEMAS.contains(schema) || schema.startsWith("pg_toast");
+            case EXACT -> SYSTEM_SCHEMAS.contains(schema) || schema.equalsIgnoreCase("information_schema");
+            case ANY -> SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT)) || schema.startsWith("pg_toast");
+        };
     }
 
-    /** MySQL's system databases by their exact names; information_schema is matched in any case by the server too. */
-    private static boolean isExactlySystemSchema(String schema) {
-        return schema != null && (SYSTEM_SCHEMAS.contains(schema) || schema.equalsIgnoreCase("information_schema"));
-    }
-
-    private boolean matchesAllowed(String schema, String name) {
-        return matchesAllowed(schema, name, false);
-    }
-
-    /** A pattern without a dot names a table in any schema; with one, schema and table. */
-    private boolean matchesAllowed(String schema, String name, boolean exactCase) {
-        for (NamePattern pattern : allowedTables) {
-            String text = pattern.toString();
-            if (text.equals("*")) {
-                return true;
-            }
-            String candidate = text.indexOf('.') < 0 ? name : schema == null ? null : schema + "." + name;
-            if (candidate != null && (exactCase ? pattern.matchesExactCase(candidate) : pattern.matches(candidate))) {
+    /** A pattern of one part names a table in any schema; of two, schema and table. */
+    private boolean matchesAllowed(String schema, String name, NameCase names) {
+        for (TablePattern pattern : allowedTables) {
+            if (pattern.matches(schema, name, names)) {
                 return true;
             }
         }

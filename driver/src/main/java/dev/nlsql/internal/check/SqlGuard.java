@@ -3,6 +3,7 @@ package dev.nlsql.internal.check;
 import dev.nlsql.internal.sql.QueryNames;
 import dev.nlsql.internal.execute.GuardedSql;
 import dev.nlsql.internal.sql.AstNodes;
+import dev.nlsql.internal.sql.NameCase;
 import dev.nlsql.sql.SqlDialect;
 import dev.nlsql.internal.sql.SqlParsing;
 import dev.nlsql.internal.sql.TableRef;
@@ -110,7 +111,7 @@ public final class SqlGuard {
         if (!(statement instanceof Select select)) {
             throw new GuardRejection(Rule.NOT_A_QUERY, statementKind(statement));
         }
-        TreeCheck tree = new TreeCheck();
+        TreeCheck tree = new TreeCheck(NameCase.of(rules.dialect()));
         try {
             tree.walk(select, Set.of(), 0);
         } catch (StackOverflowError e) {
@@ -359,6 +360,12 @@ public final class SqlGuard {
         final Set<String> definedNames = new HashSet<>();
         final Set<String> relationsAsWritten = new LinkedHashSet<>();
         private final Map<Object, Boolean> seen = new IdentityHashMap<>();
+        /** How the allow-list is matched before the database resolves the names (exactly on PostgreSQL). */
+        private final NameCase names;
+
+        TreeCheck(NameCase names) {
+            this.names = names;
+        }
 
         void walk(Object node, Set<String> ctesInScope, int depth) throws GuardRejection {
             if (node == null || depth > MAX_TREE_DEPTH) {
@@ -507,7 +514,7 @@ public final class SqlGuard {
                 return;
             }
             TableRef ref = new TableRef(schema, name);
-            String refusal = policy.tableRefusal(ref);
+            String refusal = policy.tableRefusal(ref, names);
             if (refusal != null) {
                 throw new GuardRejection(Rule.TABLE_NOT_ALLOWED, ref + ": " + refusal);
             }

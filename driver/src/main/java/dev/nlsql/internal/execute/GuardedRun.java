@@ -1,5 +1,6 @@
 package dev.nlsql.internal.execute;
 
+import dev.nlsql.internal.sql.NameCase;
 import dev.nlsql.sql.SqlDialect;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -23,10 +24,11 @@ public final class GuardedRun {
     public interface RelationCheck {
         /**
          * Why {@code schema.name} (as resolved) may not be read, or null.
-         * @param exactCase true where the database tells these names apart by case (MySQL with
-         *                  {@code lower_case_table_names=0}), so an allow-list pattern must match them exactly
+         * @param names how the database compares these names: PostgreSQL exactly (a quoted name keeps
+         *              its case, so {@code "CUSTOMERS"} is not {@code customers}), MySQL exactly where
+         *              {@code lower_case_table_names=0} and in any case otherwise
          */
-        String refusal(String schema, String name, boolean exactCase);
+        String refusal(String schema, String name, NameCase names);
     }
 
     private final GuardedSql sql;
@@ -78,7 +80,7 @@ public final class GuardedRun {
             String schema = rows.getString(2);
             String name = rows.getString(3);
             if (name != null) {
-                refuseIf(rows.getString(1), schema, name, false);
+                refuseIf(rows.getString(1), schema, name, NameCase.FOLDED); // pg_class holds the names exactly as stored
             }
         }
     }
@@ -115,7 +117,7 @@ public final class GuardedRun {
                 name = name.toLowerCase(Locale.ROOT);
                 schema = schema == null ? null : schema.toLowerCase(Locale.ROOT);
             }
-            refuseIf(written, schema, name, !lowerCase);
+            refuseIf(written, schema, name, lowerCase ? NameCase.ANY : NameCase.EXACT);
         }
     }
 
@@ -123,8 +125,8 @@ public final class GuardedRun {
         return sql.dialect() == SqlDialect.POSTGRESQL;
     }
 
-    private void refuseIf(String written, String schema, String name, boolean exactCase) throws SQLException {
-        String refusal = check.refusal(schema, name, exactCase);
+    private void refuseIf(String written, String schema, String name, NameCase names) throws SQLException {
+        String refusal = check.refusal(schema, name, names);
         if (refusal != null) {
             throw new RelationRefusedException(written + " (" + (schema == null ? "" : schema + ".") + name + "): " + refusal);
         }

@@ -1,6 +1,8 @@
 package dev.nlsql.internal.schema;
 
+import dev.nlsql.internal.sql.NameCase;
 import dev.nlsql.internal.sql.TableRef;
+import dev.nlsql.sql.SqlDialect;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -10,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 import java.util.TreeMap;
 import dev.nlsql.internal.log.Logs;
@@ -28,16 +31,27 @@ public final class CatalogReader {
     private static final Set<String> SYSTEM_SCHEMAS = Set.of("pg_catalog", "information_schema", "pg_toast",
         "INFORMATION_SCHEMA", "sys", "mysql", "performance_schema");
 
-    private final Predicate<TableRef> allowed;
+    private final BiPredicate<TableRef, NameCase> allowed;
 
-    /** @param allowed decides which tables are shown (the guard's allow-list); tables it refuses are left out */
-    public CatalogReader(Predicate<TableRef> allowed) {
+    /**
+     * @param allowed decides which tables are shown (the guard's allow-list), given each table's names
+     *                as stored and the database's rule for comparing them; tables it refuses are left
+     *                out, so neither the model nor value sampling ever sees them
+     */
+    public CatalogReader(BiPredicate<TableRef, NameCase> allowed) {
         this.allowed = allowed;
+    }
+
+    /** A reader whose filter needs no rule for case (every table, a local copy's). */
+    public CatalogReader(Predicate<TableRef> allowed) {
+        this((table, names) -> allowed.test(table));
     }
 
     public SchemaCatalog read(Connection connection) throws SQLException {
         long start = System.nanoTime();
         DatabaseMetaData md = connection.getMetaData();
+        // PostgreSQL tells "CUSTOMERS" from customers; MySQL's exact rule is left to the resolution at run time
+        NameCase names = NameCase.of(SqlDialect.ofProduct(md.getDatabaseProductName()));
         String defaultSchema = safeSchema(connection);
         Map<String, Builder> tables = new LinkedHashMap<>();
         boolean databasesAsCatalogs = false;
@@ -51,7 +65,7 @@ public final class CatalogReader {
                 if (schema != null && (SYSTEM_SCHEMAS.contains(schema) || schema.startsWith("pg_temp") || schema.startsWith("pg_toast"))) {
                     continue;
                 }
-                if (!allowed.test(new TableRef(schema, name))) {
+                if (!allowed.test(new TableRef(schema, name), names)) {
                     continue;
                 }
                 tables.put(key(schema, name), new Builder(catalog, metaSchema, schema, name, rs.getString("REMARKS")));

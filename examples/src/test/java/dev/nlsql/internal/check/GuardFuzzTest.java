@@ -305,7 +305,7 @@ class GuardFuzzTest {
 
         Judgement judge(GuardedSql guarded, GuardPolicy policy, boolean nested) throws SQLException {
             String marker = "m" + (++runs);
-            GuardedRun run = new GuardedRun(guarded, TIMEOUT_SECONDS, null, (schema, name, exactCase) -> policy.resolvedRefusal(schema, name, false));
+            GuardedRun run = new GuardedRun(guarded, TIMEOUT_SECONDS, null, (schema, name, names) -> policy.resolvedRefusal(schema, name, false, names));
             if (nested) {
                 connection.setAutoCommit(false);
                 execute("SET LOCAL fz.marker = '" + marker + "'");
