@@ -126,6 +126,22 @@ class OffLoopbackIdentityTest {
         }
     }
 
+    /** Another database behind the proxy cannot ask the client for a password (pgjdbc's hook only): a remote client needs --auth. */
+    @Test
+    void aRemoteClientOfAnotherDatabaseNeedsTheProxysAuth() throws Exception {
+        String h2 = "jdbc:h2:mem:nlsql_offlb;DB_CLOSE_DELAY=-1;MODE=PostgreSQL";
+        try (PgServer proxy = proxy(h2, ProxyConfig.Auth.TRUST, Users.of(Map.of()), null, true)) {
+            SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url(proxy, "x", "user=sa&sslmode=disable")).close());
+            assertEquals("28000", e.getSQLState(), e.getMessage());
+            assertTrue(e.getMessage().contains("only when the proxy or the database authenticated it"), e.getMessage());
+            assertTrue(((PSQLException) e).getServerErrorMessage().getHint().contains("--auth scram-sha-256"), e.getMessage());
+        }
+        try (PgServer proxy = proxy(h2, ProxyConfig.Auth.TRUST, Users.of(Map.of()), null, false);
+                Connection c = DriverManager.getConnection(url(proxy, "x", "user=sa&sslmode=disable"))) {
+            assertEquals("1", one(c, "SELECT 1"), "from loopback as before");
+        }
+    }
+
     /** The decision itself, for every combination: a remote client needs the proxy's --auth or the database's challenge. */
     @Test
     void whoVouchesForAClient() {
