@@ -164,26 +164,10 @@ class ClientIdentityTest {
     void theClientsPasswordIsRelayedWhenTheServerAsks(@TempDir Path dir) throws Exception {
         assertTrue(ScratchCluster.available() || System.getenv("CI") == null, "CI runs as root and can make a scratch cluster");
         org.junit.jupiter.api.Assumptions.assumeTrue(ScratchCluster.available(), "needs root and postgresql-common");
-        Psql cert = run(dir, Map.of(), "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out",
-                "cert.pem", "-days", "1", "-subj", "/CN=localhost");
-        assertEquals(0, cert.status(), cert.err());
-        try (ScratchCluster cluster = ScratchCluster.start("nlsql_identity_pw", 5441)) {
-            try (Connection c = DriverManager.getConnection(cluster.jdbcUrl()); Statement s = c.createStatement()) {
-                s.execute("CREATE ROLE nlsql_pw LOGIN PASSWORD 'pw secret'");
-            }
-            cluster.requirePassword("nlsql_pw");
-            String direct = cluster.jdbcUrl().replace("user=postgres", "user=nlsql_pw");
-            assertTrue(waitFor(() -> {
-                try (Connection c = DriverManager.getConnection(direct)) {
-                    return false;
-                } catch (SQLException e) {
-                    return "08004".equals(e.getSQLState());
-                }
-            }), "the server asks nlsql_pw for a password now");
-
+        try (ScratchCluster cluster = ScratchCluster.askingForPassword("nlsql_identity_pw", 5441, "nlsql_pw", "pw secret")) {
             try (PgServer proxy = new PgServer(new ProxyConfig(ClientsAsThemselves.url(cluster.jdbcUrl()), "127.0.0.1", 0,
                     ProxyConfig.Auth.TRUST, Users.of(Map.of()), Map.of("nlsql.llm", "offline"), 10, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES, 3),
-                    Tls.context(dir.resolve("cert.pem"), dir.resolve("key.pem"))).start()) {
+                    selfSignedTls(dir)).start()) {
                 String url = "jdbc:postgresql://127.0.0.1:" + proxy.port() + "/postgres?sslmode=disable&connectTimeout=10";
                 try (Connection c = DriverManager.getConnection(url, "nlsql_pw", "pw secret")) {
                     assertEquals("nlsql_pw", one(c, "SELECT current_user"));
@@ -220,6 +204,14 @@ class ClientIdentityTest {
 
     // ---- helpers ----
 
+    /** A TLS context with a fresh self-signed certificate for localhost, made by openssl in {@code dir}. */
+    static javax.net.ssl.SSLContext selfSignedTls(Path dir) throws Exception {
+        Psql cert = run(dir, Map.of(), "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out",
+                "cert.pem", "-days", "1", "-subj", "/CN=localhost");
+        assertEquals(0, cert.status(), cert.err());
+        return Tls.context(dir.resolve("cert.pem"), dir.resolve("key.pem"));
+    }
+
     private static int drain(InputStream in) throws IOException {
         int b;
         while ((b = in.read()) >= 0) {
@@ -240,21 +232,6 @@ class ClientIdentityTest {
         m.writeBytes(new byte[] {(byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8), (byte) length});
         m.writeBytes(body.toByteArray());
         return m.toByteArray();
-    }
-
-    interface Check {
-        boolean ok() throws Exception;
-    }
-
-    static boolean waitFor(Check check) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (System.nanoTime() < end) {
-            if (check.ok()) {
-                return true;
-            }
-            Thread.sleep(100);
-        }
-        return false;
     }
 
     record Psql(int status, String out, String err) {

@@ -1,7 +1,6 @@
 package dev.nlsql.proxy;
 
 import static dev.nlsql.proxy.ClientIdentityTest.psql;
-import static dev.nlsql.proxy.ClientIdentityTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -162,25 +161,9 @@ class OffLoopbackIdentityTest {
     void aRemoteClientTheDatabaseAskedForItsPasswordIsAdmitted(@TempDir Path dir) throws Exception {
         assertTrue(ScratchCluster.available() || System.getenv("CI") == null, "CI runs as root and can make a scratch cluster");
         org.junit.jupiter.api.Assumptions.assumeTrue(ScratchCluster.available(), "needs root and postgresql-common");
-        Psql cert = run(dir, Map.of(), "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out",
-                "cert.pem", "-days", "1", "-subj", "/CN=localhost");
-        assertEquals(0, cert.status(), cert.err());
-        try (ScratchCluster cluster = ScratchCluster.start("nlsql_offloopback", 5446)) {
-            try (Connection c = DriverManager.getConnection(cluster.jdbcUrl()); Statement s = c.createStatement()) {
-                s.execute("CREATE ROLE nlsql_offlb_pw LOGIN PASSWORD 'pw secret'");
-            }
-            cluster.requirePassword("nlsql_offlb_pw");
-            String direct = cluster.jdbcUrl().replace("user=postgres", "user=nlsql_offlb_pw");
-            assertTrue(ClientIdentityTest.waitFor(() -> {
-                try (Connection c = DriverManager.getConnection(direct)) {
-                    return false;
-                } catch (SQLException e) {
-                    return "08004".equals(e.getSQLState());
-                }
-            }), "the server asks nlsql_offlb_pw for a password now");
-
+        try (ScratchCluster cluster = ScratchCluster.askingForPassword("nlsql_offloopback", 5446, "nlsql_offlb_pw", "pw secret")) {
             try (PgServer proxy = proxy(cluster.jdbcUrl(), ProxyConfig.Auth.TRUST, Users.of(Map.of()),
-                    Tls.context(dir.resolve("cert.pem"), dir.resolve("key.pem")), true)) {
+                    ClientIdentityTest.selfSignedTls(dir), true)) {
                 try (Connection c = DriverManager.getConnection(url(proxy, "postgres", "sslmode=require"), "nlsql_offlb_pw", "pw secret")) {
                     assertEquals("nlsql_offlb_pw", one(c, "SELECT current_user"), "the database asked, the client answered");
                 }
