@@ -147,6 +147,8 @@ final class ClientLogin {
     }
 
     private PasswordRefusal passwordRefusal;
+    /** The database asked for this client's password and got it: it authenticated the client itself. */
+    private boolean databaseAskedPassword;
     /** The password the client gave the proxy under --auth password: relayed if the backend asks for one too. */
     private String clientPassword;
 
@@ -157,6 +159,7 @@ final class ClientLogin {
     char[] backendAsksPassword() throws org.postgresql.util.PSQLException {
         ProxyConfig.Auth auth = server.config().auth();
         if (clientPassword != null) {
+            databaseAskedPassword = true;
             return clientPassword.toCharArray();
         }
         if (auth != ProxyConfig.Auth.TRUST) {
@@ -164,17 +167,64 @@ final class ClientLogin {
                     + auth.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
                     "Use --auth trust (the database checks the password) or --auth password, or a shared account in --backend.");
         }
-        if (!(socket instanceof SSLSocket) && !socket.getInetAddress().isLoopbackAddress()) {
+        if (!(socket instanceof SSLSocket) && !server.isLocalClient(socket.getInetAddress())) {
             throw passwordRefusal = new PasswordRefusal("the database asks for a password, and nlsql's proxy relays passwords only over TLS",
                     "Connect with sslmode=require; the proxy needs --tls-cert and --tls-key.");
         }
         try {
             out.authenticationCleartextPassword();
             out.flush();
-            return PgInput.cstring(expect('p').body()).toCharArray();
+            char[] given = PgInput.cstring(expect('p').body()).toCharArray();
+            databaseAskedPassword = true;
+            return given;
         } catch (IOException e) {
             throw new org.postgresql.util.PSQLException("the client left during authentication", org.postgresql.util.PSQLState.CONNECTION_FAILURE, e);
         }
+    }
+
+    /**
+     * Off-loopback identity. The database sees every client at the proxy's own address, so its pg_hba.conf rules for
+     * that address (often trust, meant for this machine) would apply to a client from anywhere. A client from another
+     * machine therefore acts as itself only when someone checked who it is: the proxy (--auth other than trust; a
+     * shared account always has it) or the database, by asking for a password that the client then gave (a login that
+     * then succeeds means the database accepted it).
+     */
+    boolean vouchedFor() {
+        return vouchedFor(server.isLocalClient(socket.getInetAddress()), server.config().auth(), databaseAskedPassword);
+    }
+
+    static boolean vouchedFor(boolean localClient, ProxyConfig.Auth auth, boolean databaseAskedPassword) {
+        return localClient || auth != ProxyConfig.Auth.TRUST || databaseAskedPassword;
+    }
+
+    /**
+     * The refusal of a client {@link #vouchedFor} does not admit, saying why and what to change: the address the
+     * database saw ({@code inet_client_addr()} of the backend session, when there is one) and its pg_hba rules.
+     */
+    StartupSettings.Refused unvouched(java.sql.Connection backend) {
+        String client = socket.getInetAddress().getHostAddress();
+        String fix = "--auth scram-sha-256 --users FILE, so that the proxy authenticates clients itself";
+        if (backend == null) {
+            return new StartupSettings.Refused(PgState.INVALID_AUTHORIZATION_SPECIFICATION.code(), "nlsql's proxy admits a client from "
+                    + client + " to act as itself only when the proxy or the database authenticated it, and this database's"
+                    + " driver cannot ask the client for a password", null, "Start the proxy with " + fix + ".");
+        }
+        String seen = null;
+        try (java.sql.Statement s = PgServer.ownQueries(backend).createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT host(inet_client_addr())")) {
+            seen = rs.next() ? rs.getString(1) : null;
+        } catch (java.sql.SQLException e) {
+            // the message then names no address
+        }
+        String proxy = seen == null ? "the proxy's own address" : "the proxy's own address " + seen;
+        return new StartupSettings.Refused(PgState.INVALID_AUTHORIZATION_SPECIFICATION.code(), "nlsql's proxy refuses the client at "
+                + client + ": the database admitted it without asking for a password, because it saw the connection come from "
+                + proxy + ", so pg_hba.conf's rules for that address applied (such as trust for this machine), not rules for "
+                + client,
+                "The database sees every client of the proxy at " + proxy + ".",
+                "Require a password in pg_hba.conf for connections from " + (seen == null ? "the proxy's address" : seen)
+                        + " (for example \"host all all " + (seen == null ? "127.0.0.1/32" : seen + (seen.contains(":") ? "/128" : "/32"))
+                        + " scram-sha-256\"), or start the proxy with " + fix + ".");
     }
 
     boolean authenticate(String user) throws IOException {

@@ -46,6 +46,8 @@ public final class PgServer implements AutoCloseable {
     /** Relays the simple queries of parked sessions; null before start. */
     private RelayLoop relayLoop;
     private Thread acceptor;
+    /** Which client addresses are this machine's own; tests make a loopback client count as remote. */
+    private java.util.function.Predicate<InetAddress> localClient = InetAddress::isLoopbackAddress;
 
     PgServer(ProxyConfig config, SSLContext tls) {
         if (config.refusal() != null) {
@@ -139,15 +141,28 @@ public final class PgServer implements AutoCloseable {
         return config;
     }
 
+    /** Whether a client at this address connects from this machine (loopback), where pg_hba's rules for the proxy's address are meant for it. */
+    boolean isLocalClient(InetAddress address) {
+        return localClient.test(address);
+    }
+
+    /** Replaces what counts as a local client (tests only: this machine may not send traffic off loopback). */
+    PgServer localClients(java.util.function.Predicate<InetAddress> local) {
+        this.localClient = local;
+        return this;
+    }
+
     SSLContext tls() {
         return tls;
     }
 
     /**
      * The session's backend connection. Unless the backend URL names a shared account, the client logs in as itself:
-     * its startup user, its database, and its password when the server asks for one ({@code password}).
+     * its startup user, its database, and its password when the server asks for one (through {@code login}); a client
+     * from another machine that neither the proxy nor the database authenticated is refused ({@link ClientLogin#vouchedFor}).
      */
-    Connection openBackend(Map<String, String> startup, String knownPassword, ClientPasswordPlugin.Source password) throws SQLException {
+    Connection openBackend(Map<String, String> startup, ClientLogin login) throws SQLException {
+        String knownPassword = login.clientPassword();
         Properties p = new Properties();
         p.putAll(config.nlProperties());
         String url = backendUrl;
@@ -161,6 +176,9 @@ public final class PgServer implements AutoCloseable {
             url = withDatabase(url, database.isEmpty() ? user : database); // PostgreSQL's default: the user's name
         }
         if (!url.startsWith("jdbc:nlsql:postgresql:")) {
+            if (!login.vouchedFor()) {
+                throw login.unvouched(null); // only pgjdbc tells the proxy whether the database asked for a password
+            }
             Properties own = onlyNl(p);
             if (p.getProperty("user") != null) {
                 own.setProperty("user", p.getProperty("user"));
@@ -187,8 +205,11 @@ public final class PgServer implements AutoCloseable {
             p.setProperty("options", configured.isEmpty() ? options : configured + " " + options);
         }
         String target = url;
-        Connection c = ClientPasswordPlugin.loggingIn(password, () -> DriverManager.getConnection(target, p));
+        Connection c = ClientPasswordPlugin.loggingIn(login::backendAsksPassword, () -> DriverManager.getConnection(target, p));
         try {
+            if (!login.vouchedFor()) {
+                throw login.unvouched(c);
+            }
             // pgjdbc's own TimeZone startup parameter wins over options, so the client's is set again here; options
             // already made the server check it at login.
             String timeZone = StartupSettings.given(startup, "TimeZone");

@@ -128,8 +128,8 @@ final class PgSession implements Runnable {
                 fatal(PgState.TOO_MANY_CONNECTIONS.code(), "sorry, too many clients already (" + server.config().maxConnections() + ")");
                 return;
             }
-            StartupSettings.check(startup, socket.getInetAddress().getHostAddress());
-            backend = server.openBackend(startup, login.clientPassword(), login::backendAsksPassword); // still under the login timeout
+            StartupSettings.check(startup, socket.getInetAddress().getHostAddress(), server.config().sharedAccount());
+            backend = server.openBackend(startup, login); // still under the login timeout
             loginDone();
             in.maxMessageBytes(server.config().maxMessageBytes());
             postgres = server.backendIsPostgres(backend);
@@ -149,7 +149,7 @@ final class PgSession implements Runnable {
             fatal(PgState.PROTOCOL_VIOLATION.code(), "protocol violation: " + e.getMessage());
             drainBeforeClose();
         } catch (StartupSettings.Refused e) {
-            refused(e.getSQLState(), e.getMessage(), e.detail, null);
+            refused(e.getSQLState(), e.getMessage(), e.detail, e.hint);
         } catch (SQLException e) {
             ClientLogin.PasswordRefusal refusal = login == null ? null : login.passwordRefusal();
             if (backend == null && refusal != null) {

@@ -32,10 +32,16 @@ final class StartupSettings {
     /** A login the proxy refuses itself, as PostgreSQL would: the message goes to the client as it is. */
     static final class Refused extends SQLException {
         final String detail;
+        final String hint;
 
         Refused(String state, String message, String detail) {
+            this(state, message, detail, null);
+        }
+
+        Refused(String state, String message, String detail, String hint) {
             super(message, state);
             this.detail = detail;
+            this.hint = hint;
         }
     }
 
@@ -43,11 +49,76 @@ final class StartupSettings {
     }
 
     /**
+     * What a client of a shared account may set at login: how values are shown to it, nothing about who it is or what
+     * it may do. Left out on purpose: role and session_authorization (identity); search_path (a schema placed before
+     * pg_catalog shadows the functions the guard admits by name); standard_conforming_strings and backslash_quote (the
+     * server would read string literals otherwise than the guard); default_transaction_read_only, the timeouts and
+     * custom settings such as app.tenant (limits and row-level security keys the operator may have set for the role);
+     * bytea_output (the proxy reads bytea text). Names in lower case, as GUC names compare without case.
+     */
+    static final Set<String> SHARED_ACCOUNT_SETTINGS = Set.of("application_name", "client_encoding", "datestyle", "intervalstyle",
+            "timezone", "extra_float_digits");
+
+    /** Startup parameters that are not settings, and that {@link #check} judges on their own. */
+    private static final Set<String> NOT_SETTINGS_CHECKED = Set.of("user", "database", "replication", "options");
+
+    /**
+     * Refuses what the proxy cannot give the client (see below) and, for a shared account, every setting outside
+     * {@link #SHARED_ACCOUNT_SETTINGS}, as a startup parameter or in {@code options}.
+     */
+    static void check(Map<String, String> startup, String host, boolean sharedAccount) throws Refused {
+        if (sharedAccount) {
+            checkSharedAccount(startup);
+        }
+        check(startup, host);
+    }
+
+    /**
+     * A shared account's client may set only {@link #SHARED_ACCOUNT_SETTINGS}. In {@code options} only the forms
+     * {@code -c name=value}, {@code -cname=value} and {@code --name=value} are read (PostgreSQL turns '-' in a name into
+     * '_'); any other switch (-P, -e, grouped letters such as -ec) is refused, since the server would act on it.
+     */
+    private static void checkSharedAccount(Map<String, String> startup) throws Refused {
+        for (String name : startup.keySet()) {
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (!NOT_SETTINGS_CHECKED.contains(lower) && !lower.startsWith("_pq_.") && !SHARED_ACCOUNT_SETTINGS.contains(lower)) {
+                throw notForSharedAccount(name);
+            }
+        }
+        List<String> words = split(startup.getOrDefault("options", ""));
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            String assignment;
+            if (w.equals("-c")) {
+                assignment = i + 1 < words.size() ? words.get(++i) : "";
+            } else if (w.startsWith("--") || w.startsWith("-c")) {
+                assignment = w.substring(2);
+            } else {
+                throw new Refused(PgState.INSUFFICIENT_PRIVILEGE.code(), "nlsql's proxy does not let clients of a shared account pass \""
+                        + w + "\" in options", SHARED_ACCOUNT_DETAIL);
+            }
+            int eq = assignment.indexOf('=');
+            String name = eq < 0 ? assignment : assignment.substring(0, eq);
+            if (eq <= 0 || !SHARED_ACCOUNT_SETTINGS.contains(name.replace('-', '_').toLowerCase(Locale.ROOT))) {
+                throw notForSharedAccount(name);
+            }
+        }
+    }
+
+    private static final String SHARED_ACCOUNT_DETAIL = "Every client of this proxy acts as the one account in --backend; at login it may set"
+            + " only application_name, client_encoding, DateStyle, IntervalStyle, TimeZone and extra_float_digits.";
+
+    private static Refused notForSharedAccount(String setting) {
+        return new Refused(PgState.INSUFFICIENT_PRIVILEGE.code(), "nlsql's proxy does not let clients of a shared account set \""
+                + setting + "\" at login", SHARED_ACCOUNT_DETAIL);
+    }
+
+    /**
      * Refuses what the proxy cannot give the client: a replication connection (pgjdbc's session is not a
      * walsender) and a client encoding other than UTF8 (pgjdbc speaks only UTF8). SQL_ASCII passes: PostgreSQL sends
      * an SQL_ASCII client the database's bytes as they are, which is what the proxy sends.
      */
-    static void check(Map<String, String> startup, String host) throws Refused {
+    private static void check(Map<String, String> startup, String host) throws Refused {
         String replication = startup.get("replication");
         if (replication != null) {
             switch (replication.toLowerCase(Locale.ROOT)) {

@@ -65,6 +65,32 @@ final class ScratchCluster implements AutoCloseable {
         run("pg_ctlcluster", "--skip-systemctl-redirect", version, name, "reload");
     }
 
+    /**
+     * A started cluster with a login role {@code role} (password {@code password}) that the server asks for its SCRAM
+     * password on TCP from this machine, returned once a login without a password is refused (08004 from pgjdbc).
+     */
+    static ScratchCluster askingForPassword(String name, int port, String role, String password) throws Exception {
+        ScratchCluster c = start(name, port);
+        try (java.sql.Connection db = java.sql.DriverManager.getConnection(c.jdbcUrl()); java.sql.Statement s = db.createStatement()) {
+            s.execute("CREATE ROLE " + role + " LOGIN PASSWORD '" + password.replace("'", "''") + "'");
+        }
+        c.requirePassword(role);
+        String direct = c.jdbcUrl().replace("user=postgres", "user=" + role);
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (System.nanoTime() < end) {
+            try (java.sql.Connection db = java.sql.DriverManager.getConnection(direct)) {
+                Thread.sleep(100); // the reload is not in effect yet: the role still gets in without a password
+            } catch (java.sql.SQLException e) {
+                if ("08004".equals(e.getSQLState())) {
+                    return c;
+                }
+                throw e;
+            }
+        }
+        c.close();
+        throw new IOException("the server does not ask " + role + " for a password after a reload");
+    }
+
     void restart() throws IOException, InterruptedException {
         run("pg_ctlcluster", "--skip-systemctl-redirect", version, name, "restart", "-m", "fast");
     }
