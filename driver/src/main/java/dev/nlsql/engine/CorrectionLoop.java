@@ -1,6 +1,7 @@
 package dev.nlsql.engine;
 
 import dev.nlsql.NlSqlState;
+import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.internal.check.CatalogCheck;
 import dev.nlsql.internal.check.GuardRejection;
 import dev.nlsql.internal.execute.GuardedSql;
@@ -603,7 +604,8 @@ final class CorrectionLoop {
         return failure(state.code(), message, cause);
     }
 
-    private SQLException failure(String state, String message, Throwable cause) {
+    private SQLException failure(String state, String given, Throwable cause) {
+        String message = Secrets.maskUrlsIn(given);
         trace.fail(state, message, millisSince(start));
         engine.metrics().record(trace);
         TraceLog.failed(trace);
