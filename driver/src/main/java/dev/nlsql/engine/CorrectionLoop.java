@@ -459,7 +459,7 @@ final class CorrectionLoop {
             if (!policy.attemptsLeft()) {
                 break;
             }
-            String sql = PlanSteps.compose(done, SqlExtractor.extract(plan.get(k).sql()));
+            String sql = PlanSteps.compose(done, SqlExtractor.extract(plan.get(k).sql()), SessionRules.of(connection, dialect));
             if (sql == null || !policy.isNew(sql)) {
                 Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "step " + (k + 1) + " of the plan has no new SQL");
                 policy.count();

@@ -101,4 +101,23 @@ class PlanTest {
             assertEquals(7, TestPostgres.single(s.executeQuery("SELECT count(*) FROM pl_sales")));
         }
     }
+
+    /** Step 1 ends in a line comment: composed from the raw text, it commented out the rest of the WITH list. */
+    @Test
+    void aStepEndingInALineCommentDoesNotBreakTheStepsAfterIt() throws Exception {
+        String plan = "{\"steps\": ["
+                + "{\"purpose\": \"revenue per year\", \"sql\": \"SELECT extract(year FROM sold_on)::int AS year, sum(amount) AS revenue"
+                + " FROM pl_sales GROUP BY 1 -- per calendar year\"},"
+                + "{\"purpose\": \"the better year\", \"sql\": \"SELECT year FROM step1 ORDER BY revenue DESC LIMIT 1 /* the best */ -- one\"}]}";
+        try (FakeOpenAi llm = new FakeOpenAi(answer(plan), answer(plan));
+                Connection c = llm.connect(url, "nlsql.tables=pl_sales", "nlsql.repairs=false"); Statement s = c.createStatement()) {
+            assertEquals(List.of("2024"), column(s.executeQuery("which year had the higher revenue?")));
+            Trace t = s.unwrap(NlStatement.class).lastTrace();
+            assertEquals(2, t.attempts().size(), t.attempts().toString());
+            assertTrue(t.attempts().stream().allMatch(a -> a.source() == Attempt.Source.PLAN && a.outcome() == Attempt.Outcome.OK),
+                    t.attempts().toString());
+            assertFalse(t.finalSql().contains("--"), t.finalSql());
+            assertEquals(1, llm.requestCount());
+        }
+    }
 }
