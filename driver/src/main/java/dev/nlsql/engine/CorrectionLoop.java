@@ -564,7 +564,10 @@ final class CorrectionLoop {
                 engine.config().maxAttempts());
         trace.add(a);
         if (d != null && outcome != Outcome.OK) {
-            previous.add(new PreviousAttempt(sql, d, engine.config().queryTimeoutSeconds()));
+            // SQL the driver wrote or kept (wider search, the cache) may hold real values: the model sees it without them
+            boolean driversValues = source == Source.WIDER || source == Source.CACHE;
+            String shown = driversValues && !engine.config().llmSendValues() ? ValueFreeSql.of(sql) : sql;
+            previous.add(new PreviousAttempt(shown, d, engine.config().queryTimeoutSeconds()));
         }
     }
 
