@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.testing.FakeOpenAi;
 import dev.nlsql.testing.HostileCorpus;
+import dev.nlsql.testing.Rows;
 import dev.nlsql.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -55,15 +56,6 @@ class SendValuesFalseTest {
         return b.toString();
     }
 
-    private static List<String> column(ResultSet rs) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (rs) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
-    }
 
     private static List<String> leaked(String sent) {
         return CANARIES.stream().filter(c -> sent.contains(c) || sent.contains(c.replace(" ", "\\u0020"))).toList();
@@ -89,27 +81,27 @@ class SendValuesFalseTest {
                         "ApplicationName=s22_sendvalues");
                 Statement s = c.createStatement()) {
             NlStatement nl = s.unwrap(NlStatement.class);
-            List<String> first = column(s.executeQuery("who is in the " + typo + " category?"));
+            List<String> first = Rows.column(s.executeQuery("who is in the " + typo + " category?"));
             assertEquals(List.of("Zebulon Canarywick", "Ottoline Brackwater"), first, nl.lastTrace().attempts() + "\n" + bodies(llm));
             assertEquals(Attempt.Source.WIDER, nl.lastTrace().attempts().get(nl.lastTrace().attempts().size() - 1).source());
             assertEquals(1, llm.requestCount(), bodies(llm));
 
-            assertEquals(List.of("Zebulon Canarywick"), column(s.executeQuery("and only the first one?")));
+            assertEquals(List.of("Zebulon Canarywick"), Rows.column(s.executeQuery("and only the first one?")));
             assertEquals(3, llm.requestCount(), bodies(llm));
             assertTrue(llm.userMessage(1).contains("category = '…'"), "the rewrite is shown the SQL without its values: " + llm.userMessage(1));
 
-            String narration = String.join(" ", column(s.executeQuery("NARRATE NL who is in the " + typo + " category?")));
+            String narration = String.join(" ", Rows.column(s.executeQuery("NARRATE NL who is in the " + typo + " category?")));
             assertFalse(narration.isBlank());
             assertEquals(4, llm.requestCount(), "narration made no call of its own: " + bodies(llm));
 
             int before = llm.requestCount();
-            assertEquals(List.of("Zebulon Canarywick", "Ottoline Brackwater"), column(s.executeQuery("list the people of category " + typo)));
+            assertEquals(List.of("Zebulon Canarywick", "Ottoline Brackwater"), Rows.column(s.executeQuery("list the people of category " + typo)));
             assertEquals(before + 1, llm.requestCount(), bodies(llm));
 
             List<String> counted;
             try (Connection spent = llm.connect(url, "nlsql.llm.sendValues=false", "nlsql.repairs=false", "nlsql.maxAttempts=2",
                     "ApplicationName=s22_sendvalues_fallback"); Statement f = spent.createStatement()) {
-                counted = column(f.executeQuery("how many people are in the " + typo + " category as a number?"));
+                counted = Rows.column(f.executeQuery("how many people are in the " + typo + " category as a number?"));
                 nl = f.unwrap(NlStatement.class);
             }
             assertTrue(nl.lastTrace().attempts().stream().anyMatch(a -> a.source() == Attempt.Source.FALLBACK),

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nlsql.testing.CapturedLog;
 import dev.nlsql.testing.FakeOpenAi;
 import dev.nlsql.testing.TestPostgres;
-import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -74,10 +73,7 @@ class SecretsNeverLeaveTest {
                 explain(s, "how many items are there?", seen);
             }
             // an LLM that cannot be reached, with its secrets as userinfo, as query parameters and as ;k=v parameters
-            int closed;
-            try (ServerSocket port = new ServerSocket(0)) {
-                closed = port.getLocalPort();
-            }
+            int closed = FakeOpenAi.closedPort();
             for (String url : new String[] {"http://app:" + CANARY + "@127.0.0.1:" + closed + "/v1",
                     "http://127.0.0.1:" + closed + "/v1?api-key=" + CANARY + "&mode=x",
                     "http://127.0.0.1:" + closed + "/v1?APIKEY=" + CANARY,

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.testing.CapturedLog;
+import dev.nlsql.testing.FakeOpenAi;
 import dev.nlsql.testing.TestPostgres;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -27,10 +27,7 @@ class SecretsInOutputTest {
 
     @Test
     void theCanaryAppearsInNoOutputReportOrLog() throws Exception {
-        int closed;
-        try (ServerSocket port = new ServerSocket(0)) {
-            closed = port.getLocalPort();
-        }
+        int closed = FakeOpenAi.closedPort();
         String baseUrl = "http://app:" + CANARY + "@127.0.0.1:" + closed + "/v1?api-key=" + CANARY;
         String url = TestPostgres.withParams(TestPostgres.nlUrl(), "nlsql.llm=openai", "nlsql.llm.model=fake", "nlsql.cache=false");
         String[] llm = {"--url", url, "-p", "nlsql.llm.baseUrl=" + baseUrl};

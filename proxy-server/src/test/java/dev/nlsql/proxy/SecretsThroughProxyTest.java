@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nlsql.testing.FakeOpenAi;
 import dev.nlsql.testing.TestPostgres;
-import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -25,10 +25,7 @@ class SecretsThroughProxyTest {
 
     @Test
     void anUnreachableLlmsBaseUrlReachesTheClientMasked() throws Exception {
-        int closed;
-        try (ServerSocket port = new ServerSocket(0)) {
-            closed = port.getLocalPort();
-        }
+        int closed = FakeOpenAi.closedPort();
         String baseUrl = "http://app:" + CANARY + "@127.0.0.1:" + closed + "/v1?api-key=" + CANARY;
         try (PgServer server = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "openai", "nlsql.llm.baseUrl", baseUrl,
                         "nlsql.llm.model", "fake", "nlsql.cache", "false"), 4);
