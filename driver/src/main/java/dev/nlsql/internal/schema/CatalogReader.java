@@ -1,6 +1,5 @@
 package dev.nlsql.internal.schema;
 
-import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.internal.sql.TableRef;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -110,7 +109,7 @@ public final class CatalogReader {
             readPrimaryKeys(md.getPrimaryKeys(c.getCatalog(), null, null), tables);
             readForeignKeys(md.getImportedKeys(c.getCatalog(), null, null), tables);
         } catch (SQLException | RuntimeException allAtOnceRefused) {
-            LOG.debug("driver wants keys table by table: {}", Secrets.forLog(allAtOnceRefused.getMessage()));
+            LOG.debug("driver wants keys table by table: {}", allAtOnceRefused.getMessage());
             for (Builder b : tables.values()) {
                 b.primaryKey.clear();
                 b.foreignKeys.clear();
