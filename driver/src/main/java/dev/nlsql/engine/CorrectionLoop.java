@@ -1,6 +1,7 @@
 package dev.nlsql.engine;
 
 import dev.nlsql.NlSqlState;
+import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.internal.check.CatalogCheck;
 import dev.nlsql.internal.check.GuardRejection;
 import dev.nlsql.internal.execute.GuardedSql;
@@ -458,7 +459,7 @@ final class CorrectionLoop {
             if (!policy.attemptsLeft()) {
                 break;
             }
-            String sql = PlanSteps.compose(done, SqlExtractor.extract(plan.get(k).sql()));
+            String sql = PlanSteps.compose(done, SqlExtractor.extract(plan.get(k).sql()), SessionRules.of(connection, dialect));
             if (sql == null || !policy.isNew(sql)) {
                 Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "step " + (k + 1) + " of the plan has no new SQL");
                 policy.count();
@@ -563,7 +564,10 @@ final class CorrectionLoop {
                 engine.config().maxAttempts());
         trace.add(a);
         if (d != null && outcome != Outcome.OK) {
-            previous.add(new PreviousAttempt(sql, d, engine.config().queryTimeoutSeconds()));
+            // SQL the driver wrote or kept (wider search, the cache) may hold real values: the model sees it without them
+            boolean driversValues = source == Source.WIDER || source == Source.CACHE;
+            String shown = driversValues && !engine.config().llmSendValues() ? ValueFreeSql.of(sql) : sql;
+            previous.add(new PreviousAttempt(shown, d, engine.config().queryTimeoutSeconds()));
         }
     }
 
@@ -603,7 +607,8 @@ final class CorrectionLoop {
         return failure(state.code(), message, cause);
     }
 
-    private SQLException failure(String state, String message, Throwable cause) {
+    private SQLException failure(String state, String given, Throwable cause) {
+        String message = Secrets.maskUrlsIn(given);
         trace.fail(state, message, millisSince(start));
         engine.metrics().record(trace);
         TraceLog.failed(trace);

@@ -1,5 +1,6 @@
 package dev.nlsql.engine;
 
+import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.engine.Attempt.Outcome;
 import dev.nlsql.engine.Attempt.Source;
 import dev.nlsql.engine.Narration.Confidence;
@@ -95,7 +96,7 @@ final class Narrator {
                 if (e.cancelled()) {
                     throw e;
                 }
-                LOG.debug("narration by the model failed, the template speaks: {}", e.getMessage());
+                LOG.debug("narration by the model failed, the template speaks: {}", Secrets.forLog(e.getMessage()));
             }
         }
         if (words == null) {

@@ -94,7 +94,9 @@ public final class NlEngine {
             LlmSideCalls calls = sideCalls();
             if (calls != null) {
                 try {
-                    rewrite = calls.standalone(previous.question(), previous.sql(), question.text());
+                    // the previous answer's SQL may hold real values (a wider search): not with sendValues=false
+                    String previousSql = config.llmSendValues() ? previous.sql() : ValueFreeSql.of(previous.sql());
+                    rewrite = calls.standalone(previous.question(), previousSql, question.text());
                 } catch (LlmUnavailableException e) {
                     throw e.cancelled() ? new SQLException("canceling statement due to user request", "57014", e)
                             : NlSqlState.LLM_UNAVAILABLE.exception(e.getMessage(), e);

@@ -1,5 +1,6 @@
 package dev.nlsql.engine;
 
+import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.sql.SqlLexer;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,15 +23,15 @@ final class TraceLog {
         String what = a.category() == null ? a.outcome().label() : a.outcome().label() + " " + a.category().label();
         String change = previousSql == null || a.sql() == null ? "" : " | diff: " + diff(previousSql, a.sql());
         LOG.debug("attempt {}/{} [{}] {} in {} ms: {}{}", a.number(), maxAttempts, a.source().label(), what, a.millis(),
-                a.sql() == null ? "(no SQL)" : oneLine(a.sql()), change);
+                a.sql() == null ? "(no SQL)" : Secrets.forLog(oneLine(a.sql())), Secrets.forLog(change));
     }
 
     static void answered(Trace t) {
-        LOG.info("{} ({} ms, {} LLM call(s))", t.summary(), t.elapsedMillis(), t.llmCalls());
+        LOG.info("{} ({} ms, {} LLM call(s))", Secrets.forLog(t.summary()), t.elapsedMillis(), t.llmCalls());
     }
 
     static void failed(Trace t) {
-        LOG.info("question failed with {} after {} attempt(s): {}", t.sqlState(), t.attempts().size(), oneLine(t.error()));
+        LOG.info("question failed with {} after {} attempt(s): {}", t.sqlState(), t.attempts().size(), Secrets.forLog(oneLine(t.error())));
     }
 
     /** The attempts as numbered lines for an error message. */
@@ -40,7 +41,7 @@ final class TraceLog {
             b.append("  ").append(a.number()).append(" [").append(a.source().label()).append("] ")
                     .append(a.sql() == null ? "(no SQL)" : oneLine(a.sql()))
                     .append(" -> ").append(a.category() == null ? a.outcome().label() : a.category().label())
-                    .append(a.error() == null ? "" : ": " + a.error()).append('\n');
+                    .append(a.error() == null ? "" : ": " + oneLine(a.error())).append('\n');
         }
         return b.toString().stripTrailing();
     }

@@ -60,7 +60,7 @@ public class NlDataSource implements DataSource {
     @Override
     public Connection getConnection(String username, String pass) throws SQLException {
         if (url == null || !NlUrl.accepts(url)) {
-            throw new SQLException("NlDataSource needs a jdbc:nlsql: URL, got " + url, "08001");
+            throw new SQLException("NlDataSource needs a jdbc:nlsql: URL, got " + NlUrl.masked(url), "08001");
         }
         Properties p = new Properties();
         p.putAll(properties);

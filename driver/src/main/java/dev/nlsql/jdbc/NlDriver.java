@@ -1,5 +1,6 @@
 package dev.nlsql.jdbc;
 
+import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.config.NlConfig;
 import dev.nlsql.config.NlProperty;
 import java.sql.Connection;
@@ -62,7 +63,7 @@ public final class NlDriver implements Driver {
         Driver driver = delegateDriver(parsed.delegateUrl());
         Connection connection = driver.connect(parsed.delegateUrl(), delegateProps);
         if (connection == null) {
-            throw new SQLException("The driver " + driver.getClass().getName() + " refused " + parsed.delegateUrl(), "08001");
+            throw new SQLException("The driver " + driver.getClass().getName() + " refused " + NlUrl.masked(parsed.delegateUrl()), "08001");
         }
         try {
             return new NlConnection(connection, config);
@@ -92,7 +93,7 @@ public final class NlDriver implements Driver {
                     out.add(d);
                 }
             } catch (SQLException e) {
-                LOG.debug("no delegate property info for {}: {}", NlUrl.masked(delegateUrl), e.getMessage());
+                LOG.debug("no delegate property info for {}: {}", NlUrl.masked(delegateUrl), Secrets.forLog(e.getMessage()));
             }
         }
         return out.toArray(new DriverPropertyInfo[0]);
@@ -114,7 +115,7 @@ public final class NlDriver implements Driver {
                 return d;
             }
         }
-        throw new SQLException("No JDBC driver found for " + delegateUrl
+        throw new SQLException("No JDBC driver found for " + NlUrl.masked(delegateUrl)
                 + "; put the database's driver on the class path (the -all jar includes PostgreSQL's)", "08001");
     }
 

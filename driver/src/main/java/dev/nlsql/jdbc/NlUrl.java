@@ -1,6 +1,7 @@
 package dev.nlsql.jdbc;
 
 import dev.nlsql.config.NlProperty;
+import dev.nlsql.internal.log.Secrets;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -98,41 +99,21 @@ public record NlUrl(String delegateUrl, Properties nlProperties) {
         return key;
     }
 
-    private static final String MASK = "****";
-    /** Parameter names whose values are secrets, in a query string or a ;key=value list. */
-    private static final java.util.regex.Pattern SECRET_PARAM = java.util.regex.Pattern.compile(
-            "(?i)([?&;](?:[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[-_]?key|apikey|key|sig|signature|credential)[a-z0-9_.-]*)=)"
-                    + "[^&;#]*");
-    /** user:password@ in a URL's authority. */
-    private static final java.util.regex.Pattern USER_INFO = java.util.regex.Pattern.compile("(//[^/@:?#;]*):[^/@?#]*@");
-
     /**
      * A URL (JDBC or HTTP) as logs and reports may show it: the password of its authority and the
-     * values of secret-looking parameters (password, token, api_key, ...) become {@code ****}.
+     * values of secret-looking parameters (password, token, api_key, key, secret, ...) become {@code ****}.
      */
     public static String masked(String url) {
-        if (url == null) {
-            return null;
-        }
-        String masked = USER_INFO.matcher(url).replaceAll("$1:" + MASK + "@");
-        return SECRET_PARAM.matcher(masked).replaceAll("$1" + MASK);
+        return Secrets.maskUrl(url);
+    }
+
+    /** Free text with every URL in it {@link #masked}. */
+    public static String maskedIn(String text) {
+        return Secrets.maskUrlsIn(text);
     }
 
     /** The secret values {@link #masked} hides, so that callers can also keep them out of other text. */
     public static List<String> secretsIn(String url) {
-        List<String> out = new ArrayList<>();
-        if (url == null) {
-            return out;
-        }
-        java.util.regex.Matcher m = USER_INFO.matcher(url);
-        while (m.find()) {
-            String whole = m.group();
-            out.add(whole.substring(m.group(1).length() + 1, whole.length() - 1));
-        }
-        m = SECRET_PARAM.matcher(url);
-        while (m.find()) {
-            out.add(m.group().substring(m.group(1).length()));
-        }
-        return out;
+        return Secrets.secretsIn(url);
     }
 }

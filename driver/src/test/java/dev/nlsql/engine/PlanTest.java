@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.testing.FakeOpenAi;
+import dev.nlsql.testing.Rows;
 import dev.nlsql.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -42,22 +43,13 @@ class PlanTest {
                         + " (6, 'mug', '2024-04-01', 10), (7, 'mug', '2023-04-01', 5)");
     }
 
-    private static List<String> column(ResultSet rs) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (rs) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
-    }
 
     @Test
     void aPlanRunsStepByStepAndTheLastStepAnswers() throws Exception {
         String question = "compare 2023 and 2024 revenue and list the top 3 products of the better year";
         try (FakeOpenAi llm = new FakeOpenAi(answer(PLAN), answer(PLAN));
                 Connection c = llm.connect(url, "nlsql.tables=pl_sales"); Statement s = c.createStatement()) {
-            assertEquals(List.of("lamp", "toaster", "kettle"), column(s.executeQuery(question)));
+            assertEquals(List.of("lamp", "toaster", "kettle"), Rows.column(s.executeQuery(question)));
             Trace t = s.unwrap(NlStatement.class).lastTrace();
             assertEquals(3, t.count(Attempt.Source.PLAN), t.attempts().toString());
             assertEquals("step 2 of 3: the better year", t.attempts().get(1).feedback());
@@ -99,6 +91,25 @@ class PlanTest {
         }
         try (Connection plain = java.sql.DriverManager.getConnection(url); Statement s = plain.createStatement()) {
             assertEquals(7, TestPostgres.single(s.executeQuery("SELECT count(*) FROM pl_sales")));
+        }
+    }
+
+    /** Step 1 ends in a line comment: composed from the raw text, it commented out the rest of the WITH list. */
+    @Test
+    void aStepEndingInALineCommentDoesNotBreakTheStepsAfterIt() throws Exception {
+        String plan = "{\"steps\": ["
+                + "{\"purpose\": \"revenue per year\", \"sql\": \"SELECT extract(year FROM sold_on)::int AS year, sum(amount) AS revenue"
+                + " FROM pl_sales GROUP BY 1 -- per calendar year\"},"
+                + "{\"purpose\": \"the better year\", \"sql\": \"SELECT year FROM step1 ORDER BY revenue DESC LIMIT 1 /* the best */ -- one\"}]}";
+        try (FakeOpenAi llm = new FakeOpenAi(answer(plan), answer(plan));
+                Connection c = llm.connect(url, "nlsql.tables=pl_sales", "nlsql.repairs=false"); Statement s = c.createStatement()) {
+            assertEquals(List.of("2024"), Rows.column(s.executeQuery("which year had the higher revenue?")));
+            Trace t = s.unwrap(NlStatement.class).lastTrace();
+            assertEquals(2, t.attempts().size(), t.attempts().toString());
+            assertTrue(t.attempts().stream().allMatch(a -> a.source() == Attempt.Source.PLAN && a.outcome() == Attempt.Outcome.OK),
+                    t.attempts().toString());
+            assertFalse(t.finalSql().contains("--"), t.finalSql());
+            assertEquals(1, llm.requestCount());
         }
     }
 }

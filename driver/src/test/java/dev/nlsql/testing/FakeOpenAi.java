@@ -86,6 +86,13 @@ public final class FakeOpenAi implements AutoCloseable {
         script.clear();
     }
 
+    /** A loopback port nothing listens on (just closed), for an LLM that cannot be reached. */
+    public static int closedPort() throws IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
     public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
     }

@@ -59,6 +59,33 @@ public final class HostileCorpus {
         return out;
     }
 
+    /** A plan reply of the scripted model: {@code {"steps": [{"purpose", "sql"}, ...]}}. */
+    public static String plan(String... steps) {
+        com.fasterxml.jackson.databind.node.ObjectNode root = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        com.fasterxml.jackson.databind.node.ArrayNode array = root.putArray("steps");
+        for (int i = 0; i < steps.length; i++) {
+            array.addObject().put("purpose", "step " + (i + 1)).put("sql", steps[i]);
+        }
+        return root.toString();
+    }
+
+    /**
+     * Plan steps that try to leave their CTE: close its parenthesis and add a writing CTE or a second
+     * statement, open a comment or a string that the next step closes, or end in a line comment.
+     */
+    public static List<Hostile> planBreakouts() {
+        return List.of(
+                new Hostile("plan-breakout", "SELECT 1 AS id) , w AS (DELETE FROM hostile_canary RETURNING *) SELECT (1"),
+                new Hostile("plan-breakout", "SELECT 1 AS id) SELECT 1; DELETE FROM hostile_canary; WITH step1 AS (SELECT 1 AS id"),
+                new Hostile("plan-breakout", "SELECT 1 AS id) , w AS (INSERT INTO hostile_audit VALUES ('x') RETURNING *) SELECT * FROM w --"),
+                new Hostile("plan-breakout", "SELECT 1 AS id /*"),
+                new Hostile("plan-breakout", "SELECT 1 AS id, '"),
+                new Hostile("plan-breakout", "SELECT 1 AS id, $$"),
+                new Hostile("plan-breakout", "SELECT nextval('hostile_seq') AS id -- )"),
+                new Hostile("plan-breakout", "SELECT 1 AS id --\n) , w AS (UPDATE hostile_canary SET v = 'x' RETURNING *) SELECT (1"),
+                new Hostile("plan-breakout", "SELECT 1 AS id) , w AS (SELECT set_config('hostile.pwned', 'yes', false)) SELECT (1"));
+    }
+
     private static String unescape(String s) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < s.length(); i++) {

@@ -23,4 +23,15 @@ public final class Rows {
         }
         return b.toString();
     }
+
+    /** The first column of every row, as text; closes the result set. */
+    public static java.util.List<String> column(ResultSet rs) throws SQLException {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        try (rs) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
 }

@@ -170,11 +170,11 @@ public final class AnswerChart {
             String key = n == 1 ? label : label + " (" + n + ")"; // repeated categories stay apart
             longest = Math.max(longest, key.length());
             for (int m : plan.measures()) {
-                data.addValue(number(row.get(m)), columns.get(m).name(), key);
+                data.addValue(number(row.get(m)), label(columns.get(m).name()), key);
             }
         }
         boolean horizontal = shown > 12 || longest > 10; // long names lie along the bars, whole, instead of wrapping under them
-        JFreeChart chart = ChartFactory.createBarChart(title(title), columns.get(plan.x()).name(), yLabel(plan, columns), data,
+        JFreeChart chart = ChartFactory.createBarChart(title(title), label(columns.get(plan.x()).name()), yLabel(plan, columns), data,
                 horizontal ? PlotOrientation.HORIZONTAL : PlotOrientation.VERTICAL, plan.measures().size() > 1, false, false);
         Charts.style(chart);
         BarRenderer r = (BarRenderer) chart.getCategoryPlot().getRenderer();
@@ -199,7 +199,7 @@ public final class AnswerChart {
         XYSeriesCollection data = new XYSeriesCollection();
         List<XYSeries> series = new ArrayList<>();
         for (int m : plan.measures()) {
-            XYSeries s = new XYSeries(columns.get(m).name(), true, true);
+            XYSeries s = new XYSeries(label(columns.get(m).name()), true, true);
             series.add(s);
             data.addSeries(s);
         }
@@ -213,7 +213,7 @@ public final class AnswerChart {
                 series.get(i).add(x, number(row.get(plan.measures().get(i))), false); // null: a gap in the line
             }
         }
-        String xName = columns.get(plan.x()).name();
+        String xName = label(columns.get(plan.x()).name());
         boolean legend = plan.measures().size() > 1;
         JFreeChart chart = plan.time() == Time.INSTANT
                 ? ChartFactory.createTimeSeriesChart(title(title), xName, yLabel(plan, columns), data, legend, false, false)
@@ -253,15 +253,11 @@ public final class AnswerChart {
     }
 
     private static String yLabel(Plan plan, List<Column> columns) {
-        return plan.measures().size() == 1 ? columns.get(plan.measures().get(0)).name() : null;
+        return plan.measures().size() == 1 ? label(columns.get(plan.measures().get(0)).name()) : null;
     }
 
     private static String title(String title) {
-        if (title == null) {
-            return null;
-        }
-        String t = title.strip().replaceAll("\\s+", " ");
-        return t.length() > 100 ? t.substring(0, 99) + "…" : t;
+        return bounded(title, 100);
     }
 
     /** The column is a time axis: how its values read, or null if it is not one. */
@@ -320,11 +316,28 @@ public final class AnswerChart {
         return type == Types.TINYINT || type == Types.SMALLINT || type == Types.INTEGER || type == Types.BIGINT;
     }
 
+    /** Characters of a category, series or axis label at most: the chart library lays labels out in quadratic time. */
+    static final int MAX_LABEL = 80;
+
     private static String label(Object v) {
         if (v == null) {
             return "(null)";
         }
-        return v instanceof BigDecimal bd ? bd.toPlainString() : v.toString();
+        return bounded(v instanceof BigDecimal bd ? bd.toPlainString() : v.toString(), MAX_LABEL);
+    }
+
+    /** At most {@code max} characters on one line, an ellipsis marking a cut, before any layout sees the text. */
+    private static String bounded(String text, int max) {
+        if (text == null) {
+            return null;
+        }
+        String t = text.length() > 4 * max ? text.substring(0, 4 * max) : text; // the regex below sees a bounded text too
+        t = t.strip().replaceAll("\\s+", " ");
+        if (t.length() <= max) {
+            return t;
+        }
+        int end = Character.isHighSurrogate(t.charAt(max - 2)) ? max - 2 : max - 1;
+        return t.substring(0, end) + "…";
     }
 
     private static Double number(Object v) {

@@ -54,7 +54,7 @@ final class AskCommand implements Callable<Integer> {
                 }
             }
             if (!a.success()) {
-                spec.commandLine().getErr().println("error: [" + a.sqlState() + "] " + a.error());
+                spec.commandLine().getErr().println("error: [" + a.sqlState() + "] " + Values.printable(a.error()));
             }
             boolean charted = chart == null || !a.success() || ChartFile.write(a, chart, spec.commandLine().getErr());
             return a.success() && charted ? 0 : 1;
@@ -69,7 +69,7 @@ final class AskCommand implements Callable<Integer> {
         try {
             return c.unwrap(NlConnection.class).narrate(a.trace(), a.columns(), a.rows(), a.rows().size());
         } catch (java.sql.SQLException e) {
-            spec.commandLine().getErr().println("narration: [" + e.getSQLState() + "] " + e.getMessage());
+            spec.commandLine().getErr().println("narration: [" + e.getSQLState() + "] " + Values.printable(e.getMessage()));
             return null;
         }
     }

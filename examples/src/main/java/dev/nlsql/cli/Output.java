@@ -105,9 +105,9 @@ final class Output {
         if (a.trace() != null) {
             for (Attempt at : a.trace().attempts()) {
                 out.printf("  attempt %d [%s] %s%s%n", at.number(), at.source().label(), at.outcome().label(),
-                        at.category() == null ? "" : " (" + at.categoryLabel() + ": " + at.error() + ")");
+                        at.category() == null ? "" : " (" + at.categoryLabel() + ": " + Values.printable(at.error(), false) + ")");
                 if (at.sql() != null && (!a.success() || !at.sql().equals(a.sql()))) {
-                    out.println("    " + at.sql());
+                    out.println("    " + Values.printable(at.sql()));
                 }
             }
         }
@@ -115,7 +115,7 @@ final class Output {
             return;
         }
         if (a.trace() != null && a.sql() != null) {
-            out.println("SQL: " + a.sql());
+            out.println("SQL: " + Values.printable(a.sql()));
         }
         if (a.tag() != null) {
             out.println(a.tag());
@@ -128,25 +128,25 @@ final class Output {
 
     /** {@code ask --narrate}: the answer in words and how far to trust it. */
     static void narration(dev.nlsql.engine.Narration n, PrintStream out) {
-        out.println("Answer: " + n.answer());
-        out.println("Confidence: " + n.confidence().label() + " (" + n.why() + ")");
+        out.println("Answer: " + Values.printable(n.answer()));
+        out.println("Confidence: " + n.confidence().label() + " (" + Values.printable(n.why()) + ")");
     }
 
     static void table(List<String> columns, List<List<Object>> rows, PrintStream out, int maxRows) {
         int[] width = new int[columns.size()];
         for (int i = 0; i < columns.size(); i++) {
-            width[i] = Math.min(MAX_WIDTH, columns.get(i).length());
+            width[i] = Math.min(MAX_WIDTH, Values.printable(columns.get(i), false).length());
         }
         List<List<Object>> shown = shown(rows, maxRows);
         for (List<Object> row : shown) {
             for (int i = 0; i < row.size(); i++) {
-                width[i] = Math.min(MAX_WIDTH, Math.max(width[i], Values.text(row.get(i)).length()));
+                width[i] = Math.min(MAX_WIDTH, Math.max(width[i], Values.cell(row.get(i)).length()));
             }
         }
         StringBuilder header = new StringBuilder();
         StringBuilder rule = new StringBuilder();
         for (int i = 0; i < columns.size(); i++) {
-            header.append(i == 0 ? " " : " | ").append(pad(columns.get(i), width[i]));
+            header.append(i == 0 ? " " : " | ").append(pad(Values.printable(columns.get(i), false), width[i]));
             rule.append(i == 0 ? "-" : "-+-").append("-".repeat(width[i]));
         }
         out.println(header);
@@ -155,7 +155,7 @@ final class Output {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.size(); i++) {
                 Object v = row.get(i);
-                String c = fit(Values.text(v), width[i]);
+                String c = fit(Values.cell(v), width[i]);
                 line.append(i == 0 ? " " : " | ").append(v instanceof Number ? " ".repeat(width[i] - c.length()) + c : pad(c, width[i]));
             }
             out.println(line);
@@ -165,12 +165,12 @@ final class Output {
 
     /** psql's expanded display: one block per row, a column name and its value per line, values never cut. */
     static void expanded(List<String> columns, List<List<Object>> rows, PrintStream out, int maxRows) {
-        int width = columns.stream().mapToInt(String::length).max().orElse(0);
+        int width = columns.stream().mapToInt(c -> Values.printable(c, false).length()).max().orElse(0);
         List<List<Object>> shown = shown(rows, maxRows);
         for (int r = 0; r < shown.size(); r++) {
             out.println("-[ RECORD " + (r + 1) + " ]" + "-".repeat(Math.max(1, width - 10)));
             for (int i = 0; i < columns.size(); i++) {
-                out.println(pad(columns.get(i), width) + " | " + Values.text(shown.get(r).get(i)));
+                out.println(pad(Values.printable(columns.get(i), false), width) + " | " + Values.cell(shown.get(r).get(i)));
             }
         }
         if (rows.isEmpty()) {

@@ -132,7 +132,7 @@ final class ShellCommand implements Callable<Integer> {
     /** A backslash command: one line, the query buffer left as it is (psql's {@code \\p} and {@code \\r} show and reset it). */
     private void command(String text, InputBuffer buffer, PrintStream out) {
         if (text.equals("\\sql")) {
-            out.println(last == null || last.sql() == null ? "(no SQL yet)" : last.sql());
+            out.println(last == null || last.sql() == null ? "(no SQL yet)" : Values.printable(last.sql()));
         } else if (text.equals("\\trace")) {
             printTrace(lastTrace, out);
         } else if (text.equals("\\p")) {
@@ -200,7 +200,7 @@ final class ShellCommand implements Callable<Integer> {
         PrintStream page = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         Output.readable(a, page, display);
         if (!a.success()) {
-            page.println("error: [" + a.sqlState() + "] " + a.error());
+            page.println("error: [" + a.sqlState() + "] " + Values.printable(a.error()));
         }
         show(bytes.toString(StandardCharsets.UTF_8), terminal, interactive, out);
     }
@@ -344,9 +344,9 @@ final class ShellCommand implements Callable<Integer> {
             out.println("(no question yet)");
             return;
         }
-        out.println(t.summary() + " in " + t.elapsedMillis() + " ms, " + t.llmCalls() + " LLM call(s)");
+        out.println(Values.printable(t.summary(), false) + " in " + t.elapsedMillis() + " ms, " + t.llmCalls() + " LLM call(s)");
         t.attempts().forEach(a -> out.printf("  %d [%s] %s %s%n      %s%s%n", a.number(), a.source().label(), a.outcome().label(),
-                a.category() == null ? "" : a.categoryLabel() + ": " + a.error(), a.sql(),
-                a.feedback() == null ? "" : "\n      fix: " + a.feedback()));
+                a.category() == null ? "" : a.categoryLabel() + ": " + Values.printable(a.error(), false), Values.printable(a.sql()),
+                a.feedback() == null ? "" : "\n      fix: " + Values.printable(a.feedback(), false)));
     }
 }

@@ -173,6 +173,50 @@ public final class Values {
         return hours + ":" + (minutes == null ? "00" : minutes) + (seconds == null ? "" : ":" + seconds);
     }
 
+    /**
+     * Text for a terminal: control characters (C0 but the line break, DEL, C1, and the Unicode line
+     * separators) written as escapes ({@code \x1b}, {@code \r}), so a value, a narration or an error
+     * cannot send the terminal a control sequence (a clipboard write, a screen clear, a moved cursor).
+     * With {@code keepLineBreaks} false a line break is escaped too ({@code \n}), for one-line places.
+     */
+    public static String printable(String text, boolean keepLineBreaks) {
+        if (text == null) {
+            return null;
+        }
+        StringBuilder b = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            String escape = c == '\n' && keepLineBreaks ? null : controlEscape(c);
+            if (escape != null && b == null) {
+                b = new StringBuilder(text.length() + 16).append(text, 0, i);
+            }
+            if (b != null) {
+                b.append(escape != null ? escape : String.valueOf(c));
+            }
+        }
+        return b == null ? text : b.toString();
+    }
+
+    /** Multi-line text for a terminal: {@link #printable(String, boolean)} keeping line breaks. */
+    public static String printable(String text) {
+        return printable(text, true);
+    }
+
+    private static String controlEscape(char c) {
+        return switch (c) {
+            case '\n' -> "\\n";
+            case '\r' -> "\\r";
+            case '\t' -> "\\t";
+            default -> c < 0x20 || (c >= 0x7f && c <= 0x9f) ? String.format(Locale.ROOT, "\\x%02x", (int) c)
+                    : c == '\u2028' || c == '\u2029' ? String.format(Locale.ROOT, "\\u%04x", (int) c) : null;
+        };
+    }
+
+    /** A value for a terminal's table cell: {@link #text}, its control characters and line breaks escaped. */
+    public static String cell(Object v) {
+        return printable(text(v), false);
+    }
+
     /** A value for a table cell: as {@link #read} gave it, numbers written out in full. */
     public static String text(Object v) {
         if (v == null) {

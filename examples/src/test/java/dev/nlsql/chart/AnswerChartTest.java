@@ -154,4 +154,42 @@ class AnswerChartTest {
         assertNull(Charts.Format.of(Path.of(".svg")));
         assertNull(Charts.Format.of(Path.of("svg")));
     }
+
+    /**
+     * A 40,000-character label cost the chart library 8 s and 540 MB of layout: every text it is handed (categories,
+     * series, axes, title) is cut to a bounded length first, whatever the answer holds.
+     */
+    @Test
+    void hugeLabelsAreCutBeforeTheChartLibrarySeesThem() throws Exception {
+        String huge = "x".repeat(40_000);
+        List<List<Object>> many = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            many.add(java.util.Arrays.asList(huge + i, (long) i, (long) i));
+        }
+        many.add(java.util.Arrays.asList(huge + " \n\t" + huge, 9L, 9L));
+        AnswerChart.Drawn bars = AnswerChart.draw(huge, List.of(col(huge + "name", Types.VARCHAR), col(huge + "a", Types.BIGINT),
+                col("b" + huge, Types.BIGINT)), many);
+        CategoryDataset data = bars.chart().getCategoryPlot().getDataset();
+        List<String> texts = new ArrayList<>();
+        for (Object k : data.getColumnKeys()) {
+            texts.add(k.toString());
+        }
+        for (Object k : data.getRowKeys()) {
+            texts.add(k.toString());
+        }
+        texts.add(bars.chart().getCategoryPlot().getDomainAxis().getLabel());
+        texts.add(bars.chart().getTitle().getText());
+        assertEquals(6, data.getColumnCount(), "repeated cut labels stay apart: " + data.getColumnKeys());
+        for (String t : texts) {
+            assertTrue(t.length() <= AnswerChart.MAX_LABEL + 20, t.length() + " characters handed to the chart library");
+        }
+        assertTrue(Charts.svg(bars.chart(), bars.width(), bars.height()).length() < 200_000, "the drawing is bounded too");
+
+        List<List<Object>> points = rows(new Object[] {"2024-01-01", 1L}, new Object[] {"2024-01-02", 2L});
+        AnswerChart.Drawn line = AnswerChart.draw(huge, List.of(col("day" + huge, Types.DATE), col(huge, Types.BIGINT)), points);
+        XYDataset xy = line.chart().getXYPlot().getDataset();
+        assertTrue(xy.getSeriesKey(0).toString().length() <= AnswerChart.MAX_LABEL, xy.getSeriesKey(0).toString());
+        assertTrue(line.chart().getXYPlot().getDomainAxis().getLabel().length() <= AnswerChart.MAX_LABEL);
+        assertTrue(line.chart().getXYPlot().getRangeAxis().getLabel().length() <= AnswerChart.MAX_LABEL);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.nlsql.internal.execute;
 
+import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.sql.SqlDialect;
 import java.lang.reflect.Method;
 import java.sql.Connection;
@@ -74,7 +75,7 @@ public final class PgjdbcSession {
         try {
             return m == null ? null : m.invoke(target, args);
         } catch (ReflectiveOperationException e) {
-            LOG.debug("pgjdbc call {} failed: {}", m.getName(), e.toString());
+            LOG.debug("pgjdbc call {} failed: {}", m.getName(), Secrets.forLog(e));
             return null;
         }
     }

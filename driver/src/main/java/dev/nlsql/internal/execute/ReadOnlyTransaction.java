@@ -1,5 +1,6 @@
 package dev.nlsql.internal.execute;
 
+import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.sql.SqlDialect;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -118,7 +119,7 @@ public final class ReadOnlyTransaction {
             try {
                 connection.releaseSavepoint(savepoint);
             } catch (SQLException e) {
-                LOG.debug("savepoint release failed after rollback: {}", e.getMessage());
+                LOG.debug("savepoint release failed after rollback: {}", Secrets.forLog(e.getMessage()));
             }
         }
     }

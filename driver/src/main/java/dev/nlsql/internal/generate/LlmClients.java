@@ -1,5 +1,6 @@
 package dev.nlsql.internal.generate;
 
+import dev.nlsql.internal.log.Secrets;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.nlsql.config.NlConfig;
@@ -32,6 +33,6 @@ final class LlmClients {
 
     /** "model at server", for messages. */
     static String description(NlConfig config) {
-        return config.llmModel() + " at " + (config.llmBaseUrl() == null ? "the OpenAI API" : config.llmBaseUrl());
+        return config.llmModel() + " at " + (config.llmBaseUrl() == null ? "the OpenAI API" : Secrets.maskUrl(config.llmBaseUrl()));
     }
 }

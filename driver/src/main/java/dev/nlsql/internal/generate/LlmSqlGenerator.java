@@ -1,5 +1,6 @@
 package dev.nlsql.internal.generate;
 
+import dev.nlsql.internal.log.Secrets;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.exception.AuthenticationException;
@@ -79,7 +80,7 @@ public final class LlmSqlGenerator implements SqlGenerator {
                 if (call > TRANSIENT_RETRIES) {
                     throw new LlmUnavailableException("The LLM (" + description + ") kept failing: " + e.getMessage(), e);
                 }
-                LOG.debug("LLM call {} failed ({}), trying again", call, e.getMessage());
+                LOG.debug("LLM call {} failed ({}), trying again", call, Secrets.forLog(e.getMessage()));
                 sleep(BACKOFF_MS << (call - 1));
             } catch (AuthenticationException e) {
                 throw new LlmUnavailableException("The LLM (" + description + ") refused the API key: " + e.getMessage()

@@ -1,10 +1,11 @@
 package dev.nlsql.internal.generate;
 
+import dev.nlsql.internal.log.Secrets;
 /** The LLM could not be asked: unreachable, refused the key, or timed out. Never retried by the loop. */
 public final class LlmUnavailableException extends Exception {
 
     public LlmUnavailableException(String message, Throwable cause) {
-        super(message, cause);
+        super(Secrets.maskUrlsIn(message), cause); // the LLM client's own messages may quote the URL
     }
 
     /** True when the call was stopped by a cancel of the question (Statement.cancel()), not by the model. */

@@ -1,5 +1,6 @@
 package dev.nlsql.internal.schema;
 
+import dev.nlsql.internal.log.Secrets;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.nlsql.internal.sql.EditDistance;
@@ -206,10 +207,10 @@ public final class ValueIndex {
         } catch (SQLException e) {
             if (passing(e)) {
                 LOG.debug("sampling {}.{} failed for now (timeout {} s): skipped, not cached: {}", t.name(), c.name(), timeoutSeconds,
-                        e.getMessage());
+                        Secrets.forLog(e.getMessage()));
                 return null; // slow, locked or disconnected now, maybe not later
             }
-            LOG.debug("cannot sample {}.{}: {}", t.name(), c.name(), e.getMessage());
+            LOG.debug("cannot sample {}.{}: {}", Secrets.forLog(t.name()), Secrets.forLog(c.name()), Secrets.forLog(e.getMessage()));
             return List.of();
         }
         return out.size() > MAX_DISTINCT ? List.of() : List.copyOf(out);
@@ -235,7 +236,7 @@ public final class ValueIndex {
                     q = reported == null ? "\"" : reported.strip(); // " " (blank): the database quotes no names
                 }
             } catch (SQLException e) {
-                LOG.debug("no database metadata: names quoted with double quotes, rows limited with LIMIT: {}", e.getMessage());
+                LOG.debug("no database metadata: names quoted with double quotes, rows limited with LIMIT: {}", Secrets.forLog(e.getMessage()));
             }
         }
         String column = quote(c.name(), q);

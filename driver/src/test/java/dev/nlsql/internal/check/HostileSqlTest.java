@@ -68,6 +68,30 @@ class HostileSqlTest {
     void aHostileModelGetsNothingPastTheGuard() throws Exception {
         List<Hostile> corpus = HostileCorpus.load();
         assertTrue(corpus.size() >= 120, "corpus size " + corpus.size());
+        java.util.Map<String, Integer> outcomes = throughTheModel("the model", corpus, sql -> sql);
+        assertTrue(outcomes.getOrDefault("NL003", 0) >= corpus.size() * 2 / 3, "refused as unsafe: " + outcomes); // bombs and broken SQL end as NL001
+    }
+
+    /**
+     * The plan path: each hostile statement as one step of a plan (step 1 before a step reading it, or step 2 after
+     * a harmless step ending in a line comment), and steps that try to close the CTE list and open a writing one.
+     * Every plan step runs as one guarded statement composed of the steps' canonical text.
+     */
+    @Test
+    void aHostilePlanGetsNothingPastTheGuard() throws Exception {
+        List<Hostile> corpus = new ArrayList<>(HostileCorpus.load());
+        corpus.addAll(HostileCorpus.planBreakouts());
+        int[] n = {0};
+        java.util.Map<String, Integer> outcomes = throughTheModel("plans", corpus, sql -> n[0]++ % 2 == 0
+                ? HostileCorpus.plan(sql, "SELECT * FROM step1")
+                : HostileCorpus.plan("SELECT id, name FROM hostile_app.items -- every item", sql));
+        // a plan whose harmless step ran ends as NL001, not NL003: what counts is that nothing got past
+        assertTrue(java.util.Set.of("answered", "NL001", "NL003").containsAll(outcomes.keySet()), outcomes.toString());
+    }
+
+    /** Each entry as the scripted model's reply (through {@code reply}) to a question, with the database as the oracle. */
+    private static java.util.Map<String, Integer> throughTheModel(String path, List<Hostile> corpus,
+            java.util.function.Function<String, String> reply) throws Exception {
         String before = fingerprint();
         List<String> escapes = new ArrayList<>();
         long slowest = 0;
@@ -78,37 +102,39 @@ class HostileSqlTest {
             try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
                 String marksBefore = sessionMarks(c);
                 for (Hostile h : corpus) {
+                    String replied = reply.apply(h.sql());
                     for (int i = 0; i < MAX_ATTEMPTS; i++) {
-                        model.then(FakeOpenAi.answer(h.sql()));
+                        model.then(FakeOpenAi.answer(replied));
                     }
                     long start = System.nanoTime();
                     try (ResultSet rs = s.executeQuery("NL: list the items")) {
                         String answer = text(rs);
                         outcomes.merge("answered", 1, Integer::sum);
                         if (!leaks(answer).isEmpty()) {
-                            escapes.add(h.category() + " leaked " + leaks(answer) + ": " + h.sql());
+                            escapes.add(h.category() + " leaked " + leaks(answer) + ": " + replied);
                         }
                     } catch (SQLException e) {
                         outcomes.merge(e.getSQLState(), 1, Integer::sum);
                         if (!leaks(e.getMessage()).isEmpty()) {
-                            escapes.add(h.category() + " error leaked " + leaks(e.getMessage()) + ": " + h.sql());
+                            escapes.add(h.category() + " error leaked " + leaks(e.getMessage()) + ": " + replied);
                         }
                     }
                     long ms = (System.nanoTime() - start) / 1_000_000;
                     slowest = Math.max(slowest, ms);
                     if (ms > 2L * MAX_ATTEMPTS * QUERY_TIMEOUT * 1000) {
-                        escapes.add(h.category() + " took " + ms + " ms: " + h.sql());
+                        escapes.add(h.category() + " took " + ms + " ms: " + replied);
                     }
                     model.drain();
+                    assertEquals(before, fingerprint(), "the database changed after " + h.category() + ": " + replied);
                 }
                 assertEquals(marksBefore, sessionMarks(c), "the session's settings changed");
             }
         }
-        System.out.printf("hostile corpus through the model: %d statements, outcomes %s, slowest %d ms%n", corpus.size(), outcomes, slowest);
+        System.out.printf("hostile corpus through %s: %d statements, outcomes %s, slowest %d ms%n", path, corpus.size(), outcomes, slowest);
         assertEquals(List.of(), escapes);
-        assertTrue(outcomes.getOrDefault("NL003", 0) >= corpus.size() * 2 / 3, "refused as unsafe: " + outcomes); // bombs and broken SQL end as NL001
         assertEquals(before, fingerprint(), "the database changed");
         assertFalse(Files.exists(PWNED_FILE), "a file was written");
+        return outcomes;
     }
 
     @Test
