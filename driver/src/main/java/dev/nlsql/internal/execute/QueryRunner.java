@@ -73,6 +73,41 @@ public final class QueryRunner {
         }
     }
 
+    /**
+     * As {@link #run(Connection, GuardedRun, int, int, long)} without a byte cap, for a caller that reads the rows as
+     * they come ({@code fetchSize} > 0): on PostgreSQL they stream through a cursor of {@code fetchSize} rows (which the
+     * result set's setFetchSize changes as it goes), and the read-only transaction lasts until the rows are closed.
+     */
+    public static ResultSet stream(Connection connection, GuardedRun guarded, int maxRows, int timeoutSeconds, int fetchSize)
+            throws SQLException {
+        SqlDialect dialect = guarded.sql().dialect();
+        if (dialect != SqlDialect.POSTGRESQL) {
+            return run(connection, guarded, maxRows, timeoutSeconds, 0);
+        }
+        PgjdbcSession.requireExtendedProtocol(connection);
+        PreparedStatement statement = connection.prepareStatement(forPreparedStatement(guarded.sql().sql(), dialect));
+        try {
+            statement.setEscapeProcessing(false);
+            statement.setMaxRows(maxRows);
+            statement.setQueryTimeout(timeoutSeconds);
+            statement.setFetchSize(fetchSize);
+            ReadOnlyTransaction.Scope scope = new ReadOnlyTransaction(connection, dialect).open(guarded);
+            ResultSet rs;
+            try {
+                rs = statement.executeQuery();
+            } catch (SQLException | RuntimeException e) {
+                try (scope) {
+                    throw e;
+                }
+            }
+            statement.closeOnCompletion();
+            return new ScopedRows(rs, scope);
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
+    }
+
     private static boolean cappable(PreparedStatement statement) {
         try {
             return PgjdbcRows.applies(statement);
