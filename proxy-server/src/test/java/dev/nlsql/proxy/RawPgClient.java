@@ -44,6 +44,9 @@ final class RawPgClient implements AutoCloseable {
         }
     }
 
+    /** The process id BackendKeyData named: through the proxy, its backend session's. */
+    int backendPid;
+
     /** The client's own port: the proxy's connection to it is (proxy port, this port). */
     int localPort() {
         return socket.getLocalPort();
@@ -183,6 +186,10 @@ final class RawPgClient implements AutoCloseable {
                     }
                 }
                 case 'C' -> a.tags.add(new String(in.readNBytes(length), StandardCharsets.UTF_8).replace("\0", ""));
+                case 'K' -> {
+                    backendPid = in.readInt();
+                    in.skipNBytes(length - 4);
+                }
                 case 'E' -> a.error = new String(in.readNBytes(length), StandardCharsets.UTF_8).replace('\0', '|');
                 default -> in.skipNBytes(length);
             }
