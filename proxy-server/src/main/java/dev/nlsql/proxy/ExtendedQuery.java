@@ -406,6 +406,16 @@ final class ExtendedQuery {
         ps.setFetchSize(1); // sendRows sizes the fetches that follow by the rows it sees
     }
 
+    /**
+     * A message failed: a transaction the proxy opened for streaming is rolled back now, as PostgreSQL's implicit one
+     * is aborted, so that what follows (the error's Bind-or-Parse question, the Sync) sees the client's own state.
+     */
+    void failed() {
+        if (streaming == Streaming.OWN_TRANSACTION) {
+            endStreaming();
+        }
+    }
+
     /** At Sync: the transaction opened for streaming ends (rolled back after an error, as PostgreSQL's implicit one). */
     private void endStreaming() {
         Streaming was = streaming;

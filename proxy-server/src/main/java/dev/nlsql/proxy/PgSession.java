@@ -240,6 +240,7 @@ final class PgSession implements Runnable {
                     default -> throw new PgInput.ProtocolViolation("unknown message type '" + m.type() + "'");
                 }
             } catch (SQLException e) {
+                extended.failed();
                 if (backendGone()) {
                     error(e, "FATAL"); // no backend session left to go on with: end the client's too, as PostgreSQL would
                     out.flush();
@@ -713,7 +714,7 @@ final class PgSession implements Runnable {
         long n = 0;
         long largest = 0;
         int fetch = 1; // a streaming statement's first fetch (its fetch size)
-        int asked = -1;
+        int asked = streamsInFetches(rs) ? -1 : 0;
         while (max <= 0 || n < max) {
             int next = max > 0 ? (int) Math.min(fetch, max - n) : fetch;
             if (next != asked && asked != 0) {
@@ -740,13 +741,25 @@ final class PgSession implements Runnable {
         return n;
     }
 
-    /** Asks for fetches of {@code rows}; returns them, or 0 for rows that are not read in fetches (held in memory). */
-    private static int fetchRows(ResultSet rs, int rows) throws SQLException {
+    /** Asks for fetches of {@code rows}; returns them, or 0 when the result set refuses the hint. */
+    private static int fetchRows(ResultSet rs, int rows) {
         try {
             rs.setFetchSize(rows);
             return rows;
-        } catch (java.sql.SQLFeatureNotSupportedException e) {
+        } catch (SQLException e) {
             return 0;
+        }
+    }
+
+    /**
+     * True for pgjdbc's rows, which a cursor may deliver in fetches. Others are held in memory (an answer's rows, a
+     * narration's CachedRowSet, which a fetch size would break) or are another database's.
+     */
+    private static boolean streamsInFetches(ResultSet rs) {
+        try {
+            return rs.isWrapperFor(org.postgresql.jdbc.PgResultSet.class);
+        } catch (SQLException e) {
+            return false;
         }
     }
 
