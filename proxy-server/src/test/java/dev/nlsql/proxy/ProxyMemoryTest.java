@@ -87,7 +87,8 @@ class ProxyMemoryTest {
     }
 
     /**
-     * Evidence, not a pause: every stuck client's session thread is inside a socket write (a thread dump of the proxy)
+     * Evidence, not a pause: every stuck client's session thread is inside a socket write to its client (a thread dump
+     * of the proxy: a socket write under Messages.flush)
      * and the kernel holds at least 64 KB the proxy sent to that client (its connection's send queue, from ss).
      */
     private static void awaitBlockedWrites(long pid, int proxyPort, List<RawPgClient> clients) throws Exception {
@@ -116,9 +117,9 @@ class ProxyMemoryTest {
         Matcher m = SESSION_THREAD.matcher(dump);
         while (m.find()) {
             String stack = m.group();
-            int top = stack.indexOf("at ");
-            String head = top < 0 ? "" : stack.substring(top, Math.min(stack.length(), top + 1500));
-            if (head.contains("SocketDispatcher.write") || head.contains("NioSocketImpl.write") || head.contains("SocketOutputStream.write")) {
+            int flush = stack.indexOf("dev.nlsql.proxy.Messages.flush"); // to the client, not to PostgreSQL
+            String above = flush < 0 ? "" : stack.substring(0, flush);
+            if (above.contains("SocketDispatcher.write") || above.contains("NioSocketImpl.write") || above.contains("SocketOutputStream.write")) {
                 n++;
             }
         }
@@ -126,7 +127,7 @@ class ProxyMemoryTest {
     }
 
     /** Bytes the proxy sent on its connection to the client that the kernel still holds (ss's Send-Q). */
-    private static long sendQueue(int proxyPort, int clientPort) throws Exception {
+    static long sendQueue(int proxyPort, int clientPort) throws Exception {
         String line = run("ss", "-tnH", "state", "established", "src", "127.0.0.1:" + proxyPort, "dst", "127.0.0.1:" + clientPort).strip();
         if (line.isEmpty()) {
             return -1;

@@ -21,7 +21,11 @@ final class RawPgClient implements AutoCloseable {
     private final DataOutputStream out;
     private final DataInputStream in;
 
+    /** The port the client connected to. */
+    final int serverPort;
+
     RawPgClient(int port, String user, String database) throws IOException {
+        serverPort = port;
         socket.setReceiveBufferSize(16 * 1024); // before connect: the window the proxy can fill
         socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
         socket.setSoTimeout(120_000);

@@ -70,7 +70,7 @@ class StreamedResultsTest {
     void readonlySimpleQuery() throws Exception {
         try (RawPgClient c = client(readonly)) {
             c.simpleQuery(LARGE);
-            awaitSessionWriting();
+            awaitSessionWriting(c);
             assertBackendStillOnIt(c);
             allRows(c.read());
         }
@@ -80,7 +80,7 @@ class StreamedResultsTest {
     void readonlyExecuteWithoutRowLimit() throws Exception {
         try (RawPgClient c = client(readonly)) {
             c.extendedQuery(LARGE, 0);
-            awaitSessionWriting();
+            awaitSessionWriting(c);
             assertBackendStillOnIt(c);
             allRows(c.read());
             c.simpleQuery("SELECT 1"); // the session goes on, out of the streamed portal's transaction
@@ -103,7 +103,7 @@ class StreamedResultsTest {
         model.then(FakeOpenAi.answer(LARGE));
         try (RawPgClient c = client(readonly)) {
             c.simpleQuery("show a long line of x for each of " + ROWS + " numbers");
-            awaitSessionWriting();
+            awaitSessionWriting(c);
             RawPgClient.Answer a = c.read();
             assertNull(a.error, a.toString());
             assertEquals(ROWS, a.rowsAsExpected, a.toString());
@@ -114,7 +114,7 @@ class StreamedResultsTest {
     void relayedSimpleQuery() throws Exception {
         try (RawPgClient c = client(allow)) {
             c.simpleQuery(LARGE);
-            awaitSessionWriting();
+            awaitSessionWriting(c);
             assertBackendStillOnIt(c);
             allRows(c.read());
         }
@@ -124,7 +124,7 @@ class StreamedResultsTest {
     void allowExecuteWithoutRowLimitAndInBatches() throws Exception {
         try (RawPgClient c = client(allow)) {
             c.extendedQuery(LARGE, 0);
-            awaitSessionWriting();
+            awaitSessionWriting(c);
             assertBackendStillOnIt(c);
             allRows(c.read());
             RawPgClient.Answer a = c.batched(LARGE, 7);
@@ -150,12 +150,18 @@ class StreamedResultsTest {
         }
     }
 
-    /** Evidence that the proxy fills the client's socket and waits for it: a session thread inside a socket write. */
-    private static void awaitSessionWriting() throws InterruptedException {
+    /**
+     * Evidence that the proxy fills the client's socket and waits for it: the client's session thread inside a socket
+     * write, with at least 64 KB in the connection's send queue (ss).
+     */
+    private static void awaitSessionWriting(RawPgClient c) throws Exception {
+        String session = "nlsql-session-" + c.backendPid; // named by the process id its client was told
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
-                if (e.getKey().getName().startsWith("nlsql-session-") && inSocketWrite(e.getValue())) {
+                // and the kernel holds 64 KB the client has not taken: not the last moment of an earlier, small write
+                if (e.getKey().getName().equals(session) && inSocketWrite(e.getValue())
+                        && ProxyMemoryTest.sendQueue(c.serverPort, c.localPort()) >= 65_536) {
                     return;
                 }
             }
@@ -164,12 +170,17 @@ class StreamedResultsTest {
         throw new AssertionError("no session thread blocked in a write to its client");
     }
 
+    /** In a socket write on behalf of {@link Messages#flush}: to the client, not to PostgreSQL. */
     private static boolean inSocketWrite(StackTraceElement[] stack) {
+        boolean socketWrite = false;
         for (StackTraceElement f : stack) {
             String owner = f.getClassName();
             if (f.getMethodName().startsWith("write")
                     && (owner.endsWith(".SocketDispatcher") || owner.endsWith(".NioSocketImpl") || owner.endsWith(".SocketOutputStream"))) {
-                return true;
+                socketWrite = true;
+            }
+            if (owner.equals(Messages.class.getName()) && f.getMethodName().equals("flush")) {
+                return socketWrite;
             }
         }
         return false;
