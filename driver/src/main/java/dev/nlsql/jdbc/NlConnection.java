@@ -227,8 +227,24 @@ public final class NlConnection extends DelegatingConnection<Connection> {
      * its relations resolved by the database and checked.
      */
     java.sql.ResultSet runGuardedText(Statement settings, GuardedSql guarded) throws SQLException {
-        return QueryRunner.run(delegate, guardedRun(guarded, settings.getQueryTimeout()), settings.getMaxRows(),
-                settings.getQueryTimeout(), 0);
+        GuardedRun run = guardedRun(guarded, settings.getQueryTimeout());
+        if (streams(settings)) {
+            return QueryRunner.stream(delegate, run, settings.getMaxRows(), settings.getQueryTimeout(), settings.getFetchSize());
+        }
+        return QueryRunner.run(delegate, run, settings.getMaxRows(), settings.getQueryTimeout(), 0);
+    }
+
+    /**
+     * True when guarded SQL run with these statement settings streams its rows: a fetch size asks for it, as with
+     * pgjdbc, on PostgreSQL. The read-only transaction then lasts until the rows are closed.
+     */
+    boolean streams(Statement settings) throws SQLException {
+        return postgres && settings.getFetchSize() > 0;
+    }
+
+    /** Opens the read-only scope of guarded SQL whose rows are read after it returns ({@link #streams}). */
+    ReadOnlyTransaction.Scope openReadOnly(GuardedSql guarded) throws SQLException {
+        return readOnlyTransaction.open(guardedRun(guarded, 0));
     }
 
     /** Runs work on {@code statement} in a read-only transaction, with rows fetched before it ends. */

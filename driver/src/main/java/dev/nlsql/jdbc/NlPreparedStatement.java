@@ -2,6 +2,8 @@ package dev.nlsql.jdbc;
 
 import dev.nlsql.NlSqlState;
 import dev.nlsql.internal.execute.GuardedSql;
+import dev.nlsql.internal.execute.ReadOnlyTransaction;
+import dev.nlsql.internal.execute.ScopedRows;
 import dev.nlsql.internal.jdbc.DelegatingPreparedStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -26,15 +28,65 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
         this.readOnly = guarded != null;
     }
 
+    /** Guarded rows streamed through a cursor, whose read-only transaction ends when they close; null when none. */
+    private ScopedRows streamed;
+
     @Override
     public ResultSet executeQuery() throws SQLException {
+        if (readOnly && connection.streams(delegate)) {
+            streamedRun(true);
+            return NlResultSet.wrap(connection, this, streamed);
+        }
         ResultSet rs = readOnly ? connection.runReadOnly(delegate, guarded, delegate::executeQuery) : delegate.executeQuery();
         return NlResultSet.wrap(connection, this, rs);
     }
 
     @Override
     public boolean execute() throws SQLException {
+        if (readOnly && connection.streams(delegate)) {
+            return streamedRun(false);
+        }
         return readOnly ? connection.runReadOnly(delegate, guarded, delegate::execute) : delegate.execute();
+    }
+
+    /**
+     * Runs the guarded statement with its rows left in a cursor ({@link NlConnection#streams}); true when it has rows.
+     * As a {@code query}, no rows is the driver's own error.
+     */
+    private boolean streamedRun(boolean query) throws SQLException {
+        endStreamed();
+        ReadOnlyTransaction.Scope scope = connection.openReadOnly(guarded);
+        ResultSet rows;
+        try {
+            rows = query ? delegate.executeQuery() : delegate.execute() ? delegate.getResultSet() : null;
+        } catch (SQLException | RuntimeException e) {
+            try (scope) {
+                throw e;
+            }
+        }
+        if (rows == null) {
+            scope.close();
+            return false;
+        }
+        streamed = new ScopedRows(rows, scope);
+        return true;
+    }
+
+    private void endStreamed() throws SQLException {
+        ScopedRows rows = streamed;
+        streamed = null;
+        if (rows != null) {
+            rows.close();
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        try {
+            endStreamed();
+        } finally {
+            delegate.close();
+        }
     }
 
     @Override
@@ -57,6 +109,9 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
 
     @Override
     public ResultSet getResultSet() throws SQLException {
+        if (streamed != null && !streamed.isClosed()) {
+            return NlResultSet.wrap(connection, this, streamed);
+        }
         return NlResultSet.wrap(connection, this, delegate.getResultSet());
     }
 

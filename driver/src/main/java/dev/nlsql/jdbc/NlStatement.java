@@ -44,7 +44,28 @@ public class NlStatement extends DelegatingStatement<Statement> {
             connection.afterSql(decision);
             return NlResultSet.wrap(connection, this, rs);
         }
-        return NlResultSet.wrap(connection, this, connection.runGuardedText(delegate, connection.admitSqlText(text)));
+        return NlResultSet.wrap(connection, this, guardedText(text));
+    }
+
+    /** Guarded rows whose read-only transaction lasts until they close ({@link NlConnection#streams}); null when none. */
+    private ResultSet streamed;
+
+    /** Runs SQL text under a guarding passthrough; rows still streaming from the last run are closed first, as JDBC does. */
+    private ResultSet guardedText(String text) throws SQLException {
+        endStreamed();
+        ResultSet rs = connection.runGuardedText(delegate, connection.admitSqlText(text));
+        if (rs instanceof dev.nlsql.internal.execute.ScopedRows) {
+            streamed = rs;
+        }
+        return rs;
+    }
+
+    private void endStreamed() throws SQLException {
+        ResultSet rs = streamed;
+        streamed = null;
+        if (rs != null) {
+            rs.close();
+        }
     }
 
     @Override
@@ -65,7 +86,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
             connection.afterSql(decision);
             return result;
         }
-        questionResult = NlResultSet.wrap(connection, this, connection.runGuardedText(delegate, connection.admitSqlText(text)));
+        questionResult = NlResultSet.wrap(connection, this, guardedText(text));
         return true;
     }
 
@@ -203,6 +224,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
     @Override
     public void close() throws SQLException {
         try {
+            endStreamed();
             questions.close();
         } finally {
             delegate.close();
@@ -232,6 +254,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
             return false;
         }
         if (questionResult != null) {
+            endStreamed();
             questions.close();
             questionResult = null;
             return false;

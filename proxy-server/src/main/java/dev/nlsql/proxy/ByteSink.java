@@ -57,6 +57,14 @@ final class ByteSink {
         size = 0;
     }
 
+    /** Empties the sink and gives back its array when one large message made it larger than {@code keep} bytes. */
+    void resetTo(int keep) {
+        size = 0;
+        if (bytes.length > keep) {
+            bytes = new byte[keep];
+        }
+    }
+
     void writeTo(OutputStream out) throws IOException {
         out.write(bytes, 0, size);
     }

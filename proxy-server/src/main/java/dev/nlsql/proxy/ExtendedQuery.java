@@ -349,9 +349,6 @@ final class ExtendedQuery {
         }
         if (portal.rows == null) {
             PreparedStatement ps = statement(portal.prepared);
-            if (maxRows > 0) {
-                streamRows(portal, ps, maxRows);
-            }
             if (!runPortal(portal)) {
                 portal.done = true;
                 session.sendNotices(portal.notices);
@@ -383,14 +380,22 @@ final class ExtendedQuery {
     private Streaming streaming = Streaming.NONE;
 
     /**
-     * A client that reads a query in batches (Execute with a row limit: cursors, query streams) gets its rows as
-     * PostgreSQL produces them, not after the whole result: pgjdbc then reads through a cursor, which needs a
-     * transaction block. Outside one the proxy opens it, and Sync ends it, as Sync ends PostgreSQL's implicit
-     * transaction; inside the client's own block only pgjdbc's auto-commit flag changes. Rows before an error reach
-     * the client, and the proxy holds one batch, not the result.
+     * Every read reaches the client as PostgreSQL produces it, not after the whole result, whether the client reads it
+     * in batches (Execute with a row limit: cursors, query streams) or whole: pgjdbc then reads through a cursor, which
+     * needs a transaction block. Outside one the proxy opens it, and Sync ends it, as Sync ends PostgreSQL's implicit
+     * transaction; inside the client's own block only pgjdbc's auto-commit flag changes. Guarded SQL (a guarding
+     * nlsql.passthrough) streams in the driver's read-only transaction, which ends when its rows are closed. Rows before
+     * an error reach the client, and the proxy holds one fetch ({@link PgSession#sendRows}), not the result.
      */
-    private void streamRows(Portal portal, PreparedStatement ps, int maxRows) throws SQLException {
-        if (session.pgBackend == null || session.sqlGuarded || portal.prepared.question || !readOnly(portal.prepared.query)) {
+    private void streamRows(Portal portal, PreparedStatement ps) throws SQLException {
+        if (portal.prepared.question) {
+            return; // an answer's rows are the driver's, capped by nlsql.maxResultBytes
+        }
+        if (session.sqlGuarded) {
+            ps.setFetchSize(1);
+            return;
+        }
+        if (session.pgBackend == null || !readOnly(portal.prepared.query)) {
             return;
         }
         if (streaming == Streaming.NONE) {
@@ -398,7 +403,17 @@ final class ExtendedQuery {
                     ? Streaming.OWN_TRANSACTION : Streaming.CLIENT_TRANSACTION;
             session.pgBackend.setAutoCommit(false); // no message: pgjdbc sends BEGIN with the query when no block is open
         }
-        ps.setFetchSize(maxRows);
+        ps.setFetchSize(1); // sendRows sizes the fetches that follow by the rows it sees
+    }
+
+    /**
+     * A message failed: a transaction the proxy opened for streaming is rolled back now, as PostgreSQL's implicit one
+     * is aborted, so that what follows (the error's Bind-or-Parse question, the Sync) sees the client's own state.
+     */
+    void failed() {
+        if (streaming == Streaming.OWN_TRANSACTION) {
+            endStreaming();
+        }
     }
 
     /** At Sync: the transaction opened for streaming ends (rolled back after an error, as PostgreSQL's implicit one). */
@@ -436,6 +451,7 @@ final class ExtendedQuery {
     private boolean runPortal(Portal portal) throws SQLException {
         PreparedStatement ps = statement(portal.prepared);
         bindParameters(ps, portal);
+        streamRows(portal, ps);
         boolean hasRows;
         try {
             hasRows = session.run(ps, ps::execute);
@@ -501,7 +517,13 @@ final class ExtendedQuery {
 
     void sync() {
         session.skipUntilSync = false;
-        closePortal("");
+        if (session.sqlGuarded) {
+            // no transaction block is open (the guard refuses BEGIN): Sync ends the implicit one and, as on PostgreSQL,
+            // every portal with it; a streamed portal's read-only transaction ends with its rows
+            portals.keySet().stream().toList().forEach(this::closePortal);
+        } else {
+            closePortal("");
+        }
         endStreaming();
         session.out.readyForQuery(session.transactionStatus());
     }

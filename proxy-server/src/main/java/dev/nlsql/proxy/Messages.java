@@ -11,7 +11,13 @@ import java.util.List;
  */
 final class Messages {
 
-    private static final int FLUSH_AT = 65_536;
+    /**
+     * Bytes of messages held before they are written: a result streams to the client in steps of this size, and a
+     * client that stops reading blocks the session's write (TCP's backpressure) instead of growing this buffer.
+     */
+    static final int FLUSH_AT = 65_536;
+    /** What the buffers keep between messages; a larger message's array is let go once it is written. */
+    private static final int KEPT_BYTES = 1 << 20;
 
     private final OutputStream out;
     private final ByteSink buffer = new ByteSink(8192);
@@ -25,7 +31,7 @@ final class Messages {
 
     void flush() throws IOException {
         buffer.writeTo(out);
-        buffer.reset();
+        buffer.resetTo(KEPT_BYTES);
         out.flush();
     }
 
@@ -280,7 +286,7 @@ final class Messages {
     }
 
     private void begin() {
-        body.reset();
+        body.resetTo(KEPT_BYTES);
     }
 
     private void end(char type) {

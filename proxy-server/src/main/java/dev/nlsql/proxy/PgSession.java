@@ -240,6 +240,7 @@ final class PgSession implements Runnable {
                     default -> throw new PgInput.ProtocolViolation("unknown message type '" + m.type() + "'");
                 }
             } catch (SQLException e) {
+                extended.failed();
                 if (backendGone()) {
                     error(e, "FATAL"); // no backend session left to go on with: end the client's too, as PostgreSQL would
                     out.flush();
@@ -640,6 +641,7 @@ final class PgSession implements Runnable {
     private Statement simpleStatement() throws SQLException {
         if (simpleStatement == null || simpleStatement.isClosed()) {
             simpleStatement = backend.createStatement();
+            simpleStatement.setFetchSize(1); // SQL text under a guarding passthrough streams through a cursor (sendRows)
         }
         return simpleStatement;
     }
@@ -665,7 +667,7 @@ final class PgSession implements Runnable {
     }
 
     /** Sends each result of an executed statement: rows with their description, or a command tag. */
-    private void sendResults(Statement s, String sql, short[] formats) throws SQLException {
+    private void sendResults(Statement s, String sql, short[] formats) throws SQLException, IOException {
         ResultSet rs = s.getResultSet();
         if (rs != null) {
             try (rs) {
@@ -695,19 +697,70 @@ final class PgSession implements Runnable {
         return out;
     }
 
-    /** Sends up to {@code max} rows (0 for all); returns how many. */
-    long sendRows(ResultSet rs, List<Messages.Column> columns, short[] formats, int max) throws SQLException {
+    /**
+     * Bytes of rows the backend connection reads ahead per fetch when rows stream through a cursor: the first fetch is
+     * one row, the next ones as many as fit at the largest row seen.
+     */
+    static final int FETCH_BYTES = 512 * 1024;
+    /** Rows per fetch at most, so small rows still cost few round trips. */
+    private static final int MAX_FETCH_ROWS = 1000;
+
+    /**
+     * Sends up to {@code max} rows (0 for all); returns how many. Rows go out in {@link Messages#FLUSH_AT} steps as they
+     * are read, so the proxy holds a fetch of rows and one step of messages, and a client that does not read blocks
+     * the session here. A cursor's fetch never reaches past {@code max}: a later row's error is not raised early.
+     */
+    long sendRows(ResultSet rs, List<Messages.Column> columns, short[] formats, int max) throws SQLException, IOException {
         long n = 0;
-        while ((max <= 0 || n < max) && rs.next()) {
+        long largest = 0;
+        int fetch = 1; // a streaming statement's first fetch (its fetch size)
+        int asked = streamsInFetches(rs) ? -1 : 0;
+        while (max <= 0 || n < max) {
+            int next = max > 0 ? (int) Math.min(fetch, max - n) : fetch;
+            if (next != asked && asked != 0) {
+                asked = fetchRows(rs, next);
+            }
+            if (!rs.next()) {
+                break;
+            }
             byte[][] row = new byte[columns.size()][];
+            long size = 4L * row.length;
             for (int i = 0; i < row.length; i++) {
                 int oid = columns.get(i).typeOid();
                 row[i] = FormatCodes.forColumn(formats, i) == FormatCodes.BINARY ? types.binary(rs, i + 1, oid) : types.text(rs, i + 1, oid);
+                size += row[i] == null ? 0 : row[i].length;
             }
             out.dataRow(row);
+            out.flushIfLarge();
             n++;
+            if (size > largest) {
+                largest = size;
+                fetch = (int) Math.max(1, Math.min(MAX_FETCH_ROWS, FETCH_BYTES / largest));
+            }
         }
         return n;
+    }
+
+    /** Asks for fetches of {@code rows}; returns them, or 0 when the result set refuses the hint. */
+    private static int fetchRows(ResultSet rs, int rows) {
+        try {
+            rs.setFetchSize(rows);
+            return rows;
+        } catch (SQLException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * True for pgjdbc's rows, which a cursor may deliver in fetches. Others are held in memory (an answer's rows, a
+     * narration's CachedRowSet, which a fetch size would break) or are another database's.
+     */
+    private static boolean streamsInFetches(ResultSet rs) {
+        try {
+            return rs.isWrapperFor(org.postgresql.jdbc.PgResultSet.class);
+        } catch (SQLException e) {
+            return false;
+        }
     }
 
     /**

@@ -51,9 +51,14 @@ class ProxyCommandLineTest {
     }
 
     private static ProcessBuilder command(String... args) {
+        return command(List.of(), args);
+    }
+
+    private static ProcessBuilder command(List<String> jvmOptions, String... args) {
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath,
-                ProxyMain.class.getName()));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", classpath, ProxyMain.class.getName()));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).redirectErrorStream(true);
     }
@@ -85,10 +90,15 @@ class ProxyCommandLineTest {
 
     /** Starts the proxy on a free port (added as {@code --port}) and waits for its "listening" line. */
     private static Proxy start(String... args) throws Exception {
+        return start(List.of(), args);
+    }
+
+    /** As above, in a JVM with these options ({@code -Xmx256m}). */
+    static Proxy start(List<String> jvmOptions, String... args) throws Exception {
         int port = freePort();
         List<String> all = new ArrayList<>(List.of(args));
         all.addAll(List.of("--port", String.valueOf(port)));
-        Process p = command(all.toArray(new String[0])).start();
+        Process p = command(jvmOptions, all.toArray(new String[0])).start();
         StringBuffer output = new StringBuffer();
         CompletableFuture<Boolean> listening = new CompletableFuture<>();
         Thread reader = new Thread(() -> {

@@ -50,14 +50,8 @@ public final class QueryRunner {
     public static ResultSet run(Connection connection, GuardedRun guarded, int maxRows, int timeoutSeconds, long maxResultBytes)
             throws SQLException {
         SqlDialect dialect = guarded.sql().dialect();
-        if (dialect == SqlDialect.POSTGRESQL) {
-            PgjdbcSession.requireExtendedProtocol(connection);
-        }
-        PreparedStatement statement = connection.prepareStatement(forPreparedStatement(guarded.sql().sql(), dialect));
+        PreparedStatement statement = guardedStatement(connection, guarded, maxRows, timeoutSeconds);
         try {
-            statement.setEscapeProcessing(false);
-            statement.setMaxRows(maxRows);
-            statement.setQueryTimeout(timeoutSeconds);
             boolean pgjdbcCap = maxResultBytes > 0 && dialect == SqlDialect.POSTGRESQL && cappable(statement);
             boolean copyCap = maxResultBytes > 0 && dialect == SqlDialect.MYSQL;
             // rows stream (a cursor inside the transaction, or the driver's streaming), so bytes are counted as they arrive
@@ -67,6 +61,56 @@ public final class QueryRunner {
                     : copyCap ? CountedRows.copy(statement.executeQuery(), maxResultBytes) : statement.executeQuery());
             statement.closeOnCompletion();
             return rs;
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
+    }
+
+    /**
+     * As {@link #run(Connection, GuardedRun, int, int, long)} without a byte cap, for a caller that reads the rows as
+     * they come ({@code fetchSize} > 0): on PostgreSQL they stream through a cursor of {@code fetchSize} rows (which the
+     * result set's setFetchSize changes as it goes), and the read-only transaction lasts until the rows are closed.
+     */
+    public static ResultSet stream(Connection connection, GuardedRun guarded, int maxRows, int timeoutSeconds, int fetchSize)
+            throws SQLException {
+        SqlDialect dialect = guarded.sql().dialect();
+        if (dialect != SqlDialect.POSTGRESQL) {
+            return run(connection, guarded, maxRows, timeoutSeconds, 0);
+        }
+        PreparedStatement statement = guardedStatement(connection, guarded, maxRows, timeoutSeconds);
+        try {
+            statement.setFetchSize(fetchSize);
+            ReadOnlyTransaction.Scope scope = new ReadOnlyTransaction(connection, dialect).open(guarded);
+            ResultSet rs;
+            try {
+                rs = statement.executeQuery();
+            } catch (SQLException | RuntimeException e) {
+                try (scope) {
+                    throw e;
+                }
+            }
+            statement.closeOnCompletion();
+            return new ScopedRows(rs, scope);
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
+    }
+
+    /** The guarded statement, prepared without escape processing, with its row cap and timeout. */
+    private static PreparedStatement guardedStatement(Connection connection, GuardedRun guarded, int maxRows, int timeoutSeconds)
+            throws SQLException {
+        SqlDialect dialect = guarded.sql().dialect();
+        if (dialect == SqlDialect.POSTGRESQL) {
+            PgjdbcSession.requireExtendedProtocol(connection);
+        }
+        PreparedStatement statement = connection.prepareStatement(forPreparedStatement(guarded.sql().sql(), dialect));
+        try {
+            statement.setEscapeProcessing(false);
+            statement.setMaxRows(maxRows);
+            statement.setQueryTimeout(timeoutSeconds);
+            return statement;
         } catch (SQLException | RuntimeException e) {
             statement.close();
             throw e;

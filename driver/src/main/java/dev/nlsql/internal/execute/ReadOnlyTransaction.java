@@ -53,45 +53,79 @@ public final class ReadOnlyTransaction {
 
     /** Runs {@code work} read-only after the walls of {@code guarded} (may be null) are up. */
     public <T> T run(GuardedRun guarded, Work<T> work) throws SQLException {
-        boolean postgres = dialect == SqlDialect.POSTGRESQL;
-        if (postgres && connection.getAutoCommit() && ServerTransaction.isOpen(connection)) {
-            return runInsideSqlTransaction(guarded, work);
-        }
         if (dialect == SqlDialect.MYSQL) {
             return runMysql(guarded, work);
         }
-        return connection.getAutoCommit() ? runAlone(guarded, work) : runUnderSavepoint(guarded, work);
+        try (Scope scope = open(guarded)) {
+            return work.run();
+        }
+    }
+
+    /** Ends a read-only scope: the connection is as {@link #open} found it. */
+    @FunctionalInterface
+    public interface Scope extends AutoCloseable {
+        @Override
+        void close() throws SQLException;
     }
 
     /**
-     * The caller opened a transaction with SQL (BEGIN) while JDBC's auto-commit stayed on: a JDBC
-     * savepoint or rollback would refuse or end that transaction, so the savepoint is SQL too.
+     * Puts up what {@link #run} puts around its work and hands back its end, so that rows can be read through a
+     * cursor after this returns: closing the scope ends it as {@code run} does. Not for MySQL, whose read-only
+     * transaction cannot outlive its statement's checks. A failed setup leaves the connection as it was.
+     *
+     * <p>In auto-commit mode the scope is a read-only transaction of its own, rolled back at the end. Inside the
+     * caller's JDBC transaction it is a savepoint, made read-only on PostgreSQL with {@code SET LOCAL
+     * transaction_read_only} (rolling back to it undoes that). When the caller opened a transaction with SQL (BEGIN)
+     * while JDBC's auto-commit stayed on, a JDBC savepoint or rollback would refuse or end that transaction, so the
+     * savepoint is SQL too.
      */
-    private <T> T runInsideSqlTransaction(GuardedRun guarded, Work<T> work) throws SQLException {
-        List<String> setup = new ArrayList<>(List.of("SAVEPOINT nlsql_read_only", "SET LOCAL transaction_read_only = on"));
-        try {
-            setUp(setup, guarded);
-            return work.run();
-        } finally {
-            execute("ROLLBACK TO SAVEPOINT nlsql_read_only");
-            execute("RELEASE SAVEPOINT nlsql_read_only");
+    public Scope open(GuardedRun guarded) throws SQLException {
+        if (dialect == SqlDialect.MYSQL) {
+            throw new IllegalStateException("MySQL's read-only statements run through run()");
         }
-    }
-
-    private <T> T runAlone(GuardedRun guarded, Work<T> work) throws SQLException {
         boolean postgres = dialect == SqlDialect.POSTGRESQL;
-        boolean wasReadOnly = connection.isReadOnly();
-        connection.setAutoCommit(false);
+        List<String> setup = null;
+        boolean markReadOnly = false;
+        Scope scope;
+        if (postgres && connection.getAutoCommit() && ServerTransaction.isOpen(connection)) {
+            setup = new ArrayList<>(List.of("SAVEPOINT nlsql_read_only", "SET LOCAL transaction_read_only = on"));
+            scope = () -> {
+                execute("ROLLBACK TO SAVEPOINT nlsql_read_only");
+                execute("RELEASE SAVEPOINT nlsql_read_only");
+            };
+        } else if (connection.getAutoCommit()) {
+            boolean wasReadOnly = connection.isReadOnly();
+            connection.setAutoCommit(false);
+            scope = () -> restoreAfterAlone(wasReadOnly);
+            if (postgres) {
+                setup = new ArrayList<>(List.of("SET TRANSACTION READ ONLY"));
+            } else {
+                markReadOnly = !wasReadOnly;
+            }
+        } else {
+            Savepoint savepoint = connection.setSavepoint();
+            scope = () -> rollbackTo(savepoint);
+            if (postgres) {
+                setup = new ArrayList<>(List.of("SET LOCAL transaction_read_only = on"));
+            } else {
+                LOG.debug("read-only statement inside a transaction on a database read without exact rules: guarded, not enforced");
+            }
+        }
         try {
             if (postgres) {
-                setUp(new ArrayList<>(List.of("SET TRANSACTION READ ONLY")), guarded);
-            } else if (!wasReadOnly) {
+                setUp(setup, guarded);
+            } else if (markReadOnly) {
                 connection.setReadOnly(true);
             }
-            return work.run();
-        } finally {
-            restoreAfterAlone(wasReadOnly);
+        } catch (SQLException | RuntimeException | Error e) {
+            try {
+                scope.close();
+            } catch (SQLException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
         }
+        return scope;
     }
 
     private void restoreAfterAlone(boolean wasReadOnly) throws SQLException {
@@ -105,22 +139,12 @@ public final class ReadOnlyTransaction {
         }
     }
 
-    private <T> T runUnderSavepoint(GuardedRun guarded, Work<T> work) throws SQLException {
-        Savepoint savepoint = connection.setSavepoint();
+    private void rollbackTo(Savepoint savepoint) throws SQLException {
+        connection.rollback(savepoint);
         try {
-            if (dialect == SqlDialect.POSTGRESQL) {
-                setUp(new ArrayList<>(List.of("SET LOCAL transaction_read_only = on")), guarded);
-            } else {
-                LOG.debug("read-only statement inside a transaction on a database read without exact rules: guarded, not enforced");
-            }
-            return work.run();
-        } finally {
-            connection.rollback(savepoint);
-            try {
-                connection.releaseSavepoint(savepoint);
-            } catch (SQLException e) {
-                LOG.debug("savepoint release failed after rollback: {}", Secrets.forLog(e.getMessage()));
-            }
+            connection.releaseSavepoint(savepoint);
+        } catch (SQLException e) {
+            LOG.debug("savepoint release failed after rollback: {}", Secrets.forLog(e.getMessage()));
         }
     }
 
