@@ -195,6 +195,9 @@ public final class SqlGuard {
                 throw new GuardRejection(Rule.WRITABLE_CTE, fragment(canonical, tokens, i, end));
             }
         }
+        if (policy.purpose() == FunctionPolicy.Purpose.LOCAL_ENGINE) {
+            LocalEngineRules.checkTokens(tokens, end);
+        }
         // no strip(): Java's white space includes characters PostgreSQL reads as part of a name
         String text = canonical.substring(tokens.get(0).start(), tokens.get(end - 1).end());
         return new LexicalFacts(text, RelationPositions.of(tokens.subList(0, end)));
@@ -391,6 +394,9 @@ public final class SqlGuard {
             }
             if (node instanceof WithItem<?> withItem) {
                 checkWithItem(withItem);
+            }
+            if (policy.purpose() == FunctionPolicy.Purpose.LOCAL_ENGINE) {
+                LocalEngineRules.checkNode(node);
             }
             if (node instanceof Function function) {
                 checkFunction(function.getMultipartName(), function.toString());
