@@ -84,6 +84,14 @@ public final class LocalEngineRules {
             "time without time zone", "timestamp", "timestamp without time zone", "timestamp with time zone", "timestamptz");
     /** Type words refused wherever they appear in the text (no table or column of the copy is named so). */
     private static final Set<String> OBJECT_TYPE_WORDS = Set.of("java_object", "geometry");
+    /**
+     * String-building operations a statement may hold ({@code ||}, concat, replace, string_agg...):
+     * H2 checks for cancellation between rows, not inside one value, so a chain of CTEs that each
+     * repeat a value builds one giant value uninterruptibly (nine levels of s || ... || s: 8 s
+     * against a 2 s timeout). Few of them keep a value within a small multiple of the copy's.
+     */
+    static final int MAX_STRING_OPS = 8;
+    private static final Set<String> STRING_BUILDING = Set.of("concat", "concat_ws", "replace", "string_agg", "listagg");
     /** Longest LIKE pattern. */
     static final int MAX_LIKE_PATTERN = 1000;
 
@@ -97,6 +105,21 @@ public final class LocalEngineRules {
             return schema == null && FUNCTIONS.contains(lower) ? null : "not on the local engine's allow-list";
         }
         return H2_OFF_LIST.contains(lower) ? "not on the local engine's allow-list" : null;
+    }
+
+    /** Counts one statement's string-building operations over the tree pass. */
+    static final class StringOps {
+        private int count;
+
+        void count(Object node) throws GuardRejection {
+            boolean building = node instanceof net.sf.jsqlparser.expression.operators.arithmetic.Concat
+                    || (node instanceof net.sf.jsqlparser.expression.Function f && f.getName() != null
+                            && STRING_BUILDING.contains(SqlLexer.foldIdentifier(f.getName())));
+            if (building && ++count > MAX_STRING_OPS) {
+                throw refused("more than " + MAX_STRING_OPS + " string-building operations (||, concat, replace, string_agg): "
+                        + "one value could grow past what the engine can interrupt");
+            }
+        }
     }
 
     /** The tree pass: refuses a node the local engine must not run. */
@@ -173,7 +196,7 @@ public final class LocalEngineRules {
 
     private static void checkCastType(ColDataType type, String text) throws GuardRejection {
         String name = type == null || type.getDataType() == null ? "" : type.getDataType().toLowerCase(Locale.ROOT)
-                .replace("\"", "").replaceAll("\\s+", " ").strip();
+                .replace("\"", "").replaceAll("\\(\\s*[0-9]+\\s*(,\\s*[0-9]+\\s*)?\\)", " ").replaceAll("\\s+", " ").strip();
         boolean array = type != null && type.getArrayData() != null && !type.getArrayData().isEmpty();
         if (array || !PLAIN_TYPES.contains(name)) {
             throw refused("a cast to a type that is not plain (" + (name.isEmpty() ? "?" : name) + (array ? "[]" : "") + "): "

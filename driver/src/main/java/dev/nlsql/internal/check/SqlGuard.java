@@ -362,6 +362,7 @@ public final class SqlGuard {
         final Set<String> definedNames = new HashSet<>();
         final Set<String> relationsAsWritten = new LinkedHashSet<>();
         private final Map<Object, Boolean> seen = new IdentityHashMap<>();
+        private final LocalEngineRules.StringOps stringOps = new LocalEngineRules.StringOps();
 
         void walk(Object node, Set<String> ctesInScope, int depth) throws GuardRejection {
             if (node == null || depth > MAX_TREE_DEPTH) {
@@ -397,6 +398,7 @@ public final class SqlGuard {
             }
             if (policy.purpose() == FunctionPolicy.Purpose.LOCAL_ENGINE) {
                 LocalEngineRules.checkNode(node);
+                stringOps.count(node);
             }
             if (node instanceof Function function) {
                 checkFunction(function.getMultipartName(), function.toString());
