@@ -137,6 +137,7 @@ class FallbackAnalysisTest {
     @Test
     void unboundedFunctionsAreRefusedBeforeTheyRun() throws Exception {
         for (String sql : new String[] {
+            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r",
             "SELECT count(*) FROM fb_items WHERE REGEXP_LIKE(REPEAT('a', 30) || 'b', '^(a+)+$')",
             "SELECT HASH('SHA-256', name, 2147483647) FROM fb_items",
             "SELECT length(REPEAT(REPEAT(name, 100000), 100000)) FROM fb_items",
@@ -144,7 +145,6 @@ class FallbackAnalysisTest {
             "SELECT ENCRYPT('AES', X'00', X'00') FROM fb_items", "SELECT COMPRESS(X'00') FROM fb_items",
             "SELECT DATABASE_PATH() FROM fb_items", "SELECT SESSION_ID() FROM fb_items", "SELECT NEXTVAL('s') FROM fb_items",
             "SELECT * FROM CSVREAD('/etc/passwd')", "SELECT LINK_SCHEMA('x', '', 'jdbc:h2:mem:x', '', '', 'PUBLIC')",
-            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r",
             "SELECT count(*) FROM fb_items a WHERE a.name || REPEAT('a', 400) LIKE '%a%a%a%a%a%b'",
             "SELECT count(*) FROM fb_items WHERE name LIKE name", "SELECT count(*) FROM fb_items WHERE name SIMILAR TO '(a+)+b'",
             "SELECT count(*) FROM fb_items WHERE name REGEXP '(a+)+b'", "SELECT * FROM INFORMATION_SCHEMA.SETTINGS"}) {
@@ -239,6 +239,30 @@ class FallbackAnalysisTest {
         Ended e = ended[0];
         assertTrue(e.error() != null, "answered " + e.answer());
         assertEquals("54001", e.error().getSQLState(), e.error().getMessage());
+    }
+
+    /** In memory mode H2 keeps results past MAX_MEMORY_ROWS in memory too: no temporary file is written. */
+    @Test
+    void theCopySpillsNoFiles() throws Exception {
+        java.nio.file.Path tmp = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"));
+        java.util.function.Supplier<List<String>> h2Files = () -> {
+            try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(tmp)) {
+                return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".db") || n.contains(".temp")).sorted().toList();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        List<String> before = h2Files.get();
+        try (LocalCopy copy = LocalCopy.create(10); ResultSet rows = copy.query(
+                "SELECT a.x * 1000 + b.x AS n FROM (VALUES 1, 2, 3, 4, 5, 6, 7, 8, 9, 10) a(x), (VALUES 1, 2, 3, 4, 5, 6, 7, 8, 9, 10) b(x)"
+                        + " ORDER BY n DESC", 1000, 5, CorrectionLoop.LOCAL_WORK_BYTES, 0)) {
+            int n = 0;
+            while (rows.next()) {
+                n++;
+            }
+            assertEquals(100, n);
+        }
+        assertEquals(before, h2Files.get());
     }
 
     private static Trace trace(Statement s) throws SQLException {

@@ -37,10 +37,10 @@ final class LocalWatchdog implements AutoCloseable {
     private final ScheduledFuture<?> task;
     private volatile Reason reason;
 
-    /** Starts watching {@code statement}, which the calling thread is about to run; {@code workBytes} 0 means no budget. */
+    /** Starts watching {@code statement}, which the calling thread is about to run; a timeout or {@code workBytes} of 0 means none. */
     LocalWatchdog(Statement statement, long timeoutMillis, long workBytes) {
         this.statement = statement;
-        this.deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        this.deadline = timeoutMillis > 0 ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis) : Long.MAX_VALUE;
         this.workBytes = THREADS == null ? 0 : workBytes;
         this.startBytes = this.workBytes > 0 ? THREADS.getThreadAllocatedBytes(threadId) : 0;
         this.task = TIMER.scheduleAtFixedRate(this::look, POLL_MILLIS, POLL_MILLIS, TimeUnit.MILLISECONDS);
@@ -50,7 +50,7 @@ final class LocalWatchdog implements AutoCloseable {
         if (reason != null) {
             return;
         }
-        Reason r = System.nanoTime() - deadline > 0 ? Reason.TIME
+        Reason r = deadline != Long.MAX_VALUE && System.nanoTime() - deadline > 0 ? Reason.TIME
                 : workBytes > 0 && THREADS.getThreadAllocatedBytes(threadId) - startBytes > workBytes ? Reason.WORK : null;
         if (r != null) {
             reason = r;
