@@ -39,7 +39,6 @@ import dev.nlsql.internal.schema.CatalogReader;
 import dev.nlsql.internal.schema.SchemaRenderer;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.sql.TableRef;
-import java.sql.Statement;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.sql.Connection;

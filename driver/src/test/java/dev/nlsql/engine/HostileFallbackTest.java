@@ -2,7 +2,6 @@ package dev.nlsql.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.engine.FallbackAnalysisTest.Ended;
 import dev.nlsql.testing.DeserializationCanary;

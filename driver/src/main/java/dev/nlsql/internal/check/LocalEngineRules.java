@@ -84,8 +84,8 @@ public final class LocalEngineRules {
             "numeric", "decimal", "dec", "real", "float", "float4", "float8", "double", "double precision", "varchar",
             "character varying", "char varying", "char", "character", "text", "boolean", "bool", "date", "time",
             "time without time zone", "timestamp", "timestamp without time zone", "timestamp with time zone", "timestamptz");
-    /** Type words refused wherever they appear in the text (no table or column of the copy is named so). */
-    private static final Set<String> OBJECT_TYPE_WORDS = Set.of("java_object", "geometry");
+    /** Type words refused wherever they appear in the text (no table or column of a copy is named so). */
+    private static final Set<String> OBJECT_TYPE_WORDS = Set.of("java_object");
     /**
      * String-building operations a statement may hold ({@code ||}, concat, replace, string_agg...):
      * H2 checks for cancellation between rows, not inside one value, so a chain of CTEs that each
@@ -123,9 +123,10 @@ public final class LocalEngineRules {
         private int count;
 
         void count(Object node) throws GuardRejection {
+            String name = node instanceof net.sf.jsqlparser.expression.Function f ? f.getName()
+                    : node instanceof AnalyticExpression a ? a.getName() : null;
             boolean building = node instanceof net.sf.jsqlparser.expression.operators.arithmetic.Concat
-                    || (node instanceof net.sf.jsqlparser.expression.Function f && f.getName() != null
-                            && STRING_BUILDING.contains(SqlLexer.foldIdentifier(f.getName())));
+                    || (name != null && STRING_BUILDING.contains(SqlLexer.foldIdentifier(name).toLowerCase(Locale.ROOT)));
             if (building && ++count > MAX_STRING_OPS) {
                 throw refused("more than " + MAX_STRING_OPS + " string-building operations (||, concat, replace, string_agg): "
                         + "one value could grow past what the engine can interrupt");
@@ -176,7 +177,7 @@ public final class LocalEngineRules {
         }
     }
 
-    /** The lexical pass: RECURSIVE, object type words, and {@code ::} casts to types that are not plain. */
+    /** The lexical pass: RECURSIVE, JAVA_OBJECT, and {@code ::} casts to types that are not plain. */
     static void checkTokens(List<Token> tokens, int end) throws GuardRejection {
         for (int i = 0; i < end; i++) {
             Token t = tokens.get(i);

@@ -141,6 +141,15 @@ class LocalEngineRulesTest {
     }
 
     @Test
+    void stringBuildingIsCountedHoweverItIsSpelled() {
+        assertTrue(!refused("SELECT " + "b || ".repeat(8) + "b FROM t"));
+        assertTrue(refused("SELECT " + "b || ".repeat(9) + "b FROM t"));
+        assertTrue(refused("SELECT " + "\"CONCAT\"(".repeat(9) + "b" + ", b)".repeat(9) + " FROM t"));
+        assertTrue(refused("SELECT concat(b, b, b), replace(b, 'a', 'bb'), string_agg(b, ',') OVER (), " + "b || ".repeat(6)
+                + "b FROM t"));
+    }
+
+    @Test
     void likePatternsMustBeLiteralsMatchedInLinearTime() {
         for (String ok : new String[] {"%abc%", "abc%", "%abc", "a%b", "a_c%", "%", ""}) {
             assertTrue(!refused("SELECT a FROM t WHERE b LIKE '" + ok + "'"), ok);
