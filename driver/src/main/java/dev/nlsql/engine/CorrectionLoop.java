@@ -40,7 +40,6 @@ import dev.nlsql.internal.schema.CatalogReader;
 import dev.nlsql.internal.schema.SchemaRenderer;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.sql.TableRef;
-import java.sql.Statement;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.sql.Connection;
@@ -88,6 +87,8 @@ final class CorrectionLoop {
     /** The tables guarded attempts read: what the fallback analysis copies. */
     private final Set<TableRef> readTables = new LinkedHashSet<>();
     private String schemaText;
+    /** The fallback analysis's SQL as the model wrote it, for the attempt an OutOfMemoryError or StackOverflowError ends. */
+    private String lastLocalSql;
 
     CorrectionLoop(NlEngine engine, Question question, Connection connection, boolean postgres, String databaseKey, int maxRows) {
         this.engine = engine;
@@ -336,78 +337,97 @@ final class CorrectionLoop {
         if (tables.isEmpty()) {
             return null;
         }
-        LocalCopy copy = LocalCopy.create(rows * FALLBACK_TABLES);
+        LocalCopy copy = null;
         try {
-            List<String> truncated = new ArrayList<>();
-            for (TableInfo t : tables.subList(0, Math.min(FALLBACK_TABLES, tables.size()))) {
-                Step fetched = fetchInto(copy, t, rows, truncated);
-                if (fetched == null) {
-                    copy.close();
-                    return null;
-                }
-            }
-            SchemaCatalog local = new CatalogReader(ref -> true).read(copy.reader());
-            Generation g;
-            try {
-                g = generator.generate(new GenerationRequest(question.text(), question.instructions(),
-                        "H2 2 (a local copy of the tables, at most " + rows + " rows each; PostgreSQL-compatible mode)", local,
-                        SchemaRenderer.render(local, local.tables()), List.of(), List.copyOf(previous), engine.config().llmSendValues()));
-                trace.llmCalls(generator.usesLlm() ? g.calls() : 0);
-            } catch (LlmUnavailableException e) {
-                copy.close();
-                if (e.cancelled()) {
-                    throw failure(QUERY_CANCELED, "canceling statement due to user request", e);
-                }
-                return null; // the model is gone: the attempts' own failure is the answer
-            } catch (NotUnderstoodException e) {
-                copy.close();
-                return null;
-            }
-            String sql = g.rejected() == null ? SqlExtractor.extract(g.text()) : null;
-            SqlGuard localGuard = new SqlGuard(new GuardPolicy(copy.tables(), new FunctionPolicy(FunctionPolicy.Purpose.GENERATED,
-                    SqlDialect.UNVERIFIED, null, List.of(), LOCAL_DENIED), FunctionPolicy.Purpose.GENERATED, "public"));
-            long t0 = System.nanoTime();
-            if (sql == null) {
-                record(Source.FALLBACK, null, Outcome.REJECTED, Diagnosis.of(ErrorCategory.NO_SQL, "no SQL in the reply"), g.millis(),
-                        g.inputTokens(), g.outputTokens());
-                copy.close();
-                return null;
-            }
-            GuardedSql guarded;
-            try {
-                guarded = localGuard.check(sql);
-            } catch (GuardRejection e) {
-                record(Source.FALLBACK, sql, Outcome.REJECTED, Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()),
-                        g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens());
-                copy.close();
-                return null;
-            }
-            ResultSet answer;
-            try {
-                Statement s = copy.reader().createStatement();
-                s.setQueryTimeout(engine.config().queryTimeoutSeconds());
-                s.setMaxRows(maxRows);
-                answer = s.executeQuery(guarded.sql());
-            } catch (SQLException e) {
-                record(Source.FALLBACK, guarded.sql(), Outcome.ERROR, ErrorClassifier.classify(e), g.millis() + millisSince(t0),
-                        g.inputTokens(), g.outputTokens());
-                copy.close();
-                return null;
-            }
-            record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens());
-            trace.note("answered by the fallback analysis on a local copy of " + copy.tables()
-                    + (truncated.isEmpty() ? "" : "; only the first " + rows + " rows of " + truncated + " were copied (nlsql.fallbackRows)"));
-            trace.succeed(guarded.sql(), millisSince(start));
-            engine.metrics().record(trace);
-            TraceLog.answered(trace);
-            return new Answer(LocalCopy.closingWith(answer, copy), trace);
+            copy = LocalCopy.create(rows * FALLBACK_TABLES);
+            return analyseLocally(generator, copy, tables, rows);
         } catch (TraceException e) {
-            copy.close();
-            throw e; // cancelled
+            throw e; // cancelled, or the local engine ran out of memory or stack
         } catch (SQLException | RuntimeException e) {
-            copy.close();
+            return null;
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // the last wall: whatever got past the guard and the watchdog fails this question, never the host
+            boolean memory = e instanceof OutOfMemoryError;
+            String why = memory ? "The local analysis ran out of memory (" + e.getMessage() + ")"
+                    : "The local analysis nested deeper than the thread's stack";
+            String state = memory ? PROGRAM_LIMIT_EXCEEDED : STATEMENT_TOO_COMPLEX;
+            record(Source.FALLBACK, lastLocalSql, Outcome.ERROR, Diagnosis.of(ErrorCategory.RESOURCE, state + ": " + why), 0, 0, 0);
+            throw failure(state, why + "; it was stopped and its copy dropped. Ask for less, or set nlsql.fallbackRows=0", null);
+        } finally {
+            if (copy != null) { // the answer was read into memory: the copy is never needed after this
+                copy.close();
+            }
+        }
+    }
+
+    /** The fallback analysis once the copy exists: fetch, ask, guard, run bounded; null when any of it fails. */
+    private Answer analyseLocally(SqlGenerator generator, LocalCopy copy, List<TableInfo> tables, int rows) throws SQLException {
+        List<String> truncated = new ArrayList<>();
+        for (TableInfo t : tables.subList(0, Math.min(FALLBACK_TABLES, tables.size()))) {
+            if (fetchInto(copy, t, rows, truncated) == null) {
+                return null;
+            }
+        }
+        SchemaCatalog local = new CatalogReader(ref -> true).read(copy.reader());
+        Generation g;
+        try {
+            g = generator.generate(new GenerationRequest(question.text(), question.instructions(),
+                    "H2 2 (a local copy of the tables, at most " + rows + " rows each; PostgreSQL-compatible mode)", local,
+                    SchemaRenderer.render(local, local.tables()), List.of(), List.copyOf(previous), engine.config().llmSendValues()));
+            trace.llmCalls(generator.usesLlm() ? g.calls() : 0);
+        } catch (LlmUnavailableException e) {
+            if (e.cancelled()) {
+                throw failure(QUERY_CANCELED, "canceling statement due to user request", e);
+            }
+            return null; // the model is gone: the attempts' own failure is the answer
+        } catch (NotUnderstoodException e) {
             return null;
         }
+        String sql = g.rejected() == null ? SqlExtractor.extract(g.text()) : null;
+        long t0 = System.nanoTime();
+        if (sql == null) {
+            record(Source.FALLBACK, null, Outcome.REJECTED, Diagnosis.of(ErrorCategory.NO_SQL, "no SQL in the reply"), g.millis(),
+                    g.inputTokens(), g.outputTokens());
+            return null;
+        }
+        lastLocalSql = sql;
+        GuardedSql guarded;
+        try {
+            guarded = localGuard(copy).check(sql);
+        } catch (GuardRejection e) {
+            record(Source.FALLBACK, sql, Outcome.REJECTED, Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()),
+                    g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens());
+            return null;
+        }
+        ResultSet answer;
+        try {
+            answer = copy.query(guarded.sql(), maxRows, engine.config().queryTimeoutSeconds(), localWorkBytes,
+                    engine.config().maxResultBytes());
+        } catch (SQLException e) {
+            boolean notPlain = NlSqlState.UNSAFE_SQL.code().equals(e.getSQLState());
+            record(Source.FALLBACK, guarded.sql(), notPlain ? Outcome.REJECTED : Outcome.ERROR,
+                    notPlain ? Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()) : ErrorClassifier.classify(e),
+                    g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens());
+            if (PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState()) || STATEMENT_TOO_COMPLEX.equals(e.getSQLState())) {
+                throw failure(e.getSQLState(), e.getMessage() + "; it was stopped and its copy dropped", e); // out of bounds: no other try
+            }
+            return null;
+        }
+        record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens());
+        trace.note("answered by the fallback analysis on a local copy of " + copy.tables()
+                + (truncated.isEmpty() ? "" : "; only the first " + rows + " rows of " + truncated + " were copied (nlsql.fallbackRows)"));
+        trace.succeed(guarded.sql(), millisSince(start));
+        engine.metrics().record(trace);
+        TraceLog.answered(trace);
+        return new Answer(answer, trace); // read into memory: the copy closes now
+    }
+
+    /** The local engine's guard: the copied tables only, functions by allow-list, plain casts (see LocalEngineRules). */
+    private static SqlGuard localGuard(LocalCopy copy) {
+        FunctionPolicy.Purpose purpose = localAllowListOff ? FunctionPolicy.Purpose.GENERATED : FunctionPolicy.Purpose.LOCAL_ENGINE;
+        FunctionPolicy functions = localAllowListOff
+                ? new FunctionPolicy(purpose, SqlDialect.UNVERIFIED, null, List.of(), List.of()) : FunctionPolicy.localEngine();
+        return new SqlGuard(new GuardPolicy(copy.tables(), functions, purpose, "public"));
     }
 
     /** Copies one table's first {@code rows} rows with guarded SQL, recorded as a fallback attempt; null if refused or failed. */
@@ -595,10 +615,14 @@ final class CorrectionLoop {
 
     /** Tables the fallback analysis copies at most. */
     private static final int FALLBACK_TABLES = 3;
-    /** H2 functions that reach files, other databases or sessions; the reader user is refused them too. */
-    private static final List<String> LOCAL_DENIED = List.of("file_read", "file_write", "csvread", "csvwrite", "link_schema",
-            "cancel_session", "abort_session", "disk_space_used", "database_path", "memory_free", "memory_used", "lock_mode",
-            "lock_timeout", "readonly", "session_id", "transaction_id", "h2version", "signal", "sleep");
+    /** Bytes the local analysis's statement may allocate (its work, not what it keeps) before the watchdog cancels it. */
+    static final long LOCAL_WORK_BYTES = 512L << 20;
+    /** Tests only: the walls behind the local guard are proved by turning the allow-list off (and the work budget to 0). */
+    static volatile boolean localAllowListOff;
+    static volatile long localWorkBytes = LOCAL_WORK_BYTES;
+    /** PostgreSQL's SQLSTATEs for a statement that ran out of memory (program_limit_exceeded) or stack (statement_too_complex). */
+    private static final String PROGRAM_LIMIT_EXCEEDED = "54000";
+    private static final String STATEMENT_TOO_COMPLEX = "54001";
 
     /** PostgreSQL's SQLSTATE for a cancelled statement, which a cancelled question gets too. */
     private static final String QUERY_CANCELED = "57014";

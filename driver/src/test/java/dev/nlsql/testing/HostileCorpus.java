@@ -36,10 +36,15 @@ public final class HostileCorpus {
 
     /** The corpus, {@code {EOL}} entries expanded into their \n, \r and \r\n variants. */
     public static List<Hostile> load() throws IOException {
+        return load("/hostile-sql.txt");
+    }
+
+    /** A corpus in the same format ({@code hostile-fallback.txt}: the fallback analysis's local engine). */
+    public static List<Hostile> load(String resource) throws IOException {
         List<Hostile> out = new ArrayList<>();
-        try (InputStream in = HostileCorpus.class.getResourceAsStream("/hostile-sql.txt")) {
+        try (InputStream in = HostileCorpus.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IOException("hostile-sql.txt is not on the class path");
+                throw new IOException(resource + " is not on the class path");
             }
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (line.isBlank() || line.startsWith("#")) {

@@ -19,7 +19,7 @@ import java.util.Set;
 public final class FunctionPolicy {
 
     /** Who wrote the SQL: the model (narrowest), or a person under {@code nlsql.passthrough=readonly}. */
-    public enum Purpose { GENERATED, SQL_TEXT }
+    public enum Purpose { GENERATED, SQL_TEXT, LOCAL_ENGINE }
 
     /** Run SQL text, or read whole relations named by an argument: every table check would be bypassed. */
     static final List<String> RUN_SQL = List.of("ts_stat", "ts_rewrite", "query_to_xml*", "table_to_xml*", "cursor_to_xml*",
@@ -120,6 +120,11 @@ public final class FunctionPolicy {
         GENERATED_EXTRA.forEach(p -> generatedDenied.add(new NamePattern(p)));
     }
 
+    /** The local engine's (H2, the fallback analysis) allow-list: {@link LocalEngineRules#FUNCTIONS} and nothing else. */
+    public static FunctionPolicy localEngine() {
+        return new FunctionPolicy(Purpose.LOCAL_ENGINE, SqlDialect.UNVERIFIED, null, List.of(), List.of());
+    }
+
     /** The deny rules alone, for a guard that has no database to read functions from. */
     public static FunctionPolicy denyRulesOnly(List<String> extraDenied) {
         return new FunctionPolicy(Purpose.SQL_TEXT, SqlDialect.UNVERIFIED, null, List.of(), extraDenied);
@@ -133,6 +138,9 @@ public final class FunctionPolicy {
      */
     public String refusal(String schema, String name, boolean call) {
         String lower = name.toLowerCase(java.util.Locale.ROOT);
+        if (purpose == Purpose.LOCAL_ENGINE) {
+            return LocalEngineRules.functionRefusal(schema, name, call);
+        }
         if (isUserAllowed(schema, name)) {
             return null;
         }

@@ -102,7 +102,7 @@ public final class GuardPolicy {
         if (isSensitive(table.schema(), table.name())) {
             return "holds secrets or server state";
         }
-        if (purpose == FunctionPolicy.Purpose.GENERATED && (isSystemSchema(table.schema(), NameCase.ANY)
+        if (purpose != FunctionPolicy.Purpose.SQL_TEXT && (isSystemSchema(table.schema(), NameCase.ANY)
                 || (table.schema() == null && table.name().toLowerCase(Locale.ROOT).startsWith("pg_")))) {
             return "a system catalog, not one of the tables questions may read";
         }

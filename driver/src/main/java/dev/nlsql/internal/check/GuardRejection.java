@@ -20,7 +20,8 @@ public final class GuardRejection extends Exception {
         TOO_COMPLEX("statement too deeply nested to check"),
         ESCAPED_NAME("Unicode-escaped names and strings (U&) are not allowed"),
         AMBIGUOUS_TEXT("text the database could read differently from the guard"),
-        NOT_ONE_STATEMENT("the database's driver reads more than one statement");
+        NOT_ONE_STATEMENT("the database's driver reads more than one statement"),
+        LOCAL_ENGINE("not allowed on the local engine (fallback analysis)");
 
         private final String description;
 

@@ -196,6 +196,9 @@ public final class SqlGuard {
                 throw new GuardRejection(Rule.WRITABLE_CTE, fragment(canonical, tokens, i, end));
             }
         }
+        if (policy.purpose() == FunctionPolicy.Purpose.LOCAL_ENGINE) {
+            LocalEngineRules.checkTokens(tokens, end);
+        }
         // no strip(): Java's white space includes characters PostgreSQL reads as part of a name
         String text = canonical.substring(tokens.get(0).start(), tokens.get(end - 1).end());
         return new LexicalFacts(text, RelationPositions.of(tokens.subList(0, end)));
@@ -360,6 +363,7 @@ public final class SqlGuard {
         final Set<String> definedNames = new HashSet<>();
         final Set<String> relationsAsWritten = new LinkedHashSet<>();
         private final Map<Object, Boolean> seen = new IdentityHashMap<>();
+        private final LocalEngineRules.StringOps stringOps = new LocalEngineRules.StringOps();
         /** How the allow-list is matched before the database resolves the names (exactly on PostgreSQL). */
         private final NameCase names;
 
@@ -398,6 +402,10 @@ public final class SqlGuard {
             }
             if (node instanceof WithItem<?> withItem) {
                 checkWithItem(withItem);
+            }
+            if (policy.purpose() == FunctionPolicy.Purpose.LOCAL_ENGINE) {
+                LocalEngineRules.checkNode(node);
+                stringOps.count(node);
             }
             if (node instanceof Function function) {
                 checkFunction(function.getMultipartName(), function.toString());

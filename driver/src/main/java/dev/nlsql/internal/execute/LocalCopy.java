@@ -1,11 +1,14 @@
 package dev.nlsql.internal.execute;
 
+import dev.nlsql.NlSqlState;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
@@ -20,10 +23,14 @@ import java.util.UUID;
  * capped copies of a few tables. It has no files (in-memory, gone with its last connection) and
  * the analysis runs as a user that may only read the copied tables: H2 keeps files, CSV, linked
  * tables and Java functions to administrators. Identifiers fold to lower case as in PostgreSQL.
+ * Its queries run bounded and hand back plain values only ({@link #query}); H2's Java object
+ * serializer is one that refuses ({@link RefusedJavaObjects}).
  */
 public final class LocalCopy implements AutoCloseable {
 
     private static final String READER = "NLSQL_READER";
+    /** H2's error code for an OutOfMemoryError it caught. */
+    private static final int H2_OUT_OF_MEMORY = 90108;
 
     private final Connection admin;
     private final Connection reader;
@@ -46,7 +53,9 @@ public final class LocalCopy implements AutoCloseable {
 
     public static LocalCopy create(int maxMemoryRows) throws SQLException {
         String url = "jdbc:h2:mem:nlsql_fallback_" + UUID.randomUUID().toString().replace("-", "");
-        String settings = ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=0;MAX_MEMORY_ROWS=" + maxMemoryRows;
+        String settings = ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=0;MAX_MEMORY_ROWS=" + maxMemoryRows
+                // no value is ever deserialized, whatever reads it (the third wall behind the guard and the plain rows)
+                + ";JAVA_OBJECT_SERIALIZER='" + RefusedJavaObjects.class.getName() + "'";
         org.h2.Driver driver = new org.h2.Driver(); // not DriverManager: the host's class loader may not see H2 as a service
         Connection admin = driver.connect(url + settings, credentials("sa", "")); // the reader joins the open database as it is
         try {
@@ -119,16 +128,72 @@ public final class LocalCopy implements AutoCloseable {
         return List.copyOf(tables);
     }
 
-    /** The analysis's rows; closing them closes the copy (and its in-memory database). */
-    public static ResultSet closingWith(ResultSet rows, LocalCopy copy) {
+    /**
+     * Runs the analysis's (guarded) query as the reader, bounded: {@code timeoutSeconds} and a work
+     * budget of {@code workBytes} allocated by this thread (0: none) are enforced by a
+     * {@link LocalWatchdog} that cancels the statement; at most {@code maxRows} rows and
+     * {@code maxResultBytes} bytes (0: no cap) are read. The rows are read as plain JDBC values by
+     * column type into memory, so nothing that holds them can reach the engine, and a column of any
+     * other type (JAVA_OBJECT, OTHER, GEOMETRY, JSON, arrays, rows, intervals, binaries) is refused
+     * with NL003 before a value is read. A cancelled statement fails with 57014 (time) or 54000 (work).
+     */
+    public ResultSet query(String sql, int maxRows, int timeoutSeconds, long workBytes, long maxResultBytes) throws SQLException {
+        try (Statement s = reader.createStatement()) {
+            s.setQueryTimeout(timeoutSeconds);
+            s.setMaxRows(maxRows);
+            try (LocalWatchdog watchdog = new LocalWatchdog(s, timeoutSeconds * 1000L, workBytes)) {
+                try {
+                    return CountedRows.copy(plain(s.executeQuery(sql)), maxResultBytes > 0 ? maxResultBytes : Long.MAX_VALUE);
+                } catch (SQLException e) {
+                    if (watchdog.reason() == LocalWatchdog.Reason.WORK) {
+                        throw new SQLException("The local analysis did more work than its budget (" + (workBytes >> 20)
+                                + " MB allocated) and was cancelled: ask for less", "54000", e);
+                    }
+                    if (watchdog.reason() == LocalWatchdog.Reason.TIME) {
+                        throw new SQLTimeoutException("The local analysis ran longer than nlsql.queryTimeoutSeconds (" + timeoutSeconds
+                                + " s) and was cancelled", "57014", e);
+                    }
+                    throw outOfResources(e);
+                }
+            }
+        }
+    }
+
+    /** H2 reports a StackOverflowError or OutOfMemoryError it caught as a general error: 54001 or 54000 here. */
+    private static SQLException outOfResources(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StackOverflowError) {
+                return new SQLException("The local analysis nested deeper than the thread's stack", "54001", e);
+            }
+            if (t instanceof OutOfMemoryError || (t instanceof SQLException s && s.getErrorCode() == H2_OUT_OF_MEMORY)) {
+                return new SQLException("The local analysis ran out of memory", "54000", e);
+            }
+        }
+        return e;
+    }
+
+    /** A view of H2's rows whose getObject reads each column by its type as a plain JDBC value; other types are refused. */
+    private static ResultSet plain(ResultSet rows) throws SQLException {
+        ResultSetMetaData md = rows.getMetaData();
+        int[] types = new int[md.getColumnCount() + 1];
+        for (int i = 1; i < types.length; i++) {
+            types[i] = md.getColumnType(i);
+            if (!PLAIN_TYPES.contains(types[i])) {
+                SQLException refused = new SQLException("The local analysis returned a column of type " + md.getColumnTypeName(i) + " ("
+                        + md.getColumnLabel(i) + "): only text, numbers, booleans, dates and times are handed back",
+                        NlSqlState.UNSAFE_SQL.code());
+                rows.close();
+                throw refused;
+            }
+        }
         return (ResultSet) java.lang.reflect.Proxy.newProxyInstance(LocalCopy.class.getClassLoader(), new Class<?>[] {ResultSet.class},
                 (proxy, method, args) -> {
-                    if (method.getName().equals("close") && method.getParameterCount() == 0) {
-                        try {
-                            return method.invoke(rows);
-                        } finally {
-                            copy.close();
-                        }
+                    if (method.getName().equals("getObject") && args.length == 1) {
+                        int i = args[0] instanceof Integer n ? n : rows.findColumn((String) args[0]);
+                        return plainValue(rows, i, types[i]);
+                    }
+                    if (method.getName().startsWith("getObject") || method.getName().startsWith("unwrap")) {
+                        throw new SQLFeatureNotSupportedException("the local analysis hands back plain values only");
                     }
                     try {
                         return method.invoke(rows, args);
@@ -136,6 +201,30 @@ public final class LocalCopy implements AutoCloseable {
                         throw e.getCause();
                     }
                 });
+    }
+
+    /** JDBC types whose values are plain: text, numbers, booleans, dates, times, and the type of NULL. */
+    private static final java.util.Set<Integer> PLAIN_TYPES = java.util.Set.of(Types.BIT, Types.BOOLEAN, Types.TINYINT, Types.SMALLINT,
+            Types.INTEGER, Types.BIGINT, Types.NUMERIC, Types.DECIMAL, Types.REAL, Types.FLOAT, Types.DOUBLE, Types.CHAR, Types.VARCHAR,
+            Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.DATE, Types.TIME, Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE,
+            Types.NULL);
+
+    private static Object plainValue(ResultSet rows, int i, int type) throws SQLException {
+        Object value = switch (type) {
+            case Types.BIT, Types.BOOLEAN -> rows.getBoolean(i);
+            case Types.TINYINT, Types.SMALLINT, Types.INTEGER -> rows.getInt(i);
+            case Types.BIGINT -> rows.getLong(i);
+            case Types.NUMERIC, Types.DECIMAL -> rows.getBigDecimal(i);
+            case Types.REAL -> rows.getFloat(i);
+            case Types.FLOAT, Types.DOUBLE -> rows.getDouble(i);
+            case Types.DATE -> rows.getDate(i);
+            case Types.TIME -> rows.getTime(i);
+            case Types.TIMESTAMP -> rows.getTimestamp(i);
+            case Types.TIMESTAMP_WITH_TIMEZONE -> rows.getObject(i, java.time.OffsetDateTime.class);
+            case Types.NULL -> null;
+            default -> rows.getString(i);
+        };
+        return rows.wasNull() ? null : value;
     }
 
     /** JDBC types kept as they are; everything else is copied as text. */
