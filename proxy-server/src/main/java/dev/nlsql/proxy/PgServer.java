@@ -161,6 +161,9 @@ public final class PgServer implements AutoCloseable {
      * its startup user, its database, and its password when the server asks for one (through {@code login}); a client
      * from another machine that neither the proxy nor the database authenticated is refused ({@link ClientLogin#vouchedFor}).
      */
+    /** The most one fetch of rows from PostgreSQL may hold in the proxy (pgjdbc's maxResultBuffer). */
+    static final String MAX_FETCH_BUFFER = "64M";
+
     Connection openBackend(Map<String, String> startup, ClientLogin login) throws SQLException {
         String knownPassword = login.clientPassword();
         Properties p = new Properties();
@@ -193,6 +196,11 @@ public final class PgServer implements AutoCloseable {
         }
         if (!p.containsKey("socketFactory") && !url.contains("socketFactory=")) {
             p.setProperty("socketFactory", ChannelSocketFactory.class.getName()); // a socket the relay loop can poll
+        }
+        if (!p.containsKey("maxResultBuffer") && !url.contains("maxResultBuffer=")) {
+            // a hard wall behind sendRows' fetch sizing, which a result whose rows grow after the first can outrun:
+            // pgjdbc fails the fetch (and closes the session) rather than let one session fill the proxy's heap
+            p.setProperty("maxResultBuffer", MAX_FETCH_BUFFER);
         }
         if (!p.containsKey("loginTimeout")) {
             p.setProperty("loginTimeout", String.valueOf(config.loginTimeoutSeconds())); // a backend that never answers

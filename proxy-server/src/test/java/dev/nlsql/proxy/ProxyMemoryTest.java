@@ -1,6 +1,8 @@
 package dev.nlsql.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.testing.TestPostgres;
@@ -64,6 +66,36 @@ class ProxyMemoryTest {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Rows that grow after the first outrun the fetch sizing (a tiny first row makes the next fetch 1,000 rows, here 1 GB
+     * of them): pgjdbc's maxResultBuffer, set on every backend connection, fails that fetch instead of filling the heap.
+     */
+    @Test
+    void rowsThatGrowAfterTheFirstEndInAnErrorNotInAFullHeap() throws Exception {
+        String growing = "SELECT CASE WHEN g = 1 THEN 'x' ELSE repeat('x', 1000000) END FROM generate_series(1, 1500) g";
+        try (ProxyCommandLineTest.Proxy proxy = ProxyCommandLineTest.start(List.of("-Xmx256m", "-XX:+UseG1GC"),
+                "--backend", ClientsAsThemselves.url(TestPostgres.url()), "-p", "nlsql.passthrough=readonly", "-p", "nlsql.llm=none")) {
+            String url = "jdbc:postgresql://127.0.0.1:" + proxy.port() + "/test?user=postgres";
+            for (String mode : List.of("simple", "extended")) {
+                try (Connection c = DriverManager.getConnection(url + "&preferQueryMode=" + mode); Statement s = c.createStatement()) {
+                    SQLException e = assertThrows(SQLException.class, () -> {
+                        try (ResultSet rs = s.executeQuery(growing)) {
+                            while (rs.next()) {
+                                rs.getString(1);
+                            }
+                        }
+                    }, mode);
+                    assertTrue(String.valueOf(e.getMessage()).contains("maxResultBuffer"), mode + ": " + e.getMessage());
+                }
+            }
+            try (Connection normal = DriverManager.getConnection(url)) {
+                servedAsUsual(normal);
+            }
+            assertTrue(proxy.process().isAlive(), "the proxy runs on: " + proxy.output());
+            assertFalse(proxy.output().toString().contains("OutOfMemoryError"), proxy.output().toString());
         }
     }
 
