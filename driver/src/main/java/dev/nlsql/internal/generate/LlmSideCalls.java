@@ -85,7 +85,7 @@ public final class LlmSideCalls {
                     return new Reply(null, 0, 0);
                 }
             }
-            throw new LlmUnavailableException("The LLM (" + description + ") failed: " + e.getMessage(), e);
+            throw new LlmUnavailableException("The LLM " + description + " failed: " + e.getMessage(), e);
         }
     }
 }

@@ -78,12 +78,12 @@ public final class LlmSqlGenerator implements SqlGenerator {
                 return new Generation(text, in, out, millisSince(start), call);
             } catch (RateLimitException | InternalServerException e) {
                 if (call > TRANSIENT_RETRIES) {
-                    throw new LlmUnavailableException("The LLM (" + description + ") kept failing: " + e.getMessage(), e);
+                    throw new LlmUnavailableException("The LLM " + description + " kept failing: " + e.getMessage(), e);
                 }
                 LOG.debug("LLM call {} failed ({}), trying again", call, Secrets.forLog(e.getMessage()));
                 sleep(BACKOFF_MS << (call - 1));
             } catch (AuthenticationException e) {
-                throw new LlmUnavailableException("The LLM (" + description + ") refused the API key: " + e.getMessage()
+                throw new LlmUnavailableException("The LLM " + description + " refused the API key: " + e.getMessage()
                         + "; set nlsql.llm.apiKey or OPENAI_API_KEY", e);
             } catch (RuntimeException e) {
                 if (tooLongCause(e)) { // our HTTP client stopped reading at its byte cap
@@ -119,17 +119,17 @@ public final class LlmSqlGenerator implements SqlGenerator {
             if (t instanceof TimeoutException || (t instanceof HttpTimeoutException && !(t instanceof HttpConnectTimeoutException))
                     || t instanceof InterruptedIOException) {
                 String what = t instanceof TimeoutException && t.getMessage() != null ? ": " + t.getMessage() : "";
-                return new LlmUnavailableException("The LLM (" + description + ") did not answer within " + ms + " ms" + what
+                return new LlmUnavailableException("The LLM " + description + " did not answer within " + ms + " ms" + what
                         + "; raise nlsql.llm.timeoutSeconds (the deadline of one call: connecting, headers and the whole reply) "
                         + "or check the server", e);
             }
             if (t instanceof ConnectException || t instanceof UnknownHostException || t instanceof HttpConnectTimeoutException) {
-                return new LlmUnavailableException("The LLM (" + description + ") is unreachable: " + t
+                return new LlmUnavailableException("The LLM " + description + " is unreachable: " + t
                         + "; check nlsql.llm.baseUrl", e);
             }
         }
         String kind = e instanceof NonRetriableException ? "refused the request" : "failed";
-        return new LlmUnavailableException("The LLM (" + description + ") " + kind + ": " + e.getMessage(), e);
+        return new LlmUnavailableException("The LLM " + description + " " + kind + ": " + e.getMessage(), e);
     }
 
     private static int count(Integer n) {
