@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +34,11 @@ class LlmRateLimitTest {
             s.execute("CREATE TABLE clm_rl_items (id int PRIMARY KEY)");
             s.execute("INSERT INTO clm_rl_items VALUES (1), (2), (3)");
         }
+    }
+
+    @AfterAll
+    static void dropTable() throws SQLException {
+        TestPostgres.dropTables("clm_rl_items");
     }
 
     private static Connection connect(FakeOpenAi llm) throws SQLException {

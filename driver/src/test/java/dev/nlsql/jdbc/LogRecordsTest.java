@@ -13,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +29,11 @@ class LogRecordsTest {
             s.execute("CREATE TABLE lrt_items (id int PRIMARY KEY, name text)");
             s.execute("INSERT INTO lrt_items VALUES (1, 'bolt')");
         }
+    }
+
+    @AfterAll
+    static void dropTable() throws SQLException {
+        TestPostgres.dropTables("lrt_items");
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +33,11 @@ class RepairsSwitchTest {
             s.execute("CREATE TABLE clm_rep_cars (id int PRIMARY KEY, make text, model text)");
             s.execute("INSERT INTO clm_rep_cars VALUES (1, 'Audi', 'A4'), (2, 'Fiat', 'Panda')");
         }
+    }
+
+    @AfterAll
+    static void dropTable() throws SQLException {
+        TestPostgres.dropTables("clm_rep_cars");
     }
 
     private static Connection connect(FakeOpenAi llm, String... extra) throws SQLException {

@@ -20,6 +20,7 @@ import java.sql.Statement;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +41,11 @@ class SecretsNeverLeaveTest {
             s.execute("CREATE TABLE snl_items (id int PRIMARY KEY, name text)");
             s.execute("INSERT INTO snl_items VALUES (1, 'bolt'), (2, 'nut')");
         }
+    }
+
+    @AfterAll
+    static void dropTable() throws SQLException {
+        TestPostgres.dropTables("snl_items");
     }
 
     /** A connection whose LLM base URL carries the canary as userinfo and as secret parameters. */

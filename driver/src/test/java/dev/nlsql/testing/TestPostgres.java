@@ -5,6 +5,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * The PostgreSQL the integration tests use: {@code NLSQL_TEST_PG_URL}, else 127.0.0.1:5432 as
@@ -57,7 +59,40 @@ public final class TestPostgres {
                 }
             }
             s.execute("CREATE DATABASE " + database);
+            dropAtExit(database);
             return true;
+        }
+    }
+
+    /** Drops tables a test made in the test database, so the server is left as the test found it. */
+    public static void dropTables(String... tables) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            for (String table : tables) {
+                s.execute("DROP TABLE IF EXISTS " + table);
+            }
+        }
+    }
+
+    private static final Set<String> CREATED = new LinkedHashSet<>();
+
+    /**
+     * A database this test JVM made is dropped when the JVM ends (the module's test run), so the server is left as the
+     * run found it while test classes of one run still share it.
+     */
+    private static synchronized void dropAtExit(String database) {
+        if (CREATED.isEmpty()) {
+            Runtime.getRuntime().addShutdownHook(new Thread(TestPostgres::dropCreated, "drop-test-databases"));
+        }
+        CREATED.add(database);
+    }
+
+    private static synchronized void dropCreated() {
+        for (String database : CREATED) {
+            try {
+                dropDatabase(database);
+            } catch (SQLException e) {
+                System.err.println("could not drop test database " + database + ": " + e.getMessage());
+            }
         }
     }
 

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -66,6 +67,11 @@ class DangerousStatementsTest {
             s.execute("CREATE TABLE " + CANARY + " (id serial PRIMARY KEY, v text)");
             s.execute("INSERT INTO " + CANARY + " (v) VALUES ('a'), ('b'), ('c')");
         }
+    }
+
+    @AfterAll
+    static void dropTable() throws SQLException {
+        TestPostgres.dropTables(CANARY);
     }
 
     private static String fingerprint() throws SQLException {

@@ -23,6 +23,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,6 +47,11 @@ class LlmBoundsTest {
             s.execute("CREATE TABLE IF NOT EXISTS llmb_items (id int PRIMARY KEY, name text NOT NULL)");
             s.execute("INSERT INTO llmb_items VALUES (1, 'bolt'), (2, 'nut'), (3, 'washer') ON CONFLICT DO NOTHING");
         }
+    }
+
+    @AfterAll
+    static void dropTable() throws SQLException {
+        TestPostgres.dropTables("llmb_items");
     }
 
     private static Connection connect(FakeOpenAi llm, String... extra) throws SQLException {

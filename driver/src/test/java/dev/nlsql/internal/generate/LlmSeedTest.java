@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +31,11 @@ class LlmSeedTest {
             s.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (id int PRIMARY KEY, name text NOT NULL)");
             s.execute("INSERT INTO " + TABLE + " VALUES (1, 'bolt'), (2, 'nut') ON CONFLICT DO NOTHING");
         }
+    }
+
+    @AfterAll
+    static void dropTable() throws SQLException {
+        TestPostgres.dropTables(TABLE);
     }
 
     private static Connection connect(FakeOpenAi llm, String... extra) throws SQLException {
