@@ -14,6 +14,8 @@ final class LlmClients {
 
     static ChatModel chatModel(NlConfig config) {
         Duration deadline = Duration.ofSeconds(config.llmTimeoutSeconds());
+        Secrets.remember(config.llmApiKey()); // an error body that echoes the key is masked like a URL's secrets
+        Secrets.secretsIn(config.llmBaseUrl()).forEach(Secrets::remember);
         OpenAiChatModel.OpenAiChatModelBuilder b = OpenAiChatModel.builder()
                 .apiKey(config.llmApiKey() == null ? "not-needed" : config.llmApiKey())
                 .modelName(config.llmModel())

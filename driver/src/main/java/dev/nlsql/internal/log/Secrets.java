@@ -1,7 +1,11 @@
 package dev.nlsql.internal.log;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -15,13 +19,27 @@ public final class Secrets {
 
     private static final String MASK = "****";
     /** Parameter names whose values are secrets, in a query string or a ;key=value list. */
-    private static final Pattern SECRET_PARAM = Pattern.compile(
-            "(?i)([?&;](?:[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[-_]?key|apikey|key|sig|signature|credential)[a-z0-9_.-]*)=)"
-                    + "[^&;#]*");
-    /** user:password@ in a URL's authority. */
-    private static final Pattern USER_INFO = Pattern.compile("(//[^/@:?#;\\s]*):[^/@?#\\s]*@");
-    /** A URL inside free text: a JDBC URL, or any scheme://...; it ends at white space or a quote. */
-    private static final Pattern URL_IN_TEXT = Pattern.compile("(?i)(?:\\bjdbc:|\\b[a-z][a-z0-9+.-]*://)[^\\s\"'<>`]+");
+    /**
+     * A parameter: its name after {@code ? & ; # (} or a comma or colon (MySQL's {@code (host=h,password=p)}, DB2's
+     * {@code /db:password=p;}), and its value: a SQL Server {@code {braced}} value, or everything up to the next
+     * separator. A name counts as secret when, percent-decoded, it holds one of {@link #SECRET_NAME}'s words.
+     */
+    private static final Pattern PARAM = Pattern.compile("([?&;#(,:])((?:[A-Za-z0-9_.-]|%[0-9A-Fa-f]{2})+)=(\\{[^}]*}?|[^&;#)]*)");
+    private static final Pattern SECRET_NAME = Pattern.compile(
+            "(?i).*(?:pass(?!through)|pwd|secret|token|api[-_]?key|apikey|key|sig|signature|credential).*");
+    /** user:password@ in a URL's authority (the last @ before the path ends it: a password may hold a raw @). */
+    private static final Pattern USER_INFO = Pattern.compile("(//[^/@:?#;\\s]*):[^/?#\\s]*@");
+    /** Oracle's user/password@ after thin:, oci: or kprb:. */
+    private static final Pattern SLASH_PASSWORD = Pattern.compile("(?i)((?:thin|oci8?|kprb):[^/@:\\s]*/)[^@\\s]*@");
+    /** A bearer token or an OpenAI-style key anywhere in text (an HTTP error body may echo the request's header). */
+    private static final Pattern BEARER = Pattern.compile("(?i)(\\bbearer\\s+)[^\\s\"',}]+|\\bsk-[A-Za-z0-9_-]{8,}");
+    /**
+     * A URL inside free text: a JDBC URL, or any scheme://...; it ends at white space or an angle bracket, not at a
+     * quote, which a password may hold (a quote that closes the text around a URL is masked with a secret before it).
+     */
+    private static final Pattern URL_IN_TEXT = Pattern.compile("(?i)(?:\\bjdbc:|\\b[a-z][a-z0-9+.-]*://)[^\\s<>]+");
+    /** Secrets this JVM was configured with (API keys), masked wherever they appear in text that leaves. */
+    private static final Set<String> KNOWN = ConcurrentHashMap.newKeySet();
 
     private Secrets() {
     }
@@ -32,12 +50,53 @@ public final class Secrets {
             return null;
         }
         String masked = USER_INFO.matcher(url).replaceAll("$1:" + MASK + "@");
-        return SECRET_PARAM.matcher(masked).replaceAll("$1" + MASK);
+        masked = SLASH_PASSWORD.matcher(masked).replaceAll("$1" + MASK + "@");
+        StringBuilder out = new StringBuilder(masked.length());
+        int copied = 0;
+        Matcher m = PARAM.matcher(masked);
+        for (int from = 0; from < masked.length() && m.find(from); ) {
+            if (secretName(m.group(2))) {
+                out.append(masked, copied, m.start(3)).append(MASK);
+                copied = m.end(3);
+                from = m.end(3);
+            } else {
+                from = m.end(2) + 1; // a value may hold the next parameter: (host=h,password=p)
+            }
+        }
+        return out.append(masked, copied, masked.length()).toString();
+    }
+
+    private static boolean secretName(String name) {
+        String decoded = name;
+        if (name.indexOf('%') >= 0) {
+            try {
+                decoded = URLDecoder.decode(name, StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                return true; // a name that does not decode is masked rather than guessed at
+            }
+        }
+        return SECRET_NAME.matcher(decoded).matches();
+    }
+
+    /** Remembers a configured secret (an API key), so that text quoting it (an error body echoing a header) is masked. */
+    public static void remember(String secret) {
+        if (secret != null && secret.length() >= 8 && KNOWN.size() < 64) {
+            KNOWN.add(secret);
+        }
     }
 
     /** Free text (an error message, a log line) with the secrets of every URL in it masked. */
     public static String maskUrlsIn(String text) {
-        if (text == null || text.indexOf(':') < 0) {
+        if (text == null) {
+            return null;
+        }
+        for (String secret : KNOWN) {
+            if (text.contains(secret)) {
+                text = text.replace(secret, MASK);
+            }
+        }
+        text = BEARER.matcher(text).replaceAll(r -> r.group(1) != null ? Matcher.quoteReplacement(r.group(1)) + MASK : "sk-" + MASK);
+        if (text.indexOf(':') < 0) {
             return text;
         }
         Matcher m = URL_IN_TEXT.matcher(text);
@@ -60,9 +119,18 @@ public final class Secrets {
             String whole = m.group();
             out.add(whole.substring(m.group(1).length() + 1, whole.length() - 1));
         }
-        m = SECRET_PARAM.matcher(url);
+        m = SLASH_PASSWORD.matcher(url);
         while (m.find()) {
-            out.add(m.group().substring(m.group(1).length()));
+            String whole = m.group();
+            out.add(whole.substring(m.group(1).length(), whole.length() - 1));
+        }
+        m = PARAM.matcher(url);
+        for (int from = 0; from < url.length() && m.find(from); ) {
+            boolean secret = secretName(m.group(2));
+            if (secret && !m.group(3).isEmpty()) {
+                out.add(m.group(3));
+            }
+            from = secret ? m.end(3) : m.end(2) + 1;
         }
         return out;
     }
