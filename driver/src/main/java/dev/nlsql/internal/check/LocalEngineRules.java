@@ -1,6 +1,7 @@
 package dev.nlsql.internal.check;
 
 import dev.nlsql.internal.check.GuardRejection.Rule;
+import dev.nlsql.internal.sql.HugeNumbers;
 import dev.nlsql.sql.SqlLexer;
 import dev.nlsql.sql.SqlLexer.Token;
 import dev.nlsql.sql.SqlLexer.Type;
@@ -93,7 +94,7 @@ public final class LocalEngineRules {
      * against a 2 s timeout). Few of them keep a value within a small multiple of the copy's.
      */
     static final int MAX_STRING_OPS = 8;
-    private static final Set<String> STRING_BUILDING = Set.of("concat", "concat_ws", "replace", "string_agg", "listagg");
+    private static final Set<String> STRING_BUILDING = Set.of("concat", "concat_ws", "replace", "string_agg", "listagg", "to_char");
     /**
      * Window functions H2 computes over an ordered window in linear time: each row's value follows
      * from the previous one's. Others over an ordered window (string_agg, median, percentiles...)
@@ -103,8 +104,17 @@ public final class LocalEngineRules {
      */
     static final Set<String> ORDERED_WINDOW_FUNCTIONS = Set.of("count", "sum", "avg", "min", "max", "row_number", "rank",
             "dense_rank", "percent_rank", "cume_dist", "ntile", "lag", "lead", "first_value", "last_value", "nth_value");
-    /** Longest LIKE pattern. */
-    static final int MAX_LIKE_PATTERN = 1000;
+    /**
+     * Longest LIKE pattern, and longest search string of locate/position/strpos/replace: H2 matches them by
+     * scanning, text length times pattern length in one uninterruptible evaluation (a 1,000-character pattern
+     * over a 10,000,000-character value: 13 s against a 2 s timeout).
+     */
+    static final int MAX_PATTERN = 100;
+    /** Most digits of a numeric literal (and its largest exponent: {@link HugeNumbers}). */
+    static final int MAX_EXPONENT = HugeNumbers.MAX_EXPONENT;
+    /** Functions whose search string (the argument at this index) is scanned for in the text, as LIKE's pattern. */
+    private static final java.util.Map<String, Integer> SEARCH_ARGUMENT = java.util.Map.of("locate", 0, "position", 0, "strpos", 1,
+            "replace", 1);
 
     private LocalEngineRules() {
     }
@@ -156,6 +166,9 @@ public final class LocalEngineRules {
         if (node instanceof LikeExpression like) {
             checkLike(like);
         }
+        if (node instanceof net.sf.jsqlparser.expression.Function f && f.getName() != null) {
+            checkSearchArguments(f);
+        }
         if (node instanceof RegExpMatchOperator || node instanceof SimilarToExpression || node instanceof Matches
                 || node instanceof FullTextSearch) {
             throw refused("pattern matching by regular expression: " + SqlGuard.shorten(node.toString()));
@@ -189,6 +202,13 @@ public final class LocalEngineRules {
                 if (OBJECT_TYPE_WORDS.contains(w)) {
                     throw refused("a cast to " + t.text());
                 }
+            }
+            if ((t.type() == Type.NUMBER || t.type() == Type.STRING) && HugeNumbers.hasHugeExponent(t.text())) {
+                throw refused("a number with an exponent beyond " + MAX_EXPONENT + " (" + SqlGuard.shorten(t.text())
+                        + "): H2 computes such a value uninterruptibly");
+            }
+            if (t.type() == Type.NUMBER && t.text().replaceAll("[^0-9]", "").length() > MAX_EXPONENT) {
+                throw refused("a numeric literal of more than " + MAX_EXPONENT + " digits");
             }
             if (t.type() == Type.OPERATOR && t.text().equals("::")) {
                 StringBuilder type = new StringBuilder();
@@ -244,11 +264,35 @@ public final class LocalEngineRules {
             throw refused("LIKE with a pattern that is not a string literal: " + SqlGuard.shorten(like.toString()));
         }
         String p = pattern.getValue();
-        if (p.length() > MAX_LIKE_PATTERN) {
-            throw refused("a LIKE pattern longer than " + MAX_LIKE_PATTERN + " characters");
+        if (p.length() > MAX_PATTERN) {
+            throw refused("a LIKE pattern longer than " + MAX_PATTERN + " characters");
         }
         if (!isLinearLikePattern(p)) {
             throw refused("a LIKE pattern with more than one '%' inside it (H2 matches it in super-linear time): '" + p + "'");
+        }
+    }
+
+    /**
+     * locate, position, strpos and replace scan the text for a search string: it must be a string literal of at most
+     * {@link #MAX_PATTERN} characters, and replace's replacement a literal no longer than what it replaces, so that
+     * replace never grows a value (three nested replace calls built 10,000,000 characters from one).
+     */
+    private static void checkSearchArguments(net.sf.jsqlparser.expression.Function f) throws GuardRejection {
+        String name = SqlLexer.foldIdentifier(f.getName()).toLowerCase(Locale.ROOT);
+        Integer index = SEARCH_ARGUMENT.get(name);
+        if (index == null) {
+            return;
+        }
+        List<?> args = f.getParameters() == null ? List.of() : f.getParameters().getExpressions();
+        if (args.size() <= index || !(args.get(index) instanceof StringValue search) || search.getValue().isEmpty()
+                || search.getValue().length() > MAX_PATTERN) {
+            throw refused(name + " with a search string that is not a string literal of 1 to " + MAX_PATTERN + " characters: "
+                    + SqlGuard.shorten(f.toString()));
+        }
+        if (name.equals("replace") && (args.size() < 3 || !(args.get(2) instanceof StringValue to)
+                || to.getValue().length() > search.getValue().length())) {
+            throw refused("replace whose replacement is not a string literal at most as long as what it replaces: "
+                    + SqlGuard.shorten(f.toString()));
         }
     }
 

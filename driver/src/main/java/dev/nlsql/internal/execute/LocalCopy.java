@@ -107,7 +107,9 @@ public final class LocalCopy implements AutoCloseable {
         try (PreparedStatement ps = admin.prepareStatement(insert)) {
             while (rows.next()) {
                 for (int i = 1; i <= n; i++) {
-                    ps.setObject(i, kinds.get(i - 1) == Types.VARCHAR ? rows.getString(i) : rows.getObject(i));
+                    Object value = kinds.get(i - 1) == Types.VARCHAR ? rows.getString(i) : rows.getObject(i);
+                    checkCopied(name, md.getColumnLabel(i), value);
+                    ps.setObject(i, value);
                 }
                 ps.addBatch();
                 if (++copied % 500 == 0) {
@@ -117,6 +119,33 @@ public final class LocalCopy implements AutoCloseable {
             ps.executeBatch();
         }
         return copied;
+    }
+
+    /** Longest text value the copy takes: the local rules bound how much a statement can grow one, not where it starts. */
+    static final int MAX_TEXT_CHARS = 32_768;
+    /** Most digits (precision, or scale either way) of a copied number: H2 computes with it uninterruptibly. */
+    static final int MAX_NUMBER_DIGITS = 1_000;
+
+    /**
+     * Data values are hostile too: a long text, a number with thousands of digits, or text that reads as a number
+     * with a huge exponent ('1e7000000', then cast and added to) would let one value outgrow the engine's bounds, so
+     * the copy refuses them and the fallback analysis fails with the reason, rather than analyse a changed copy.
+     */
+    private static void checkCopied(String table, String column, Object value) throws SQLException {
+        String why = null;
+        if (value instanceof String text) {
+            if (text.length() > MAX_TEXT_CHARS) {
+                why = "a text of " + text.length() + " characters (the local engine takes at most " + MAX_TEXT_CHARS + ")";
+            } else if (dev.nlsql.internal.sql.HugeNumbers.hasHugeExponent(text)) {
+                why = "a text that reads as a number with a huge exponent";
+            }
+        } else if (value instanceof java.math.BigDecimal number
+                && (number.precision() > MAX_NUMBER_DIGITS || Math.abs(number.scale()) > MAX_NUMBER_DIGITS)) {
+            why = "a number of more than " + MAX_NUMBER_DIGITS + " digits";
+        }
+        if (why != null) {
+            throw new SQLException("the fallback analysis cannot copy " + table + "." + column + ": it holds " + why, "54000");
+        }
     }
 
     /** The connection the analysis runs on: read-only, and allowed only the copied tables. */

@@ -160,6 +160,6 @@ class LocalEngineRulesTest {
         }
         assertTrue(refused("SELECT a FROM t WHERE b LIKE b"));
         assertTrue(refused("SELECT a FROM t WHERE b LIKE 'a!%' ESCAPE '!'"));
-        assertTrue(refused("SELECT a FROM t WHERE b LIKE '" + "x".repeat(LocalEngineRules.MAX_LIKE_PATTERN + 1) + "'"));
+        assertTrue(refused("SELECT a FROM t WHERE b LIKE '" + "x".repeat(LocalEngineRules.MAX_PATTERN + 1) + "'"));
     }
 }
