@@ -64,6 +64,25 @@ public final class TestPostgres {
         }
     }
 
+    /** Creates each role ("name LOGIN", "name NOLOGIN PASSWORD 'x'") unless it exists; drop them with {@link #dropRoles}. */
+    public static void createRoles(String... definitions) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            for (String role : definitions) {
+                String name = role.split("\\s+", 2)[0];
+                s.execute("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + name + "') THEN CREATE ROLE "
+                        + role + "; END IF; END $$");
+            }
+        }
+    }
+
+    public static void dropRoles(String... names) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            for (String name : names) {
+                s.execute("DROP ROLE IF EXISTS " + name);
+            }
+        }
+    }
+
     /** Drops tables a test made in the test database, so the server is left as the test found it. */
     public static void dropTables(String... tables) throws SQLException {
         try (Connection c = connect(); Statement s = c.createStatement()) {

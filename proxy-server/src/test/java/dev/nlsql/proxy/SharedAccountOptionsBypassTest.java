@@ -33,12 +33,8 @@ class SharedAccountOptionsBypassTest {
 
     @BeforeAll
     static void setUp() throws Exception {
+        TestPostgres.createRoles(APP + " LOGIN", POWER + " NOLOGIN");
         try (Connection c = TestPostgres.connect(); Statement s = c.createStatement()) {
-            for (String role : List.of(APP + " LOGIN", POWER + " NOLOGIN")) {
-                String name = role.substring(0, role.indexOf(' '));
-                s.execute("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + name + "') THEN CREATE ROLE "
-                        + role + "; END IF; END $$");
-            }
             s.execute("ALTER ROLE " + APP + " NOINHERIT"); // APP may SET ROLE to POWER but does not hold its privileges
             s.execute("GRANT " + POWER + " TO " + APP);
         }
@@ -50,10 +46,7 @@ class SharedAccountOptionsBypassTest {
     @AfterAll
     static void tearDown() throws Exception {
         TestPostgres.dropDatabase(DATABASE);
-        try (Connection c = TestPostgres.connect(); Statement s = c.createStatement()) {
-            s.execute("DROP ROLE IF EXISTS " + APP);
-            s.execute("DROP ROLE IF EXISTS " + POWER);
-        }
+        TestPostgres.dropRoles(APP, POWER);
     }
 
     private static PgServer proxy(String passthrough) throws java.io.IOException {

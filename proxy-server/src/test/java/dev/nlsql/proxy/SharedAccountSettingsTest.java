@@ -37,12 +37,8 @@ class SharedAccountSettingsTest {
 
     @BeforeAll
     static void setUp() throws Exception {
+        TestPostgres.createRoles(APP + " LOGIN", POWER + " NOLOGIN");
         try (Connection c = TestPostgres.connect(); Statement s = c.createStatement()) {
-            for (String role : List.of(APP + " LOGIN", POWER + " NOLOGIN")) {
-                String name = role.substring(0, role.indexOf(' '));
-                s.execute("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + name + "') THEN CREATE ROLE "
-                        + role + "; END IF; END $$");
-            }
             s.execute("GRANT " + POWER + " TO " + APP); // the shared account may SET ROLE to it; its clients may not
         }
         TestPostgres.database(DATABASE, "DROP TABLE IF EXISTS shset_audit",
@@ -53,10 +49,7 @@ class SharedAccountSettingsTest {
     @AfterAll
     static void tearDown() throws Exception {
         TestPostgres.dropDatabase(DATABASE);
-        try (Connection c = TestPostgres.connect(); Statement s = c.createStatement()) {
-            s.execute("DROP ROLE IF EXISTS " + APP);
-            s.execute("DROP ROLE IF EXISTS " + POWER);
-        }
+        TestPostgres.dropRoles(APP, POWER);
     }
 
     private static PgServer proxy(String passthrough) throws java.io.IOException {
