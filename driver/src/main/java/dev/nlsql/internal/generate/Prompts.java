@@ -1,5 +1,7 @@
 package dev.nlsql.internal.generate;
 
+import dev.nlsql.sql.SqlLexer;
+
 import dev.langchain4j.model.input.PromptTemplate;
 import dev.nlsql.internal.diagnose.Diagnosis;
 import dev.nlsql.internal.diagnose.Feedback;
@@ -71,7 +73,7 @@ public final class Prompts {
                 error = p.error();
                 feedback = p.feedback();
             } else {
-                Diagnosis d = withoutDatabaseText(p.diagnosis(), p.sql(), r.catalog());
+                Diagnosis d = withoutDatabaseText(p.diagnosis(), p.sql());
                 error = errorLine(d);
                 feedback = Feedback.forDiagnosis(d, p.timeoutSeconds());
             }
@@ -85,16 +87,19 @@ public final class Prompts {
 
     /**
      * The diagnosis without anything the database wrote: its message goes, and the name at fault
-     * stays only when it is a catalog name or in the SQL the model wrote. A diagnosis without a
-     * SQLSTATE was made by nlsql from the model's reply ({@link Diagnosis#of}) and is kept.
+     * stays only when the model's SQL wrote it as a name (a word or a quoted identifier). Not when it
+     * is merely a catalog name or somewhere in the SQL's text: {@code ref::regclass} makes PostgreSQL
+     * name a row's value as a missing relation, which may equal a column's name or a guess the model
+     * put in a string. A diagnosis without a SQLSTATE was made by nlsql from the model's reply
+     * ({@link Diagnosis#of}) and is kept.
      */
-    static Diagnosis withoutDatabaseText(Diagnosis d, String sql, SchemaCatalog catalog) {
+    static Diagnosis withoutDatabaseText(Diagnosis d, String sql) {
         if (d.sqlState() == null) {
             return d;
         }
-        boolean nameKnown = knownName(d.name(), sql, catalog);
+        boolean nameKnown = writtenAsName(d.name(), sql);
         String name = nameKnown ? d.name() : null;
-        String qualifier = nameKnown && knownName(d.qualifier(), sql, catalog) ? d.qualifier() : null;
+        String qualifier = nameKnown && writtenAsName(d.qualifier(), sql) ? d.qualifier() : null;
         return new Diagnosis(d.category(), null, d.sqlState(), name, qualifier, d.candidates(), d.scope());
     }
 
@@ -103,15 +108,13 @@ public final class Prompts {
         return d.category().label() + state + (d.message() == null ? "" : ": " + d.message());
     }
 
-    private static boolean knownName(String name, String sql, SchemaCatalog catalog) {
-        if (name == null || name.isBlank()) {
+    private static boolean writtenAsName(String name, String sql) {
+        if (name == null || name.isBlank() || sql == null) {
             return false;
         }
-        if (sql != null && sql.toLowerCase(Locale.ROOT).contains(name.toLowerCase(Locale.ROOT))) {
-            return true;
-        }
-        for (TableInfo t : catalog.tables()) {
-            if (t.name().equalsIgnoreCase(name) || name.equalsIgnoreCase(t.schema()) || t.columnIgnoreCase(name) != null) {
+        for (SqlLexer.Token t : SqlLexer.tokenize(sql).tokens()) {
+            if ((t.type() == SqlLexer.Type.WORD || t.type() == SqlLexer.Type.QUOTED_IDENT)
+                    && SqlLexer.foldIdentifier(t.text()).equalsIgnoreCase(name)) {
                 return true;
             }
         }
