@@ -1,7 +1,6 @@
 package dev.nlsql.engine;
 
 import dev.nlsql.NlSqlState;
-import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.internal.check.CatalogCheck;
 import dev.nlsql.internal.check.GuardRejection;
 import dev.nlsql.internal.execute.GuardedSql;
@@ -38,6 +37,7 @@ import dev.nlsql.internal.execute.LocalCopy;
 import dev.nlsql.internal.execute.ZeroRow;
 import dev.nlsql.internal.schema.CatalogReader;
 import dev.nlsql.internal.schema.SchemaRenderer;
+import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.sql.TableRef;
 import java.util.LinkedHashSet;

@@ -1,6 +1,8 @@
 package dev.nlsql.internal.execute;
 
 import dev.nlsql.NlSqlState;
+import dev.nlsql.internal.sql.HugeNumbers;
+import java.math.BigDecimal;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -29,6 +31,10 @@ import java.util.UUID;
 public final class LocalCopy implements AutoCloseable {
 
     private static final String READER = "NLSQL_READER";
+    /** PostgreSQL's SQLSTATEs for what the local engine may end with: out of memory or work, out of stack, cancelled. */
+    private static final String PROGRAM_LIMIT_EXCEEDED = "54000";
+    private static final String STATEMENT_TOO_COMPLEX = "54001";
+    private static final String QUERY_CANCELED = "57014";
     /** H2's error code for an OutOfMemoryError it caught. */
     private static final int H2_OUT_OF_MEMORY = 90108;
 
@@ -136,15 +142,15 @@ public final class LocalCopy implements AutoCloseable {
         if (value instanceof String text) {
             if (text.length() > MAX_TEXT_CHARS) {
                 why = "a text of " + text.length() + " characters (the local engine takes at most " + MAX_TEXT_CHARS + ")";
-            } else if (dev.nlsql.internal.sql.HugeNumbers.hasHugeExponent(text)) {
+            } else if (HugeNumbers.hasHugeExponent(text)) {
                 why = "a text that reads as a number with a huge exponent";
             }
-        } else if (value instanceof java.math.BigDecimal number
+        } else if (value instanceof BigDecimal number
                 && (number.precision() > MAX_NUMBER_DIGITS || Math.abs(number.scale()) > MAX_NUMBER_DIGITS)) {
             why = "a number of more than " + MAX_NUMBER_DIGITS + " digits";
         }
         if (why != null) {
-            throw new SQLException("the fallback analysis cannot copy " + table + "." + column + ": it holds " + why, "54000");
+            throw new SQLException("the fallback analysis cannot copy " + table + "." + column + ": it holds " + why, PROGRAM_LIMIT_EXCEEDED);
         }
     }
 
@@ -176,11 +182,11 @@ public final class LocalCopy implements AutoCloseable {
                 } catch (SQLException e) {
                     if (watchdog.reason() == LocalWatchdog.Reason.WORK) {
                         throw new SQLException("The local analysis did more work than its budget (" + (workBytes >> 20)
-                                + " MB allocated) and was cancelled: ask for less", "54000", e);
+                                + " MB allocated) and was cancelled: ask for less", PROGRAM_LIMIT_EXCEEDED, e);
                     }
                     if (watchdog.reason() == LocalWatchdog.Reason.TIME) {
                         throw new SQLTimeoutException("The local analysis ran longer than nlsql.queryTimeoutSeconds (" + timeoutSeconds
-                                + " s) and was cancelled", "57014", e);
+                                + " s) and was cancelled", QUERY_CANCELED, e);
                     }
                     throw outOfResources(e);
                 }
@@ -192,10 +198,10 @@ public final class LocalCopy implements AutoCloseable {
     private static SQLException outOfResources(SQLException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof StackOverflowError) {
-                return new SQLException("The local analysis nested deeper than the thread's stack", "54001", e);
+                return new SQLException("The local analysis nested deeper than the thread's stack", STATEMENT_TOO_COMPLEX, e);
             }
             if (t instanceof OutOfMemoryError || (t instanceof SQLException s && s.getErrorCode() == H2_OUT_OF_MEMORY)) {
-                return new SQLException("The local analysis ran out of memory", "54000", e);
+                return new SQLException("The local analysis ran out of memory", PROGRAM_LIMIT_EXCEEDED, e);
             }
         }
         return e;
