@@ -46,6 +46,17 @@ public final class NlConfig {
     private final int llmMaxReplyChars;
     private final boolean llmSendValues;
     private final Dialect dialect;
+    /** Attached sources by name (lower case), in name order; the connection's own database is {@link #MAIN}. */
+    private final Map<String, String> sources;
+    /** {@code nlsql.tables} patterns by source; a source none names reads every table. */
+    private final Map<String, List<String>> sourceTables;
+    private final int sourceRows;
+
+    /** The name of the connection's own database among the sources. */
+    public static final String MAIN = "main";
+    /** The name plan steps use for the embedded engine that joins what the sources return. */
+    public static final String LOCAL = "local";
+    private static final java.util.regex.Pattern SOURCE_NAME = java.util.regex.Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
     private NlConfig(Properties p, Map<String, String> env) throws SQLException {
         this.llmBaseUrl = firstNonBlank(p.getProperty(NlProperty.LLM_BASE_URL.key()), env.get("OPENAI_BASE_URL"));
@@ -62,7 +73,12 @@ public final class NlConfig {
         this.maxAttempts = positiveInt(p, NlProperty.MAX_ATTEMPTS);
         this.maxRows = positiveInt(p, NlProperty.MAX_ROWS);
         this.queryTimeoutSeconds = positiveInt(p, NlProperty.QUERY_TIMEOUT_SECONDS);
-        this.tables = tablePatterns(text(p, NlProperty.TABLES));
+        this.sources = sources(p);
+        List<String> tableEntries = tablePatterns(text(p, NlProperty.TABLES));
+        this.sourceTables = bySource(tableEntries, sources.keySet());
+        // an allow-list set empty allows nothing; one that names only other sources leaves main's tables all allowed
+        this.tables = tableEntries.isEmpty() ? List.of() : sourceTables.getOrDefault(MAIN, List.of("*"));
+        this.sourceRows = positiveInt(p, NlProperty.SOURCE_ROWS);
         this.passthrough = Passthrough.valueOf(choice(p, NlProperty.PASSTHROUGH).toUpperCase(Locale.ROOT));
         this.cache = Boolean.parseBoolean(choice(p, NlProperty.CACHE));
         this.repairs = Boolean.parseBoolean(choice(p, NlProperty.REPAIRS));
@@ -236,6 +252,65 @@ public final class NlConfig {
         return Collections.unmodifiableList(out);
     }
 
+    /** The {@code nlsql.source.<name>} entries: names are SQL-like words, folded to lower case, never main or local. */
+    private static Map<String, String> sources(Properties p) throws SQLException {
+        java.util.TreeMap<String, String> out = new java.util.TreeMap<>();
+        for (String key : p.stringPropertyNames()) {
+            if (!key.toLowerCase(Locale.ROOT).startsWith(NlProperty.SOURCE_PREFIX)) {
+                continue;
+            }
+            String name = key.substring(NlProperty.SOURCE_PREFIX.length()).toLowerCase(Locale.ROOT);
+            if (!SOURCE_NAME.matcher(name).matches() || name.equals(MAIN) || name.equals(LOCAL)) {
+                throw new SQLException("Invalid source name '" + key.substring(NlProperty.SOURCE_PREFIX.length()) + "' in " + key
+                        + "; a source is named by a letter or _ then letters, digits or _ (at most 63), and not main or local",
+                        INVALID_VALUE);
+            }
+            String url = p.getProperty(key).trim();
+            if (!url.regionMatches(true, 0, "jdbc:", 0, 5) || url.regionMatches(true, 0, "jdbc:nlsql:", 0, 11)) {
+                throw new SQLException("Invalid value for " + NlProperty.SOURCE_PREFIX + name + " (source " + name
+                        + "): expected the JDBC URL of a database, such as jdbc:postgresql://host/db, not a jdbc:nlsql: URL",
+                        INVALID_VALUE);
+            }
+            if (out.put(name, url) != null) {
+                throw new SQLException("Source " + name + " is given twice (" + NlProperty.SOURCE_PREFIX + name + ")", INVALID_VALUE);
+            }
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * Splits {@code nlsql.tables} entries by source: {@code accounts:public.*} belongs to source accounts,
+     * an entry without a prefix to main. A prefix naming no attached source is an error, not a silent no-op.
+     */
+    private static Map<String, List<String>> bySource(List<String> entries, java.util.Set<String> attached) throws SQLException {
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        for (String entry : entries) {
+            String source = MAIN;
+            String pattern = entry;
+            int colon = entry.indexOf(':');
+            int quote = firstQuote(entry);
+            if (colon > 0 && (quote < 0 || colon < quote)) {
+                source = entry.substring(0, colon).trim().toLowerCase(Locale.ROOT);
+                pattern = entry.substring(colon + 1).trim();
+                if (!source.equals(MAIN) && !attached.contains(source)) {
+                    throw new SQLException("Invalid value for " + NlProperty.TABLES.key() + ": '" + entry + "' names source " + source
+                            + ", which is not attached (attach it with " + NlProperty.SOURCE_PREFIX + source + "=<jdbc url>)",
+                            INVALID_VALUE);
+                }
+            }
+            out.computeIfAbsent(source, s -> new ArrayList<>()).add(pattern);
+        }
+        Map<String, List<String>> frozen = new java.util.LinkedHashMap<>();
+        out.forEach((k, v) -> frozen.put(k, List.copyOf(v)));
+        return Collections.unmodifiableMap(frozen);
+    }
+
+    private static int firstQuote(String s) {
+        int d = s.indexOf('"');
+        int b = s.indexOf('`');
+        return d < 0 ? b : b < 0 ? d : Math.min(d, b);
+    }
+
     private static String firstNonBlank(String a, String b) {
         if (a != null && !a.isBlank()) {
             return a.trim();
@@ -250,7 +325,8 @@ public final class NlConfig {
                 String.valueOf(queryTimeoutSeconds), String.join(",", tables), passthrough.name(), String.valueOf(cache), String.valueOf(repairs),
                 String.join(",", deniedFunctions), String.join(",", functions), String.valueOf(readRole), String.valueOf(maxResultBytes),
                 String.valueOf(llmMaxReplyChars), String.valueOf(llmSendValues), dialect.name(), String.valueOf(widerSearch),
-                String.valueOf(maxSteps), String.valueOf(fallbackRows), String.valueOf(followUps));
+                String.valueOf(maxSteps), String.valueOf(fallbackRows), String.valueOf(followUps), sources.toString(),
+                sourceTables.toString(), String.valueOf(sourceRows));
     }
 
     public LlmKind llm() {
@@ -290,9 +366,24 @@ public final class NlConfig {
         return queryTimeoutSeconds;
     }
 
-    /** Table patterns questions may use; {@code ["*"]} means every table. */
+    /** Table patterns questions may use on the main database; {@code ["*"]} means every table. */
     public List<String> tables() {
         return tables;
+    }
+
+    /** Table patterns questions may use on a source ({@link #MAIN} or an attached one); every table when none names it. */
+    public List<String> tables(String source) {
+        return MAIN.equals(source) ? tables : sourceTables.getOrDefault(source, List.of("*"));
+    }
+
+    /** The attached sources, name to JDBC URL, in name order (main is not among them). */
+    public Map<String, String> sources() {
+        return sources;
+    }
+
+    /** Rows one plan step may move into the local engine. */
+    public int sourceRows() {
+        return sourceRows;
     }
 
     public Passthrough passthrough() {

@@ -42,7 +42,10 @@ public enum NlProperty {
             List.of("true", "false")),
     DIALECT("nlsql.dialect", "auto", "How the guard reads SQL: auto (from the database: PostgreSQL, MySQL/MariaDB), postgresql, "
             + "mysql, or unverified (any other database, read with standard SQL rules: the operator accepts the risk that "
-            + "the database reads the text differently)", List.of("auto", "postgresql", "mysql", "unverified"));
+            + "the database reads the text differently)", List.of("auto", "postgresql", "mysql", "unverified")),
+    SOURCE("nlsql.source.<name>", null, "Another database questions may read, as source <name>: its JDBC URL (percent-encoded "
+            + "inside a URL); repeat with other names. A URL that names no user logs in as this connection's user", List.of()),
+    SOURCE_ROWS("nlsql.sourceRows", "100000", "Rows one plan step may move into the local engine that joins sources", List.of());
 
     /** The prefix every nlsql property starts with; such properties never reach the delegate. */
     public static final String PREFIX = "nlsql.";
@@ -76,7 +79,14 @@ public enum NlProperty {
         return choices;
     }
 
+    /** The key prefix of the {@link #SOURCE} family: {@code nlsql.source.<name>}. */
+    public static final String SOURCE_PREFIX = "nlsql.source.";
+
+    /** The property a key names; every {@code nlsql.source.<name>} is {@link #SOURCE}. */
     public static NlProperty byKey(String key) {
+        if (key.startsWith(SOURCE_PREFIX) && key.length() > SOURCE_PREFIX.length()) {
+            return SOURCE;
+        }
         for (NlProperty p : values()) {
             if (p.key.equals(key)) {
                 return p;

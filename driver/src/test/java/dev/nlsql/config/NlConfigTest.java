@@ -110,4 +110,35 @@ class NlConfigTest {
         assertEquals("22023", e.getSQLState());
         assertTrue(e.getMessage().contains("nlsql.tables") && e.getMessage().contains("not closed"), e.getMessage());
     }
+
+    @Test
+    void sourcesAreNamedAttachedDatabasesWithTheirOwnAllowLists() throws SQLException {
+        NlConfig c = NlConfig.from(props("nlsql.source.Accounts", " jdbc:postgresql://h/acc ", "nlsql.source.crm", "jdbc:mariadb://h/crm",
+                "nlsql.tables", "public.orders, accounts:public.*, accounts:\"Odd:Name\", main:public.items"), Map.of());
+        assertEquals(Map.of("accounts", "jdbc:postgresql://h/acc", "crm", "jdbc:mariadb://h/crm"), c.sources());
+        assertEquals(List.of("accounts", "crm"), List.copyOf(c.sources().keySet()));
+        assertEquals(List.of("public.orders", "public.items"), c.tables());
+        assertEquals(List.of("public.orders", "public.items"), c.tables(NlConfig.MAIN));
+        assertEquals(List.of("public.*", "\"Odd:Name\""), c.tables("accounts"));
+        assertEquals(List.of("*"), c.tables("crm"));
+        assertEquals(100000, c.sourceRows());
+        assertEquals(7, NlConfig.from(props("nlsql.sourceRows", "7"), Map.of()).sourceRows());
+        assertEquals(List.of("*"), NlConfig.from(props("nlsql.source.a", "jdbc:x:y", "nlsql.tables", "a:t"), Map.of()).tables());
+        assertEquals(List.of(), NlConfig.from(props("nlsql.tables", ""), Map.of()).tables());
+        assertFalse(c.identity().equals(NlConfig.from(props("nlsql.source.accounts", "jdbc:postgresql://h/other"), Map.of()).identity()));
+    }
+
+    @Test
+    void badSourcesFailWithTheSourceNamed() {
+        for (String[] bad : new String[][] {{"nlsql.source.main", "jdbc:postgresql://h/x"}, {"nlsql.source.local", "jdbc:postgresql://h/x"},
+            {"nlsql.source.1abc", "jdbc:postgresql://h/x"}, {"nlsql.source.a-b", "jdbc:postgresql://h/x"},
+            {"nlsql.source.acc", "postgresql://h/x"}, {"nlsql.source.acc", "jdbc:nlsql:postgresql://h/x"}, {"nlsql.sourceRows", "0"},
+            {"nlsql.tables", "nosuch:public.*"}}) {
+            SQLException e = assertThrows(SQLException.class, () -> NlConfig.from(props(bad), Map.of()), String.join("=", bad));
+            assertEquals("22023", e.getSQLState());
+            String named = bad[0].startsWith("nlsql.source.") ? bad[0].substring("nlsql.source.".length())
+                    : bad[0].equals("nlsql.tables") ? "nosuch" : "nlsql.sourceRows";
+            assertTrue(e.getMessage().contains(named), e.getMessage());
+        }
+    }
 }
