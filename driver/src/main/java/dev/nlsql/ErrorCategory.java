@@ -17,6 +17,8 @@ public enum ErrorCategory {
     UNSAFE(true),
     NO_SQL(true),
     EMPTY_RESULT(true),
+    /** A plan step returned more rows than nlsql.sourceRows lets move into the local engine. */
+    TOO_MANY_ROWS(true),
     PERMISSION_DENIED(false),
     CONNECTION(false),
     RESOURCE(false),

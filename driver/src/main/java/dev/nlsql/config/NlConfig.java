@@ -42,6 +42,8 @@ public final class NlConfig {
     private final List<String> deniedFunctions;
     private final List<String> functions;
     private final String readRole;
+    /** {@code nlsql.readRole} by source: {@code reader, accounts:acc_reader}; an entry without a source is main's. */
+    private final Map<String, String> readRoles;
     private final long maxResultBytes;
     private final int llmMaxReplyChars;
     private final boolean llmSendValues;
@@ -89,7 +91,8 @@ public final class NlConfig {
         this.deniedFunctions = list(text(p, NlProperty.DENIED_FUNCTIONS));
         this.functions = list(text(p, NlProperty.FUNCTIONS));
         String role = text(p, NlProperty.READ_ROLE);
-        this.readRole = role == null || role.isBlank() ? null : role;
+        this.readRoles = readRoles(role, sources.keySet());
+        this.readRole = readRoles.get(MAIN);
         this.maxResultBytes = byteSize(p, NlProperty.MAX_RESULT_BYTES);
         this.llmMaxReplyChars = positiveInt(p, NlProperty.LLM_MAX_REPLY_CHARS);
         this.llmSendValues = Boolean.parseBoolean(choice(p, NlProperty.LLM_SEND_VALUES));
@@ -323,7 +326,7 @@ public final class NlConfig {
         return String.join("|", llm.name(), String.valueOf(llmBaseUrl), String.valueOf(llmApiKey == null ? null : llmApiKey.hashCode()),
                 llmModel, String.valueOf(llmSeed), String.valueOf(llmTimeoutSeconds), String.valueOf(maxAttempts), String.valueOf(maxRows),
                 String.valueOf(queryTimeoutSeconds), String.join(",", tables), passthrough.name(), String.valueOf(cache), String.valueOf(repairs),
-                String.join(",", deniedFunctions), String.join(",", functions), String.valueOf(readRole), String.valueOf(maxResultBytes),
+                String.join(",", deniedFunctions), String.join(",", functions), readRoles.toString(), String.valueOf(maxResultBytes),
                 String.valueOf(llmMaxReplyChars), String.valueOf(llmSendValues), dialect.name(), String.valueOf(widerSearch),
                 String.valueOf(maxSteps), String.valueOf(fallbackRows), String.valueOf(followUps), sources.toString(),
                 sourceTables.toString(), String.valueOf(sourceRows));
@@ -430,6 +433,33 @@ public final class NlConfig {
     /** The role guarded SQL runs under, or null. */
     public String readRole() {
         return readRole;
+    }
+
+    /** The role guarded SQL runs under on a source ({@link #MAIN} or an attached one), or null. */
+    public String readRole(String source) {
+        return readRoles.get(source);
+    }
+
+    private static Map<String, String> readRoles(String value, java.util.Set<String> attached) throws SQLException {
+        Map<String, String> out = new java.util.HashMap<>();
+        if (value == null || value.isBlank()) {
+            return out;
+        }
+        for (String entry : value.split(",")) {
+            String e = entry.trim();
+            int colon = e.indexOf(':');
+            String source = colon > 0 ? e.substring(0, colon).trim().toLowerCase(Locale.ROOT) : MAIN;
+            String role = colon > 0 ? e.substring(colon + 1).trim() : e;
+            if (!source.equals(MAIN) && !attached.contains(source)) {
+                throw new SQLException("Invalid value for " + NlProperty.READ_ROLE.key() + ": '" + e + "' names source " + source
+                        + ", which is not attached", INVALID_VALUE);
+            }
+            if (role.isEmpty() || out.put(source, role) != null) {
+                throw new SQLException("Invalid value for " + NlProperty.READ_ROLE.key() + ": '" + value
+                        + "'; expected one role per source (role, source:role, ...)", INVALID_VALUE);
+            }
+        }
+        return Collections.unmodifiableMap(out);
     }
 
     public long maxResultBytes() {

@@ -27,7 +27,8 @@ public enum NlProperty {
     FUNCTIONS("nlsql.functions", "", "Comma-separated user-defined functions (schema.name or name, * wildcards) guarded SQL may call; "
             + "built-in functions are judged by the guard's allow-list", List.of()),
     READ_ROLE("nlsql.readRole", null, "A role guarded SQL runs under (SET LOCAL ROLE) inside its read-only transaction "
-            + "(PostgreSQL); grant it SELECT on the tables questions may read", List.of()),
+            + "(PostgreSQL); grant it SELECT on the tables questions may read. Attached sources take source:role entries "
+            + "(reader, accounts:acc_reader)", List.of()),
     MAX_RESULT_BYTES("nlsql.maxResultBytes", "64MB", "Byte cap on the rows of generated SQL (a number of bytes, or with KB, MB, GB)",
             List.of()),
     LLM_MAX_REPLY_CHARS("nlsql.llm.maxReplyChars", "20000", "Longest model reply accepted, in characters", List.of()),

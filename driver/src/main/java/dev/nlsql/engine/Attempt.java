@@ -3,9 +3,19 @@ package dev.nlsql.engine;
 import dev.nlsql.ErrorCategory;
 import java.util.Locale;
 
-/** One attempt at a question: where its SQL came from, what happened, and what the model was told. */
+/**
+ * One attempt at a question: where its SQL came from, what happened, and what the model was told.
+ * {@code database} is where it ran: {@code main} (the connection's database), an attached source's
+ * name, or {@code local} (the embedded engine that joins what sources returned).
+ */
 public record Attempt(int number, Source source, String sql, Outcome outcome, ErrorCategory category, String error,
-        String feedback, long millis, int inputTokens, int outputTokens) {
+        String feedback, long millis, int inputTokens, int outputTokens, String database) {
+
+    /** An attempt on the connection's own database. */
+    public Attempt(int number, Source source, String sql, Outcome outcome, ErrorCategory category, String error,
+            String feedback, long millis, int inputTokens, int outputTokens) {
+        this(number, source, sql, outcome, category, error, feedback, millis, inputTokens, outputTokens, "main");
+    }
 
     /**
      * Where an attempt's SQL came from: the model, a repair, the answer cache, the offline generator,

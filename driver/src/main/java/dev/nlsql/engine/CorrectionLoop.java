@@ -40,7 +40,11 @@ import dev.nlsql.internal.schema.SchemaRenderer;
 import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.sql.TableRef;
+import dev.nlsql.config.NlConfig;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -56,14 +60,50 @@ import java.util.List;
  */
 final class CorrectionLoop {
 
-    /** The result of trying one candidate SQL. */
-    private record Step(Outcome outcome, String sql, GuardedSql guarded, ResultSet rows, Diagnosis diagnosis, boolean zero) {
-        Step(Outcome outcome, String sql, GuardedSql guarded, ResultSet rows, Diagnosis diagnosis) {
-            this(outcome, sql, guarded, rows, diagnosis, false);
+    /**
+     * The result of trying one candidate SQL on {@code db} (null: the local engine); {@code databases}
+     * are where the rows came from (the plan's sources for a local join).
+     */
+    private record Step(Outcome outcome, String sql, GuardedSql guarded, ResultSet rows, Diagnosis diagnosis, boolean zero, Db db,
+            List<String> databases) {
+        Step(Outcome outcome, String sql, GuardedSql guarded, ResultSet rows, Diagnosis diagnosis, Db db) {
+            this(outcome, sql, guarded, rows, diagnosis, false, db, List.of(db == null ? NlConfig.LOCAL : db.name()));
         }
 
         boolean answered() {
             return outcome == Outcome.OK;
+        }
+
+        Step from(List<String> sources) {
+            return new Step(outcome, sql, guarded, rows, diagnosis, zero, db, sources);
+        }
+    }
+
+    /** A database this question may read, as the question sees it: its source, catalog, guard, dialect and linked values. */
+    private static final class Db {
+        final Database source;
+        SchemaCatalog catalog;
+        SqlGuard guard;
+        SqlDialect dialect;
+        List<ValueIndex.ValueLink> values = List.of();
+        /** Why an attached source could not be read for this question (08001), or null. */
+        SQLException down;
+
+        Db(Database source) {
+            this.source = source;
+        }
+
+        String name() {
+            return source.name();
+        }
+
+        boolean isMain() {
+            return source.isMain();
+        }
+
+        /** The catalog's key: the source's URL and user, as its database reports them. */
+        String key() {
+            return source.key();
         }
     }
 
@@ -75,6 +115,11 @@ final class CorrectionLoop {
     private final int maxRows;
     private final Trace trace;
     private final RetryPolicy policy;
+    /** Every database the question may read: main first, then the attached sources by name. */
+    private final Map<String, Db> dbs = new LinkedHashMap<>();
+    private final Db main;
+    /** Offline, with sources: the one the offline generator answered on (it writes SQL for one database). */
+    private Db offlineOn;
     private SqlGuard guard;
     private SqlDialect dialect;
     private final long start = System.nanoTime();
@@ -91,6 +136,16 @@ final class CorrectionLoop {
     private String lastLocalSql;
 
     CorrectionLoop(NlEngine engine, Question question, Connection connection, boolean postgres, String databaseKey, int maxRows) {
+        this(engine, question, connection, postgres, databaseKey, maxRows, List.of());
+    }
+
+    CorrectionLoop(NlEngine engine, Question question, Connection connection, boolean postgres, String databaseKey, int maxRows,
+            List<Database> attached) {
+        this.main = new Db(Database.main(connection, postgres, databaseKey));
+        dbs.put(NlConfig.MAIN, main);
+        for (Database s : attached) {
+            dbs.put(s.name(), new Db(s));
+        }
         this.engine = engine;
         this.question = question;
         this.connection = connection;
@@ -107,6 +162,7 @@ final class CorrectionLoop {
             throw failure(NlSqlState.NOT_UNDERSTOOD, engine.noGeneratorMessage(), null);
         }
         readCatalog();
+        readSources();
         // MySQL runs questions only outside a transaction: say so before the model is asked or values sampled
         new ReadOnlyTransaction(connection, dialect).requireNoTransactionInProgress();
         Step cached = tryCache();
@@ -151,6 +207,10 @@ final class CorrectionLoop {
         if (fallback != null) {
             return fallback;
         }
+        SQLException down = firstDown();
+        if (down != null) { // the question may have needed the source that is down: say so, not "not understood"
+            throw failure(down.getSQLState(), down.getMessage() + "; the question was not answered from the other sources", down);
+        }
         throw givenUp();
     }
 
@@ -159,12 +219,70 @@ final class CorrectionLoop {
         catalog = engine.catalog(databaseKey, connection);
         guard = engine.guard(databaseKey, catalog, connection);
         dialect = NlEngine.dialect(engine.config(), catalog.productName());
+        main.catalog = catalog;
+        main.guard = guard;
+        main.dialect = dialect;
+    }
+
+    /**
+     * The attached sources' catalogs and guards, each read as its own database (its dialect, its
+     * allow-list). A source that cannot be reached is left out of the prompt and remembered: a
+     * question that turns to it fails with 08001 naming it; the others go on without it.
+     */
+    private void readSources() throws SQLException {
+        for (Db db : dbs.values()) {
+            if (db.isMain()) {
+                continue;
+            }
+            try {
+                Connection c = db.source.connection();
+                db.catalog = engine.catalog(db.key(), c, db.name());
+                db.dialect = NlEngine.dialect(engine.config(), db.catalog.productName());
+                if (engine.config().readRole(db.name()) != null && db.dialect != SqlDialect.POSTGRESQL) {
+                    throw new SQLException("nlsql.readRole works on PostgreSQL only; source " + db.name() + " is "
+                            + db.catalog.productName() + ": attach it as a user that can only read what questions may read", "22023");
+                }
+                db.guard = engine.guard(db.key(), db.catalog, c, db.name());
+            } catch (SQLException e) {
+                if (!"08001".equals(e.getSQLState()) && !String.valueOf(e.getSQLState()).startsWith("08")) {
+                    throw e; // a source that is there but misconfigured fails every question, as main would
+                }
+                db.down = "08001".equals(e.getSQLState()) && e.getMessage().startsWith("Source ") ? e : db.source.unreachable(e);
+                db.catalog = null;
+            }
+        }
+    }
+
+    /** The attached sources whose catalogs were read for this question. */
+    private List<Db> reachable() {
+        return dbs.values().stream().filter(d -> d.catalog != null).toList();
+    }
+
+    private boolean hasSources() {
+        return dbs.size() > 1;
     }
 
     /** The values the question's words name, and the part of the schema the prompt shows. */
     private void linkQuestion() throws SQLException {
         values = engine.valueLinks(question.text(), catalog, connection, postgres, databaseKey);
-        schemaText = engine.promptSchema(question.text(), catalog, values);
+        main.values = values;
+        if (!hasSources()) {
+            schemaText = engine.promptSchema(question.text(), catalog, values);
+            return;
+        }
+        List<Db> readable = reachable();
+        for (Db db : readable) {
+            if (!db.isMain()) {
+                db.values = engine.valueLinks(question.text(), db.catalog, db.source.connection(), db.source.postgres(), db.key());
+            }
+        }
+        schemaText = SourcesPrompt.schema(engine, question.text(), readable.stream()
+                .map(d -> new SourcesPrompt.Part(d.name(), d.catalog, d.values)).toList(), engine.config().llmSendValues());
+    }
+
+    /** The first attached source that could not be reached for this question, or null. */
+    private SQLException firstDown() {
+        return dbs.values().stream().map(d -> d.down).filter(java.util.Objects::nonNull).findFirst().orElse(null);
     }
 
     /** Forgets the cached catalog and reads it again (the policy allows it once per question). */
@@ -181,6 +299,18 @@ final class CorrectionLoop {
     private Generation generateOrReread(SqlGenerator generator) throws SQLException {
         String product = catalog.productName() + " " + catalog.productVersion();
         try {
+            if (hasSources() && !generator.usesLlm()) {
+                return generateOffline(generator);
+            }
+            if (hasSources()) {
+                List<Db> readable = reachable();
+                String dialects = readable.stream().map(d -> d.name() + " is " + d.catalog.productName() + " "
+                        + d.catalog.productVersion()).collect(java.util.stream.Collectors.joining(", "));
+                return generate(generator, new GenerationRequest(question.text(), question.instructions(),
+                        "the source it runs on (" + dialects + ")", catalog, schemaText, List.of(), List.copyOf(previous),
+                        engine.config().llmSendValues(), SourcesPrompt.rules(readable.stream().map(Db::name).toList(),
+                                engine.config().sourceRows())));
+            }
             return generate(generator, new GenerationRequest(question.text(), question.instructions(), product,
                     catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues()));
         } catch (NotUnderstoodException e) {
@@ -190,6 +320,42 @@ final class CorrectionLoop {
             linkQuestion();
             return null;
         }
+    }
+
+    /**
+     * Offline, with sources: the rules write SQL for one database, so the question goes to the source its
+     * words link to best, as it would on that source alone. When its words link to tables of two sources
+     * about as well, it needs both, which only a model's plan (or the knowledge file) can join: NL005.
+     */
+    private Generation generateOffline(SqlGenerator generator) throws SQLException, NotUnderstoodException {
+        List<Db> readable = reachable();
+        Map<Db, Double> scores = new LinkedHashMap<>();
+        for (Db db : readable) {
+            scores.put(db, engine.linkScore(question.text(), db.catalog, db.values));
+        }
+        List<Db> ranked = readable.stream().sorted(Comparator.comparingDouble((Db d) -> scores.get(d)).reversed()).toList();
+        Db best = ranked.get(0);
+        offlineOn = best;
+        String product = best.catalog.productName() + " " + best.catalog.productVersion();
+        String text = engine.promptSchema(question.text(), best.catalog, best.values);
+        NotUnderstoodException onBest = null;
+        Generation g = null;
+        try {
+            g = generate(generator, new GenerationRequest(question.text(), question.instructions(), product, best.catalog, text,
+                    best.values, List.copyOf(previous), engine.config().llmSendValues()));
+        } catch (NotUnderstoodException e) {
+            onBest = e;
+        }
+        Db second = ranked.size() > 1 ? ranked.get(1) : null;
+        if (second != null && scores.get(second) > 0 && SourcesPrompt.needsBoth(question.text(), best.catalog, second.catalog)) {
+            throw new NotUnderstoodException("it needs tables of two sources (" + best.name() + " and " + second.name()
+                    + "), and the offline generator answers from one database at a time; configure an LLM, which can join "
+                    + "sources in a plan, or ask about one source", false);
+        }
+        if (onBest != null) {
+            throw onBest;
+        }
+        return g;
     }
 
     /** The relevance gate: a generator that judged the question not answerable from this database ends it, before any SQL runs. */
@@ -203,8 +369,11 @@ final class CorrectionLoop {
     private SQLException notAboutTheDatabase(String reason) {
         String why = reason.replaceAll("[\\p{Cntrl}\\s]+", " ").strip(); // the model's words, on one line, no terminal escapes
         why = why.length() <= ReplyDecision.MAX_REASON ? why : why.substring(0, ReplyDecision.MAX_REASON) + "…";
-        return failure(NlSqlState.NOT_ABOUT_DATABASE, "The question is not about this database: " + why
-                + (why.endsWith(".") ? " " : ". ") + CatalogSummary.holds(catalog), null);
+        String holds = !hasSources() ? CatalogSummary.holds(catalog) : reachable().stream()
+                .map(d -> CatalogSummary.holds((d.isMain() ? "The main database" : "Source " + d.name()), d.catalog))
+                .collect(java.util.stream.Collectors.joining(" "));
+        return failure(NlSqlState.NOT_ABOUT_DATABASE, "The question is not about " + (hasSources() ? "these databases: " : "this database: ")
+                + why + (why.endsWith(".") ? " " : ". ") + holds, null);
     }
 
     /** The cached SQL for this question, if it still works; a cached SQL that fails is dropped. */
@@ -216,7 +385,7 @@ final class CorrectionLoop {
         if (sql == null) {
             return null;
         }
-        Step step = attempt(sql, Source.CACHE, 0, 0, 0);
+        Step step = attempt(sql, Source.CACHE, 0, 0, 0, main, maxRows);
         if (step.answered() || step.outcome() == Outcome.EMPTY) {
             return step;
         }
@@ -244,7 +413,7 @@ final class CorrectionLoop {
     }
 
     /** Checks and runs a generated reply; null when the generator repeated SQL it already tried. */
-    private Step attemptGenerated(Generation generation, Source source) throws SQLException {
+    private Step attemptGenerated(Generation generation, Attempt.Source source) throws SQLException {
         String sql = generation.rejected() == null ? SqlExtractor.extract(generation.text()) : null;
         policy.count();
         if (sql == null) {
@@ -252,7 +421,24 @@ final class CorrectionLoop {
             String why = generation.rejected() != null ? generation.rejected() : "no SQL in the reply: " + shorten(generation.text());
             Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, why);
             record(source, null, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
-            return new Step(Outcome.REJECTED, null, null, null, d);
+            return new Step(Outcome.REJECTED, null, null, null, d, main);
+        }
+        Db on = offlineOn != null ? offlineOn : main;
+        if (generation.rejected() == null && offlineOn == null) {
+            ReplyDecision decision = ReplyDecision.read(generation.text());
+            String named = decision == null ? null : decision.source();
+            if (named != null) {
+                on = dbs.get(named);
+                if (on == null) { // local needs steps to join; anything else is a name the model made up
+                    Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, unknownSource(named, false));
+                    record(source, sql, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens(),
+                            named);
+                    return new Step(Outcome.REJECTED, sql, null, null, d, main);
+                }
+            }
+        }
+        if (on.down != null) {
+            throw failure(on.down.getSQLState(), on.down.getMessage(), on.down);
         }
         if (!policy.isNew(sql)) {
             if (emptyAnswer != null && RetryPolicy.sameSql(sql, emptyAnswer.sql())) {
@@ -266,10 +452,19 @@ final class CorrectionLoop {
                 }
             }
             Diagnosis d = Diagnosis.of(earlier, "the generator repeated SQL it already tried");
-            record(source, sql, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
+            record(source, sql, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens(), on.name());
             return null;
         }
-        return attempt(sql, source, generation.millis(), generation.inputTokens(), generation.outputTokens());
+        return attempt(sql, source, generation.millis(), generation.inputTokens(), generation.outputTokens(), on, maxRows);
+    }
+
+    /** The feedback for a source name that is not attached. */
+    private String unknownSource(String named, boolean inPlan) {
+        String known = String.join(", ", dbs.keySet());
+        if (NlConfig.LOCAL.equals(named)) {
+            return "source local joins the rows of earlier plan steps; a single query must run on one of: " + known;
+        }
+        return "no source is named \"" + shorten(named) + "\"; the sources are " + known + (inPlan ? " and local (a plan's joins)" : "");
     }
 
     /**
@@ -278,15 +473,17 @@ final class CorrectionLoop {
      */
     private Step widenIfEmpty(Step first) throws SQLException {
         Step last = first;
-        while ((last.outcome() == Outcome.EMPTY || last.zero()) && last.guarded() != null
+        Db on = first.db();
+        while (on != null && (last.outcome() == Outcome.EMPTY || last.zero()) && last.guarded() != null
                 && policy.mayWiden(TextFilters.present(last.guarded()))) {
-            WiderSearch.Widened widened = WiderSearch.widen(last.guarded(), catalog,
-                    (table, column, literal) -> engine.closestValues(databaseKey, connection, postgres, table, column, literal),
+            Connection c = on.source.connection();
+            WiderSearch.Widened widened = WiderSearch.widen(last.guarded(), on.catalog,
+                    (table, column, literal) -> engine.closestValues(on.key(), c, on.source.postgres(), table, column, literal),
                     first.zero()); // a count of 0 is widened only to the same value spelled otherwise
             if (widened == null || !policy.isNew(widened.sql())) {
                 break;
             }
-            Step wider = attempt(widened.sql(), Source.WIDER, 0, 0, 0);
+            Step wider = attempt(widened.sql(), Source.WIDER, 0, 0, 0, on, maxRows);
             if (wider.answered() && !wider.zero()) {
                 closeQuietly(first.rows());
                 closeIfNot(last, first);
@@ -351,7 +548,8 @@ final class CorrectionLoop {
             String why = memory ? "The local analysis ran out of memory (" + e.getMessage() + ")"
                     : "The local analysis nested deeper than the thread's stack";
             String state = memory ? PROGRAM_LIMIT_EXCEEDED : STATEMENT_TOO_COMPLEX;
-            record(Source.FALLBACK, lastLocalSql, Outcome.ERROR, Diagnosis.of(ErrorCategory.RESOURCE, state + ": " + why), 0, 0, 0);
+            record(Source.FALLBACK, lastLocalSql, Outcome.ERROR, Diagnosis.of(ErrorCategory.RESOURCE, state + ": " + why), 0, 0, 0,
+                    NlConfig.LOCAL);
             throw failure(state, why + "; it was stopped and its copy dropped. Ask for less, or set nlsql.fallbackRows=0", null);
         } finally {
             if (copy != null) { // the answer was read into memory: the copy is never needed after this
@@ -387,7 +585,7 @@ final class CorrectionLoop {
         long t0 = System.nanoTime();
         if (sql == null) {
             record(Source.FALLBACK, null, Outcome.REJECTED, Diagnosis.of(ErrorCategory.NO_SQL, "no SQL in the reply"), g.millis(),
-                    g.inputTokens(), g.outputTokens());
+                    g.inputTokens(), g.outputTokens(), NlConfig.LOCAL);
             return null;
         }
         lastLocalSql = sql;
@@ -396,7 +594,7 @@ final class CorrectionLoop {
             guarded = localGuard(copy).check(sql);
         } catch (GuardRejection e) {
             record(Source.FALLBACK, sql, Outcome.REJECTED, Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()),
-                    g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens());
+                    g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens(), NlConfig.LOCAL);
             return null;
         }
         ResultSet answer;
@@ -407,13 +605,13 @@ final class CorrectionLoop {
             boolean notPlain = NlSqlState.UNSAFE_SQL.code().equals(e.getSQLState());
             record(Source.FALLBACK, guarded.sql(), notPlain ? Outcome.REJECTED : Outcome.ERROR,
                     notPlain ? Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()) : ErrorClassifier.classify(e),
-                    g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens());
+                    g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens(), NlConfig.LOCAL);
             if (PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState()) || STATEMENT_TOO_COMPLEX.equals(e.getSQLState())) {
                 throw failure(e.getSQLState(), e.getMessage() + "; it was stopped and its copy dropped", e); // out of bounds: no other try
             }
             return null;
         }
-        record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens());
+        record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens(), NlConfig.LOCAL);
         trace.note("answered by the fallback analysis on a local copy of " + copy.tables()
                 + (truncated.isEmpty() ? "" : "; only the first " + rows + " rows of " + truncated + " were copied (nlsql.fallbackRows)"));
         trace.succeed(guarded.sql(), millisSince(start));
@@ -455,14 +653,16 @@ final class CorrectionLoop {
             return null;
         }
         record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, millisSince(t0), 0, 0);
-        return new Step(Outcome.OK, guarded.sql(), guarded, null, null);
+        return new Step(Outcome.OK, guarded.sql(), guarded, null, null, main);
     }
 
     /**
-     * A multi-step plan: step k runs as one guarded statement that reads the earlier steps as CTEs
-     * {@code step1} ... {@code step(k-1)}; each step is an attempt of its own (source plan) and the
-     * last step's rows are the answer. At most nlsql.maxSteps steps, within the attempt budget; a
-     * failed step ends the plan, and its diagnosis goes back to the model like any failure.
+     * A multi-step plan: step k runs on its source as one guarded statement that reads the earlier
+     * steps of the same source as CTEs {@code stepK}; a step on {@code local} runs in the embedded
+     * engine, where every earlier step's rows are tables {@code step1} ... (moved there, at most
+     * nlsql.sourceRows rows each). Each step is an attempt of its own (source plan) and the last
+     * step's rows are the answer. At most nlsql.maxSteps steps, within the attempt budget; a failed
+     * step ends the plan, and its diagnosis goes back to the model like any failure.
      */
     private Step attemptPlan(List<PlanReader.Step> plan, Generation generation) throws SQLException {
         int maxSteps = engine.config().maxSteps();
@@ -471,36 +671,186 @@ final class CorrectionLoop {
             Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "a plan of " + plan.size() + " steps: at most " + maxSteps
                     + " (nlsql.maxSteps); answer with fewer steps or one query");
             record(Source.PLAN, null, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
-            return new Step(Outcome.REJECTED, null, null, null, d);
+            return new Step(Outcome.REJECTED, null, null, null, d, main);
         }
+        for (int k = 0; k < plan.size(); k++) {
+            String named = plan.get(k).source() == null ? NlConfig.MAIN : plan.get(k).source();
+            if (!dbs.containsKey(named) && !(NlConfig.LOCAL.equals(named) && k > 0)) {
+                policy.count();
+                String why = NlConfig.LOCAL.equals(named) ? "step 1 runs on source local, but local only joins the rows of earlier steps"
+                        : unknownSource(named, true);
+                Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "step " + (k + 1) + " of the plan: " + why);
+                record(Source.PLAN, plan.get(k).sql(), Outcome.REJECTED, d, generation.millis(), generation.inputTokens(),
+                        generation.outputTokens(), named);
+                return new Step(Outcome.REJECTED, plan.get(k).sql(), null, null, d, main);
+            }
+            Db on = dbs.get(named);
+            if (on != null && on.down != null) {
+                throw failure(on.down.getSQLState(), on.down.getMessage(), on.down);
+            }
+        }
+        // a retried plan may repeat the steps that worked; the plan as a whole must be new
+        String whole = plan.stream().map(s -> (s.source() == null ? NlConfig.MAIN : s.source()) + ": " + s.sql())
+                .collect(java.util.stream.Collectors.joining("\n"));
+        if (!policy.isNew("plan\n" + whole)) {
+            policy.count();
+            Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "the plan repeats one already tried");
+            record(Source.PLAN, null, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
+            return null; // like a repeated query: another call would repeat it too
+        }
+        boolean joinsLocally = plan.stream().anyMatch(s -> NlConfig.LOCAL.equals(s.source()));
+        LocalCopy copy = null;
+        try {
+            if (joinsLocally) {
+                if (!LocalCopy.available()) {
+                    policy.count();
+                    Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "the plan joins sources locally, but the local engine (H2) is "
+                            + "not on the class path; answer from one source");
+                    record(Source.PLAN, null, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
+                    return new Step(Outcome.REJECTED, null, null, null, d, main);
+                }
+                copy = LocalCopy.create(Math.max(maxRows, engine.config().sourceRows()) + 1);
+            }
+            return runPlan(plan, generation, copy);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // the last wall: whatever got past the guard and the watchdog fails this question, never the host
+            boolean memory = e instanceof OutOfMemoryError;
+            String why = memory ? "The local join ran out of memory (" + e.getMessage() + ")" : "The local join nested deeper than the thread's stack";
+            String state = memory ? PROGRAM_LIMIT_EXCEEDED : STATEMENT_TOO_COMPLEX;
+            record(Source.PLAN, lastLocalSql, Outcome.ERROR, Diagnosis.of(ErrorCategory.RESOURCE, state + ": " + why), 0, 0, 0, NlConfig.LOCAL);
+            throw failure(state, why + "; it was stopped and its rows dropped. Ask for less, or lower nlsql.sourceRows", null);
+        } finally {
+            if (copy != null) {
+                copy.close(); // a local answer was read into memory
+            }
+        }
+    }
+
+    private Step runPlan(List<PlanReader.Step> plan, Generation generation, LocalCopy copy) throws SQLException {
         List<String> done = new ArrayList<>();
+        List<String> doneOn = new ArrayList<>();
+        List<String> used = new ArrayList<>();
         Step step = null;
         for (int k = 0; k < plan.size(); k++) {
-            if (!policy.attemptsLeft()) {
-                break;
+            String named = plan.get(k).source() == null ? NlConfig.MAIN : plan.get(k).source();
+            if (!policy.attemptsLeft()) { // an earlier step's rows are never the answer
+                Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "the attempts ran out (nlsql.maxAttempts) before step " + (k + 1)
+                        + " of the plan; answer with fewer steps");
+                record(Source.PLAN, plan.get(k).sql(), Outcome.REJECTED, d, 0, 0, 0, named);
+                closeQuietly(step == null ? null : step.rows());
+                return new Step(Outcome.REJECTED, plan.get(k).sql(), null, null, d, dbs.get(named));
             }
-            String sql = PlanSteps.compose(done, SqlExtractor.extract(plan.get(k).sql()), SessionRules.of(connection, dialect));
-            if (sql == null || !policy.isNew(sql)) {
-                Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "step " + (k + 1) + " of the plan has no new SQL");
-                policy.count();
-                record(Source.PLAN, sql, Outcome.REJECTED, d, 0, 0, 0);
-                return new Step(Outcome.REJECTED, sql, null, null, d);
-            }
-            policy.count();
             boolean first = k == 0;
-            planStep = "step " + (k + 1) + " of " + plan.size() + ": " + plan.get(k).purpose();
-            step = attempt(sql, Source.PLAN, first ? generation.millis() : 0, first ? generation.inputTokens() : 0,
-                    first ? generation.outputTokens() : 0);
+            long ms = first ? generation.millis() : 0;
+            int in = first ? generation.inputTokens() : 0;
+            int out = first ? generation.outputTokens() : 0;
+            planStep = "step " + (k + 1) + " of " + plan.size() + (hasSources() ? " on " + named : "") + ": " + plan.get(k).purpose();
+            String own = SqlExtractor.extract(plan.get(k).sql());
+            if (NlConfig.LOCAL.equals(named)) {
+                step = attemptLocalStep(own, k, copy, ms, in, out);
+            } else {
+                Db on = dbs.get(named);
+                // earlier steps of the same source are its CTEs; the others' rows are only in the local engine
+                List<String> sameSource = new ArrayList<>();
+                for (int j = 0; j < k; j++) {
+                    sameSource.add(named.equals(doneOn.get(j)) ? done.get(j) : null);
+                }
+                String sql = PlanSteps.compose(sameSource, own, SessionRules.of(on.source.connection(), on.dialect));
+                if (sql == null) {
+                    Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "step " + (k + 1) + " of the plan has no SQL");
+                    policy.count();
+                    record(Source.PLAN, sql, Outcome.REJECTED, d, ms, in, out, named);
+                    planStep = null;
+                    return new Step(Outcome.REJECTED, sql, null, null, d, on);
+                }
+                policy.count();
+                boolean feedsLocal = copy != null && k < plan.size() - 1;
+                step = attempt(sql, Source.PLAN, ms, in, out, on, feedsLocal ? engine.config().sourceRows() + 1 : maxRows);
+                if (feedsLocal && (step.answered() || step.outcome() == Outcome.EMPTY)) {
+                    step = moveToLocal(step, k, named, copy);
+                }
+            }
             planStep = null;
             if (!step.answered() && step.outcome() != Outcome.EMPTY) {
                 return step;
             }
-            if (k < plan.size() - 1 && step.rows() != null) {
-                step.rows().close(); // an earlier step's rows live on as a CTE of the next
+            if (!used.contains(named)) {
+                used.add(named);
             }
-            done.add(SqlExtractor.extract(plan.get(k).sql()));
+            if (k < plan.size() - 1 && step.rows() != null) {
+                step.rows().close(); // an earlier step's rows live on as a CTE of the next, or in the local engine
+            }
+            done.add(own);
+            doneOn.add(named);
         }
-        return step;
+        return step == null ? null : step.from(used.contains(NlConfig.LOCAL) ? used : List.of(step.db() == null ? NlConfig.LOCAL : step.db().name()));
+    }
+
+    /**
+     * Moves a step's rows into the local engine as table {@code step<k+1>}: at most nlsql.sourceRows rows
+     * (and nlsql.maxResultBytes, already bounded by the fetch); more fails the attempt with feedback to
+     * aggregate or filter at the source, never a silent cut.
+     */
+    private Step moveToLocal(Step step, int k, String named, LocalCopy copy) throws SQLException {
+        int bound = engine.config().sourceRows();
+        int moved;
+        try (ResultSet rows = step.rows()) {
+            moved = copy.load("step" + (k + 1), rows);
+        }
+        if (moved > bound) {
+            Diagnosis d = Diagnosis.of(ErrorCategory.TOO_MANY_ROWS, "step " + (k + 1) + " on source " + named + " returned more than "
+                    + bound + " rows (nlsql.sourceRows), the most one step may move into the local engine: aggregate or filter "
+                    + "at the source (GROUP BY, WHERE, only the columns the join needs) so fewer rows move");
+            Attempt last = trace.attempts().get(trace.attempts().size() - 1);
+            trace.replaceLast(new Attempt(last.number(), last.source(), last.sql(), Outcome.REJECTED, d.category(), d.message(),
+                    Feedback.forDiagnosis(d, engine.config().queryTimeoutSeconds()), last.millis(), last.inputTokens(),
+                    last.outputTokens(), last.database()));
+            previous.add(new PreviousAttempt("(on source " + named + ") " + step.sql(), d, engine.config().queryTimeoutSeconds()));
+            return new Step(Outcome.REJECTED, step.sql(), step.guarded(), null, d, step.db());
+        }
+        return new Step(step.outcome(), step.sql(), step.guarded(), null, step.diagnosis(), step.db());
+    }
+
+    /**
+     * A plan step on the local engine: guarded by the local rules over the moved tables only (step1 ...),
+     * run bounded in time, work and bytes; its rows are read into memory, so the copy may close after.
+     */
+    private Step attemptLocalStep(String sql, int k, LocalCopy copy, long ms, int in, int out) throws SQLException {
+        policy.count();
+        long t0 = System.nanoTime();
+        if (sql == null) {
+            Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "step " + (k + 1) + " of the plan has no SQL");
+            record(Source.PLAN, sql, Outcome.REJECTED, d, ms, in, out, NlConfig.LOCAL);
+            return new Step(Outcome.REJECTED, sql, null, null, d, null);
+        }
+        GuardedSql guarded;
+        try {
+            guarded = localGuard(copy).check(sql);
+        } catch (GuardRejection e) {
+            boolean malformed = e.rule() == GuardRejection.Rule.NOT_PARSEABLE || e.rule() == GuardRejection.Rule.EMPTY;
+            Diagnosis d = Diagnosis.of(malformed ? ErrorCategory.SYNTAX_ERROR : ErrorCategory.UNSAFE, e.getMessage());
+            record(Source.PLAN, sql, Outcome.REJECTED, d, ms + millisSince(t0), in, out, NlConfig.LOCAL);
+            return new Step(Outcome.REJECTED, sql, null, null, d, null);
+        }
+        lastLocalSql = guarded.sql();
+        ResultSet rows;
+        try {
+            rows = copy.query(guarded.sql(), maxRows, engine.config().queryTimeoutSeconds(), localWorkBytes,
+                    engine.config().maxResultBytes());
+        } catch (SQLException e) {
+            boolean notPlain = NlSqlState.UNSAFE_SQL.code().equals(e.getSQLState());
+            Diagnosis d = notPlain ? Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()) : ErrorClassifier.classify(e);
+            record(Source.PLAN, guarded.sql(), notPlain ? Outcome.REJECTED : Outcome.ERROR, d, ms + millisSince(t0), in, out,
+                    NlConfig.LOCAL);
+            if (PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState()) || STATEMENT_TOO_COMPLEX.equals(e.getSQLState())) {
+                throw failure(e.getSQLState(), e.getMessage() + "; it was stopped and its rows dropped", e); // out of bounds: no other try
+            }
+            return new Step(notPlain ? Outcome.REJECTED : Outcome.ERROR, guarded.sql(), guarded, null, d, null);
+        }
+        boolean empty = isEmpty(rows);
+        Diagnosis d = empty ? Diagnosis.of(ErrorCategory.EMPTY_RESULT, "no rows") : null;
+        record(Source.PLAN, guarded.sql(), empty ? Outcome.EMPTY : Outcome.OK, d, ms + millisSince(t0), in, out, NlConfig.LOCAL);
+        return new Step(empty ? Outcome.EMPTY : Outcome.OK, guarded.sql(), guarded, rows, d, null);
     }
 
     /** Applies repairs that need no LLM to a failed attempt, one attempt each, while they keep finding a fix. */
@@ -509,13 +859,14 @@ final class CorrectionLoop {
         if (step.answered() || step.outcome() == Outcome.EMPTY || !engine.config().repairs()) {
             return step;
         }
-        while (step.diagnosis() != null && policy.attemptsLeft()) {
-            Repairs.Repair repair = Repairs.repair(step.guarded() == null ? step.sql() : step.guarded().sql(), step.diagnosis(), catalog);
+        while (step.diagnosis() != null && step.db() != null && step.db().catalog != null && policy.attemptsLeft()) {
+            Repairs.Repair repair = Repairs.repair(step.guarded() == null ? step.sql() : step.guarded().sql(), step.diagnosis(),
+                    step.db().catalog);
             if (repair == null || !policy.isNew(repair.sql())) {
                 return step;
             }
             policy.count();
-            step = attempt(repair.sql(), Source.REPAIR, 0, 0, 0);
+            step = attempt(repair.sql(), Source.REPAIR, 0, 0, 0, step.db(), maxRows);
             if (step.answered() || step.outcome() == Outcome.EMPTY) {
                 return step;
             }
@@ -523,32 +874,40 @@ final class CorrectionLoop {
         return step;
     }
 
-    /** Guard, catalog check, read-only execution, diagnosis: one attempt, recorded. */
-    private Step attempt(String sql, Source source, long generationMillis, int inTokens, int outTokens) throws SQLException {
+    /**
+     * Guard, catalog check, read-only execution, diagnosis: one attempt on {@code on} (its guard, its
+     * catalog, its read-only transaction, role and timeout), at most {@code cap} rows, recorded.
+     */
+    private Step attempt(String sql, Source source, long generationMillis, int inTokens, int outTokens, Db on, int cap)
+            throws SQLException {
         long t0 = System.nanoTime();
+        Connection c = on.source.connection();
         GuardedSql guarded;
         try {
-            guarded = guard.check(sql, SessionRules.of(connection, dialect));
+            guarded = on.guard.check(sql, SessionRules.of(c, on.dialect));
         } catch (GuardRejection e) {
             boolean malformed = e.rule() == GuardRejection.Rule.NOT_PARSEABLE || e.rule() == GuardRejection.Rule.EMPTY;
             Diagnosis d = Diagnosis.of(malformed ? ErrorCategory.SYNTAX_ERROR : ErrorCategory.UNSAFE, e.getMessage());
-            record(source, sql, Outcome.REJECTED, d, generationMillis + millisSince(t0), inTokens, outTokens);
-            return new Step(Outcome.REJECTED, sql, null, null, d);
+            record(source, sql, Outcome.REJECTED, d, generationMillis + millisSince(t0), inTokens, outTokens, on.name());
+            return new Step(Outcome.REJECTED, sql, null, null, d, on);
         }
-        readTables.addAll(guarded.tables());
-        Diagnosis unknownName = CatalogCheck.check(guarded, catalog);
-        if (unknownName != null && unknownName.category() == ErrorCategory.TABLE_NOT_FOUND && rereadCatalog()) {
-            unknownName = CatalogCheck.check(guarded, catalog); // the table may be newer than the cached catalog
+        if (on.isMain()) {
+            readTables.addAll(guarded.tables()); // the fallback analysis copies main's tables only
+        }
+        Diagnosis unknownName = CatalogCheck.check(guarded, on.catalog);
+        if (unknownName != null && unknownName.category() == ErrorCategory.TABLE_NOT_FOUND && on.isMain() && rereadCatalog()) {
+            unknownName = CatalogCheck.check(guarded, on.catalog); // the table may be newer than the cached catalog
         }
         if (unknownName != null) {
-            record(source, guarded.sql(), Outcome.REJECTED, unknownName, generationMillis + millisSince(t0), inTokens, outTokens);
-            return new Step(Outcome.REJECTED, guarded.sql(), guarded, null, unknownName);
+            record(source, guarded.sql(), Outcome.REJECTED, unknownName, generationMillis + millisSince(t0), inTokens, outTokens, on.name());
+            return new Step(Outcome.REJECTED, guarded.sql(), guarded, null, unknownName, on);
         }
         try {
-            GuardedRun run = new GuardedRun(guarded, engine.config().queryTimeoutSeconds(), engine.config().readRole(),
-                    (schema, name, names) -> guard.policy().resolvedRefusal(schema, name, catalog.contains(schema, name), names));
-            ResultSet rows = QueryRunner.run(connection, run, maxRows, engine.config().queryTimeoutSeconds(),
-                    engine.config().maxResultBytes());
+            SqlGuard g = on.guard;
+            SchemaCatalog cat = on.catalog;
+            GuardedRun run = new GuardedRun(guarded, engine.config().queryTimeoutSeconds(), engine.config().readRole(on.name()),
+                    (schema, name, names) -> g.policy().resolvedRefusal(schema, name, cat.contains(schema, name), names));
+            ResultSet rows = QueryRunner.run(c, run, cap, engine.config().queryTimeoutSeconds(), engine.config().maxResultBytes());
             boolean empty = isEmpty(rows);
             Outcome outcome = empty ? Outcome.EMPTY : Outcome.OK;
             Diagnosis d = empty ? Diagnosis.of(ErrorCategory.EMPTY_RESULT, "no rows") : null;
@@ -558,28 +917,37 @@ final class CorrectionLoop {
                 rows = peeked.rows();
                 zero = peeked.zero();
             }
-            record(source, guarded.sql(), outcome, d, generationMillis + millisSince(t0), inTokens, outTokens);
-            return new Step(outcome, guarded.sql(), guarded, rows, d, zero);
+            record(source, guarded.sql(), outcome, d, generationMillis + millisSince(t0), inTokens, outTokens, on.name());
+            return new Step(outcome, guarded.sql(), guarded, rows, d, zero, on, List.of(on.name()));
         } catch (GuardedRun.RelationRefusedException e) {
             Diagnosis d = Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage());
-            record(source, guarded.sql(), Outcome.REJECTED, d, generationMillis + millisSince(t0), inTokens, outTokens);
-            return new Step(Outcome.REJECTED, guarded.sql(), guarded, null, d);
+            record(source, guarded.sql(), Outcome.REJECTED, d, generationMillis + millisSince(t0), inTokens, outTokens, on.name());
+            return new Step(Outcome.REJECTED, guarded.sql(), guarded, null, d, on);
         } catch (SQLException e) {
-            Diagnosis d = CatalogCheck.withCandidates(ErrorClassifier.classify(e), guarded, catalog);
-            record(source, guarded.sql(), Outcome.ERROR, d, generationMillis + millisSince(t0), inTokens, outTokens);
+            Diagnosis d = CatalogCheck.withCandidates(ErrorClassifier.classify(e), guarded, on.catalog);
+            record(source, guarded.sql(), Outcome.ERROR, d, generationMillis + millisSince(t0), inTokens, outTokens, on.name());
             if (d.category() == ErrorCategory.CONNECTION) {
+                if (!on.isMain()) { // an attached source went away: this question fails naming it; the next one reconnects
+                    SQLException gone = on.source.unreachable(e);
+                    throw failure(gone.getSQLState(), gone.getMessage(), gone);
+                }
                 trace.fail(e.getSQLState(), e.getMessage(), millisSince(start));
                 engine.metrics().record(trace);
                 throw e; // the database went away: its own SQLSTATE tells pools to drop the connection
             }
-            return new Step(Outcome.ERROR, guarded.sql(), guarded, null, d);
+            return new Step(Outcome.ERROR, guarded.sql(), guarded, null, d, on);
         }
     }
 
     private void record(Source source, String sql, Outcome outcome, Diagnosis d, long millis, int inTokens, int outTokens) {
+        record(source, sql, outcome, d, millis, inTokens, outTokens, NlConfig.MAIN);
+    }
+
+    private void record(Source source, String sql, Outcome outcome, Diagnosis d, long millis, int inTokens, int outTokens,
+            String database) {
         String feedback = d == null ? planStep : Feedback.forDiagnosis(d, engine.config().queryTimeoutSeconds());
         Attempt a = new Attempt(trace.attempts().size() + 1, source, sql, outcome, d == null ? null : d.category(),
-                d == null ? null : d.message(), feedback, millis, inTokens, outTokens);
+                d == null ? null : d.message(), feedback, millis, inTokens, outTokens, database);
         TraceLog.attempt(a, trace.attempts().isEmpty() ? null : trace.attempts().get(trace.attempts().size() - 1).sql(),
                 engine.config().maxAttempts());
         trace.add(a);
@@ -587,15 +955,20 @@ final class CorrectionLoop {
             // SQL the driver wrote or kept (wider search, the cache) may hold real values: the model sees it without them
             boolean driversValues = source == Source.WIDER || source == Source.CACHE;
             String shown = driversValues && !engine.config().llmSendValues() ? ValueFreeSql.of(sql) : sql;
+            if (hasSources() && shown != null) {
+                shown = "(on source " + database + ") " + shown; // across sources the model must know where it ran
+            }
             previous.add(new PreviousAttempt(shown, d, engine.config().queryTimeoutSeconds()));
         }
     }
 
     private Answer answered(Step step) {
+        trace.answeredFrom(step.databases());
         trace.succeed(step.sql(), millisSince(start));
         engine.metrics().record(trace);
         TraceLog.answered(trace);
-        if (engine.config().cache()) {
+        // the cache replays SQL on main: an answer from another source or a local join is not replayable there
+        if (engine.config().cache() && step.databases().equals(List.of(NlConfig.MAIN))) {
             engine.answers().put(databaseKey, catalog.fingerprint(), question.text(), question.instructions(), step.sql());
         }
         return new Answer(step.rows(), trace);

@@ -74,6 +74,9 @@ final class Narrator {
         }
         Confidence c = lows > 0 || reasons.size() >= 2 ? Confidence.LOW : reasons.isEmpty() ? Confidence.HIGH : Confidence.MEDIUM;
         why.append(reasons.isEmpty() ? (cached ? "cached" : "first attempt") : String.join(", ", reasons));
+        if (!trace.sources().equals(List.of("main"))) {
+            why.append("; sources: ").append(String.join(", ", trace.sources())); // which databases answered
+        }
         return new Narration(null, c, why.toString(), trace.finalSql());
     }
 
@@ -101,6 +104,10 @@ final class Narrator {
         }
         if (words == null) {
             words = template(question, columns, rows, rowCount, truncated);
+        }
+        if (!trace.sources().equals(List.of("main"))) {
+            words = words + " (From " + String.join(", ", trace.sources().stream().map(s -> s.equals("local") ? "a local join" : "source " + s)
+                    .toList()) + ".)";
         }
         return new Narration(words, assessed.confidence(), assessed.why(), assessed.sql());
     }

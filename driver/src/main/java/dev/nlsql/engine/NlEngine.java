@@ -46,6 +46,8 @@ public final class NlEngine {
     private final SqlGenerator generator;
     private final CorrectionMetrics metrics = new CorrectionMetrics();
     private final CatalogReader reader;
+    /** Catalog readers of the attached sources, each with its own allow-list. */
+    private final Map<String, CatalogReader> sourceReaders = new ConcurrentHashMap<>();
     private final Map<String, SqlGuard> guards = new ConcurrentHashMap<>();
     private final Cache<SchemaCatalog, String> schemaTexts = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
 
@@ -76,6 +78,12 @@ public final class NlEngine {
         return new CorrectionLoop(this, question, connection, postgres, databaseKey, maxRows).run();
     }
 
+    /** Answers one question that may also read the attached sources ({@code nlsql.source.<name>}). */
+    public Answer answer(Question question, Connection connection, boolean postgres, String databaseKey, int maxRows,
+            List<Database> attached) throws SQLException {
+        return new CorrectionLoop(this, question, connection, postgres, databaseKey, maxRows, attached).run();
+    }
+
     /**
      * Answers one question of a conversation: a follow-up ("and in 2023?") is first read as a standalone question
      * against the conversation's previous one (unless nlsql.followUps=false); the trace keeps both, and the
@@ -83,8 +91,14 @@ public final class NlEngine {
      */
     public Answer answer(Question question, Conversation conversation, Connection connection, boolean postgres, String databaseKey,
             int maxRows) throws SQLException {
+        return answer(question, conversation, connection, postgres, databaseKey, maxRows, List.of());
+    }
+
+    /** A question of a conversation that may also read the attached sources. */
+    public Answer answer(Question question, Conversation conversation, Connection connection, boolean postgres, String databaseKey,
+            int maxRows, List<Database> attached) throws SQLException {
         if (conversation == null || !config.followUps()) {
-            return answer(question, connection, postgres, databaseKey, maxRows);
+            return answer(question, connection, postgres, databaseKey, maxRows, attached);
         }
         Conversation.Turn previous = conversation.previous();
         FollowUps.Resolved resolved = null;
@@ -112,7 +126,7 @@ public final class NlEngine {
             standalone = Question.of(text, question.instructions());
         }
         try {
-            Answer answer = answer(standalone, connection, postgres, databaseKey, maxRows);
+            Answer answer = answer(standalone, connection, postgres, databaseKey, maxRows, attached);
             noteFollowUp(answer.trace(), question, standalone, rewrite);
             conversation.remember(standalone.text(), answer.trace().finalSql(), resolved == null ? null : resolved.addedFilter());
             return answer;
@@ -174,6 +188,10 @@ public final class NlEngine {
     /** Forgets the catalog (and so every cached answer) of a database whose schema changed. */
     public void schemaChanged(String databaseKey) {
         CATALOGS.invalidate(catalogKey(databaseKey));
+        for (String source : config.sources().keySet()) {
+            CATALOGS.invalidate(catalogKey(databaseKey, source));
+            guards.remove(catalogKey(databaseKey, source));
+        }
         VALUES.forget(databaseKey);
         guards.remove(databaseKey);
     }
@@ -196,6 +214,32 @@ public final class NlEngine {
 
     SchemaCatalog catalog(String databaseKey, Connection connection) throws SQLException {
         return CATALOGS.get(catalogKey(databaseKey), connection, reader);
+    }
+
+    /** An attached source's catalog, read with its own allow-list. */
+    SchemaCatalog catalog(String databaseKey, Connection connection, String source) throws SQLException {
+        CatalogReader r = sourceReaders.computeIfAbsent(source,
+                s -> new CatalogReader(new GuardPolicy(config.tables(s), config.deniedFunctions(), null)::isTableAllowed));
+        return CATALOGS.get(catalogKey(databaseKey, source), connection, r);
+    }
+
+    /** How well a question's words link to a catalog: its best table's score (0 when nothing links). */
+    double linkScore(String question, SchemaCatalog catalog, List<ValueIndex.ValueLink> links) {
+        Map<TableInfo, Double> scores = LINKER.score(question, catalog, links);
+        return scores.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    }
+
+    /** The prompt's schema text of one source within a share of the token budget. */
+    String promptSchema(String question, SchemaCatalog catalog, List<ValueIndex.ValueLink> links, int budget) {
+        if (LINKER.wholeTokens(catalog) <= budget) {
+            return schemaText(catalog);
+        }
+        SchemaLinker.Linked linked = LINKER.linkForPrompt(question, catalog, links, budget);
+        return linked.whole() ? schemaText(catalog) : SchemaRenderer.render(catalog, linked.tables());
+    }
+
+    static int wholeTokens(SchemaCatalog catalog) {
+        return LINKER.wholeTokens(catalog);
     }
 
     /** The schema as the prompt shows it, rendered once per catalog. */
@@ -240,14 +284,20 @@ public final class NlEngine {
      * (PostgreSQL's pg_proc), its relations those of the catalog the model is shown.
      */
     SqlGuard guard(String databaseKey, SchemaCatalog catalog, Connection connection) throws SQLException {
-        SqlGuard guard = guards.get(databaseKey);
+        return guard(databaseKey, catalog, connection, NlConfig.MAIN);
+    }
+
+    /** The guard of one source: its dialect, its functions, its allow-list ({@code nlsql.tables} entries for it). */
+    SqlGuard guard(String databaseKey, SchemaCatalog catalog, Connection connection, String source) throws SQLException {
+        String key = NlConfig.MAIN.equals(source) ? databaseKey : catalogKey(databaseKey, source);
+        SqlGuard guard = guards.get(key);
         if (guard == null) {
             SqlDialect dialect = dialect(config, catalog.productName());
             Map<String, List<PgFunctions.Entry>> functions = dialect == SqlDialect.POSTGRESQL ? PgFunctions.read(connection) : null;
             FunctionPolicy policy = new FunctionPolicy(FunctionPolicy.Purpose.GENERATED, dialect, functions, config.functions(),
                     config.deniedFunctions());
-            guard = new SqlGuard(new GuardPolicy(config.tables(), policy, FunctionPolicy.Purpose.GENERATED, catalog.defaultSchema()));
-            guards.put(databaseKey, guard);
+            guard = new SqlGuard(new GuardPolicy(config.tables(source), policy, FunctionPolicy.Purpose.GENERATED, catalog.defaultSchema()));
+            guards.put(key, guard);
         }
         return guard;
     }
@@ -285,5 +335,9 @@ public final class NlEngine {
     /** Catalogs differ by allow-list, so the allow-list is part of their key. */
     private String catalogKey(String databaseKey) {
         return databaseKey + "|" + String.join(",", config.tables());
+    }
+
+    private String catalogKey(String databaseKey, String source) {
+        return databaseKey + "|" + String.join(",", config.tables(source));
     }
 }

@@ -15,7 +15,8 @@ final class PlanSteps {
     }
 
     /**
-     * {@code WITH step1 AS (...), step2 AS (...) <sql>}; a step that starts with its own WITH has its
+     * {@code WITH step1 AS (...), step2 AS (...) <sql>}, leaving out the null entries (steps on other
+     * sources) but keeping every step's number; a step that starts with its own WITH has its
      * CTEs joined after the steps'. Null when {@code sql} is null. The guard reads the result like
      * any other statement, so a step cannot smuggle in more than one.
      */
@@ -24,7 +25,7 @@ final class PlanSteps {
             return null;
         }
         String body = canonical(sql, rules);
-        if (earlier.isEmpty()) {
+        if (earlier.stream().allMatch(java.util.Objects::isNull)) {
             return body;
         }
         StringBuilder b = new StringBuilder("WITH ");
@@ -33,9 +34,14 @@ final class PlanSteps {
         if (recursive) {
             b.append("RECURSIVE ");
         }
+        boolean firstCte = true;
         for (int i = 0; i < earlier.size(); i++) {
+            if (earlier.get(i) == null) {
+                continue; // a step on another source: its rows are not here (a local step joins them)
+            }
             String prior = canonical(earlier.get(i), rules);
-            b.append(i == 0 ? "" : ", ").append("step").append(i + 1).append(" AS (").append(prior).append(')');
+            b.append(firstCte ? "" : ", ").append("step").append(i + 1).append(" AS (").append(prior).append(')');
+            firstCte = false;
         }
         if (SqlLexer.firstWord(body).equals("with")) {
             List<SqlLexer.Token> tokens = SqlLexer.tokenize(body, rules).tokens();

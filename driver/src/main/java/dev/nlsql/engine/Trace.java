@@ -21,6 +21,7 @@ public final class Trace {
     private String error;
     /** What the answer's reader should know about how it was found (a widened filter, a fallback). */
     private final List<String> notes = new ArrayList<>();
+    private final List<String> answeredFrom = new ArrayList<>();
 
     Trace(String question) {
         this.question = question;
@@ -30,6 +31,11 @@ public final class Trace {
         attempts.add(attempt);
         inputTokens += attempt.inputTokens();
         outputTokens += attempt.outputTokens();
+    }
+
+    /** The last attempt as it turned out after it was recorded (a plan step whose rows were too many to move). */
+    void replaceLast(Attempt attempt) {
+        attempts.set(attempts.size() - 1, attempt);
     }
 
     void llmCalls(int calls) {
@@ -129,11 +135,29 @@ public final class Trace {
         return (int) attempts.stream().filter(a -> a.source() == Attempt.Source.REPAIR).count();
     }
 
+    /**
+     * The databases the answer came from, in the order they were first used: the sources of the
+     * answering attempt and of the plan steps it built on; just {@code main} for a one-database answer.
+     */
+    public List<String> sources() {
+        return answeredFrom.isEmpty() ? List.of("main") : Collections.unmodifiableList(answeredFrom);
+    }
+
+    void answeredFrom(List<String> databases) {
+        answeredFrom.clear();
+        for (String d : databases) {
+            if (!answeredFrom.contains(d)) {
+                answeredFrom.add(d);
+            }
+        }
+    }
+
     /** "answered by: SQL after N attempts", or why not; a follow-up adds the question it was read as. */
     public String summary() {
         String readAs = resolvedQuestion == null ? "" : " (follow-up read as: \"" + resolvedQuestion + "\")";
         if (success) {
             return "answered by: " + finalSql + " after " + attempts.size() + (attempts.size() == 1 ? " attempt" : " attempts")
+                    + (sources().equals(List.of("main")) ? "" : " on sources " + String.join(", ", sources()))
                     + (notes.isEmpty() ? "" : "; " + String.join("; ", notes)) + readAs;
         }
         return "not answered after " + attempts.size() + " attempts: " + error + readAs;

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import dev.nlsql.engine.Conversation;
+import dev.nlsql.engine.Database;
 import dev.nlsql.engine.Narration;
 import dev.nlsql.engine.Answer;
 import dev.nlsql.engine.NlEngine;
@@ -47,10 +48,20 @@ public final class NlConnection extends DelegatingConnection<Connection> {
     private volatile SqlGuard sqlTextGuard;
     private volatile NlEngine engine;
     private final Conversation conversation = new Conversation();
+    /** The attached sources (nlsql.source.<name>), connected when a question first needs them. */
+    private final List<Database> sources;
 
     NlConnection(Connection delegate, NlConfig config) throws SQLException {
+        this(delegate, config, List.of());
+    }
+
+    NlConnection(Connection delegate, NlConfig config, List<Database> sources) throws SQLException {
         super(delegate);
         this.config = config;
+        this.sources = List.copyOf(sources);
+        for (Database source : this.sources) {
+            source.connectEagerly();
+        }
         DatabaseMetaData md = delegate.getMetaData();
         this.postgres = "PostgreSQL".equalsIgnoreCase(md.getDatabaseProductName());
         SqlDialect transactions;
@@ -66,6 +77,18 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         }
         this.readOnlyTransaction = new ReadOnlyTransaction(delegate, transactions);
         this.databaseKey = md.getURL() + "|" + md.getUserName();
+    }
+
+    /** Closes the attached sources' connections with this one. */
+    @Override
+    public void close() throws SQLException {
+        try {
+            for (Database source : sources) {
+                source.close();
+            }
+        } finally {
+            delegate.close();
+        }
     }
 
     /** The engine that answers this connection's questions (shared with connections configured alike). */
@@ -288,16 +311,16 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         Question question = Question.of(decision.text(), instructions);
         int maxRows = statementMaxRows > 0 ? Math.min(statementMaxRows, config.maxRows()) : config.maxRows();
         if (decision.kind() == TextKind.NARRATE_QUESTION) {
-            Answer answer = engine().answer(question, conversation, delegate, postgres, databaseKey, maxRows);
+            Answer answer = engine().answer(question, conversation, delegate, postgres, databaseKey, maxRows, sources);
             Narration narration = narrate(answer.trace(), answer.rows(), maxRows);
             return new Answer(NarrationRows.of(narration), answer.trace());
         }
         if (decision.kind() != TextKind.EXPLAIN_QUESTION) {
-            return engine().answer(question, conversation, delegate, postgres, databaseKey, maxRows);
+            return engine().answer(question, conversation, delegate, postgres, databaseKey, maxRows, sources);
         }
         Trace trace;
         try {
-            Answer answer = engine().answer(question, conversation, delegate, postgres, databaseKey, maxRows);
+            Answer answer = engine().answer(question, conversation, delegate, postgres, databaseKey, maxRows, sources);
             answer.rows().close();
             trace = answer.trace();
         } catch (TraceException e) {

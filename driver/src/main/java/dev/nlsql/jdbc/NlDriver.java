@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Properties;
+import java.util.Map;
+import dev.nlsql.engine.Database;
 import java.util.ServiceLoader;
 import java.util.logging.Logger;
 
@@ -60,17 +62,82 @@ public final class NlDriver implements Driver {
         }
         nlProps.putAll(parsed.nlProperties());
         NlConfig config = NlConfig.from(nlProps);
+        List<Database> sources = attachedSources(config, login(parsed.delegateUrl(), delegateProps));
         Driver driver = delegateDriver(parsed.delegateUrl());
         Connection connection = driver.connect(parsed.delegateUrl(), delegateProps);
         if (connection == null) {
             throw new SQLException("The driver " + driver.getClass().getName() + " refused " + NlUrl.masked(parsed.delegateUrl()), "08001");
         }
         try {
-            return new NlConnection(connection, config);
+            return new NlConnection(connection, config, sources);
         } catch (SQLException | RuntimeException e) {
             connection.close();
             throw e;
         }
+    }
+
+    /**
+     * The attached sources, each checked now (a driver on the class path accepts its URL, else the
+     * connection fails naming the source) and connected when a question first needs it. A URL that
+     * names no user logs in with this connection's own login properties, as the main database does.
+     */
+    private static List<Database> attachedSources(NlConfig config, Properties login) throws SQLException {
+        List<Database> out = new ArrayList<>();
+        for (Map.Entry<String, String> e : config.sources().entrySet()) {
+            String name = e.getKey();
+            String url = e.getValue();
+            Driver driver;
+            try {
+                driver = delegateDriver(url);
+            } catch (SQLException noDriver) {
+                throw new SQLException("Source " + name + " (" + NlProperty.SOURCE_PREFIX + name + "): " + noDriver.getMessage(),
+                        noDriver.getSQLState(), noDriver);
+            }
+            Properties props = namesUser(url) ? new Properties() : (Properties) login.clone();
+            out.add(Database.attached(name, url, () -> driver.connect(url, props)));
+        }
+        return out;
+    }
+
+    /**
+     * This connection's login, for sources whose URL names no user: the properties given to it, with the
+     * user and password its URL carries as parameters when the properties do not.
+     */
+    private static Properties login(String url, Properties given) {
+        Properties out = (Properties) given.clone();
+        int q = url.indexOf('?');
+        if (q < 0) {
+            return out;
+        }
+        for (String param : url.substring(q + 1).split("&")) {
+            int eq = param.indexOf('=');
+            String key = eq < 0 ? param : param.substring(0, eq);
+            if ((key.equalsIgnoreCase("user") || key.equalsIgnoreCase("password")) && eq > 0) {
+                String k = key.toLowerCase(java.util.Locale.ROOT);
+                if (out.getProperty(k) == null) {
+                    out.setProperty(k, java.net.URLDecoder.decode(param.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether a JDBC URL carries its own login: a user parameter, or user@ before the host. */
+    static boolean namesUser(String url) {
+        String lower = url.toLowerCase(java.util.Locale.ROOT);
+        int params = lower.indexOf('?');
+        for (String sep : new String[] {"?user=", "&user=", ";user="}) {
+            if (lower.contains(sep)) {
+                return true;
+            }
+        }
+        int authority = lower.indexOf("//");
+        if (authority >= 0) {
+            int end = lower.indexOf('/', authority + 2);
+            String host = lower.substring(authority + 2, end < 0 ? (params < 0 ? lower.length() : params) : end);
+            return host.contains("@");
+        }
+        return false;
     }
 
     @Override

@@ -9,11 +9,15 @@ import javax.sql.rowset.CachedRowSet;
 import javax.sql.rowset.RowSetMetaDataImpl;
 import javax.sql.rowset.RowSetProvider;
 
-/** A trace as rows, for {@code EXPLAIN NL <question>}: one row per attempt. */
+/**
+ * A trace as rows, for {@code EXPLAIN NL <question>}: one row per attempt. The contract's columns
+ * come first; {@code database} (where the attempt ran: main, an attached source, or local) is last,
+ * since {@code source} already names where the SQL came from.
+ */
 final class TraceRows {
 
     private static final String[] COLUMNS = {"attempt", "source", "outcome", "category", "sql", "error", "feedback", "ms",
-        "input_tokens", "output_tokens"};
+        "input_tokens", "output_tokens", "database"};
 
     private TraceRows() {
     }
@@ -23,7 +27,7 @@ final class TraceRows {
         RowSetMetaDataImpl md = new RowSetMetaDataImpl();
         md.setColumnCount(COLUMNS.length);
         for (int i = 0; i < COLUMNS.length; i++) {
-            boolean number = i == 0 || i >= 7;
+            boolean number = i == 0 || i >= 7 && i <= 9;
             md.setColumnName(i + 1, COLUMNS[i]);
             md.setColumnLabel(i + 1, COLUMNS[i]);
             md.setColumnType(i + 1, number ? Types.BIGINT : Types.VARCHAR);
@@ -43,6 +47,7 @@ final class TraceRows {
             rows.updateLong(8, a.millis());
             rows.updateLong(9, a.inputTokens());
             rows.updateLong(10, a.outputTokens());
+            rows.updateString(11, a.database());
             rows.insertRow();
         }
         rows.moveToCurrentRow();

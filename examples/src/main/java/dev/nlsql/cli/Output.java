@@ -73,7 +73,12 @@ final class Output {
                 n.put("error", at.error());
                 n.put("feedback", at.feedback());
                 n.put("ms", at.millis());
+                n.put("database", at.database());
             }
+        }
+        if (t != null && t.success()) {
+            ArrayNode sources = root.putArray("sources"); // the databases the answer came from
+            t.sources().forEach(sources::add);
         }
         root.put("llmCalls", t == null ? 0 : t.llmCalls());
         ObjectNode tokens = root.putObject("tokens");

@@ -108,6 +108,9 @@ public final class CatalogCheck {
         };
     }
 
+    private static final java.util.Set<String> SQL_VALUE_WORDS = java.util.Set.of("current_user", "session_user", "current_role",
+            "current_catalog", "current_schema", "user");
+
     private static Diagnosis checkColumn(QueryNames.ColumnRef c, Map<String, TableInfo> byQualifier, List<TableInfo> inQuery,
             boolean systemTables, QueryNames names, SchemaCatalog catalog) {
         if (c.qualifier() != null) {
@@ -121,6 +124,9 @@ public final class CatalogCheck {
         }
         if (systemTables || names.definedNames().contains(c.name())) {
             return null;
+        }
+        if (!c.quoted() && SQL_VALUE_WORDS.contains(c.name().toLowerCase(Locale.ROOT))) {
+            return null; // current_user and kin are values without parentheses, which JSqlParser reads as a column
         }
         for (TableInfo t : inQuery) {
             if (hasColumn(t, c)) {

@@ -16,7 +16,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * with bounded nesting and string length, every failure is "not a decision", and the reason is
  * cut to {@link #MAX_REASON} characters.
  */
-public record ReplyDecision(boolean answerable, String reason, String sql) {
+public record ReplyDecision(boolean answerable, String reason, String sql, String source) {
+
+    /** A decision that names no source: the SQL is for the connection's own database. */
+    public ReplyDecision(boolean answerable, String reason, String sql) {
+        this(answerable, reason, sql, null);
+    }
+
+    /** Longest source name read from a reply (source names are at most 63 characters). */
+    private static final int MAX_SOURCE = 64;
 
     /** Longest reason kept: it goes into an error message. */
     public static final int MAX_REASON = 300;
@@ -80,7 +88,10 @@ public record ReplyDecision(boolean answerable, String reason, String sql) {
         String sql = s != null && s.isTextual() && !s.asText().isBlank() ? s.asText() : null;
         JsonNode r = n.get("reason");
         String reason = r != null && r.isValueNode() && !r.isNull() ? oneLine(r.asText()) : null;
-        return new ReplyDecision(answerable, reason, sql);
+        JsonNode src = n.get("source");
+        String source = src != null && src.isTextual() && !src.asText().isBlank() && src.asText().length() <= MAX_SOURCE
+                ? src.asText().strip().toLowerCase(java.util.Locale.ROOT) : src == null || src.isNull() ? null : "?";
+        return new ReplyDecision(answerable, reason, sql, source);
     }
 
     private static String oneLine(String s) {

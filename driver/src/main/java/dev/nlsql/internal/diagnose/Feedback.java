@@ -37,6 +37,7 @@ public final class Feedback {
             case NO_SQL -> "The reply had no SQL in it. Reply with one SQL query only, without prose.";
             case EMPTY_RESULT -> "The query returned no rows. Check the filter values (spelling, case: compare text with "
                     + "ILIKE), date ranges and join conditions. If no rows is the right answer, return the same query.";
+            case TOO_MANY_ROWS -> "Too many rows for the local join" + detail(d) + ".";
             case PERMISSION_DENIED, CONNECTION, RESOURCE, UNKNOWN -> d.message() == null
                     ? "The database refused the query" + (d.sqlState() == null || d.sqlState().isBlank() ? "" : " (SQLSTATE " + d.sqlState() + ")") + "."
                     : "The database said: " + d.message() + ".";

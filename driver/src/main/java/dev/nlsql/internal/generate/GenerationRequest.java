@@ -15,7 +15,16 @@ import java.util.List;
  *                   text ({@code nlsql.llm.sendValues}); a local generator may use the values either way
  */
 public record GenerationRequest(String question, String instructions, String dialect, SchemaCatalog catalog,
-        String schemaText, List<ValueIndex.ValueLink> values, List<PreviousAttempt> previous, boolean sendValues) {
+        String schemaText, List<ValueIndex.ValueLink> values, List<PreviousAttempt> previous, boolean sendValues, String sources) {
+
+    /**
+     * A request on one database. With attached sources, {@code sources} says how to answer across them (which
+     * source a query runs on, plans with local joins) and {@code schemaText} labels every table by source.
+     */
+    public GenerationRequest(String question, String instructions, String dialect, SchemaCatalog catalog,
+            String schemaText, List<ValueIndex.ValueLink> values, List<PreviousAttempt> previous, boolean sendValues) {
+        this(question, instructions, dialect, catalog, schemaText, values, previous, sendValues, null);
+    }
 
     /** A request whose prompt may show values and error text, as by default. */
     public GenerationRequest(String question, String instructions, String dialect, SchemaCatalog catalog,

@@ -13,8 +13,12 @@ import java.util.List;
  */
 public final class PlanReader {
 
-    /** One step: what it is for, and its SQL. */
-    public record Step(String purpose, String sql) {
+    /** One step: what it is for, the source it runs on (null: main; {@code local}: the embedded engine), and its SQL. */
+    public record Step(String purpose, String source, String sql) {
+
+        public Step(String purpose, String sql) {
+            this(purpose, null, sql);
+        }
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -52,7 +56,10 @@ public final class PlanReader {
                 return null;
             }
             JsonNode purpose = s.get("purpose");
-            out.add(new Step(purpose != null && purpose.isTextual() ? purpose.asText() : "", sql.asText()));
+            JsonNode source = s.get("source");
+            String named = source == null || source.isNull() ? null
+                    : source.isTextual() && source.asText().length() <= 64 ? source.asText().strip().toLowerCase(java.util.Locale.ROOT) : "?";
+            out.add(new Step(purpose != null && purpose.isTextual() ? purpose.asText() : "", named, sql.asText()));
         }
         return out;
     }

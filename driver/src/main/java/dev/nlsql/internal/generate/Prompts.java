@@ -44,7 +44,12 @@ public final class Prompts {
     }
 
     public static String system(GenerationRequest r) {
-        return SYSTEM.apply(Map.of("dialect", r.dialect(), "schema", r.schemaText())).text();
+        String text = SYSTEM.apply(Map.of("dialect", r.dialect(), "schema", r.schemaText())).text();
+        if (r.sources() == null) {
+            return text;
+        }
+        int schema = text.lastIndexOf("Schema:");
+        return text.substring(0, schema) + r.sources().strip() + "\n\n" + text.substring(schema);
     }
 
     public static String user(GenerationRequest r) {
@@ -55,7 +60,12 @@ public final class Prompts {
         if (r.previous().isEmpty()) {
             return question + "\n\n" + DECISION;
         }
-        return question + "\n\n" + RETRY.apply(Map.of("attempts", attempts(r))).text();
+        String retry = RETRY.apply(Map.of("attempts", attempts(r))).text();
+        if (r.sources() != null) { // across sources the answer must still say where each query runs
+            retry = retry.replace("Reply with the SQL only.", "Reply with JSON only: {\"source\": \"...\", \"sql\": \"...\"} "
+                    + "or {\"steps\": [{\"purpose\": \"...\", \"source\": \"...\", \"sql\": \"...\"}, ...]}.");
+        }
+        return question + "\n\n" + retry;
     }
 
     static String attempts(GenerationRequest r) {

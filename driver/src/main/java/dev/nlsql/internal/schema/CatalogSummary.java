@@ -14,9 +14,14 @@ public final class CatalogSummary {
     }
 
     public static String holds(SchemaCatalog catalog) {
+        return holds("This database", catalog);
+    }
+
+    /** The same sentence for a named holder: "Source accounts holds: ...". */
+    public static String holds(String holder, SchemaCatalog catalog) {
         int n = catalog.tables().size();
         if (n == 0) {
-            return "This database holds no tables nlsql may read (see nlsql.tables).";
+            return holder + " holds no tables nlsql may read (see nlsql.tables).";
         }
         StringBuilder names = new StringBuilder();
         int shown = 0;
@@ -29,7 +34,7 @@ public final class CatalogSummary {
             shown++;
         }
         String more = shown < n ? ", ..." : "";
-        return "This database holds: " + names + more + " (" + n + (n == 1 ? " table" : " tables") + ").";
+        return holder + " holds: " + names + more + " (" + n + (n == 1 ? " table" : " tables") + ").";
     }
 
     /** A name without control characters, cut at 60 characters: names come from the database. */

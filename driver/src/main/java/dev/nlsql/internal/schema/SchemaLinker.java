@@ -37,8 +37,18 @@ public final class SchemaLinker {
 
     /** The tables to show the model for this question, within {@link #SCHEMA_TOKEN_BUDGET}. */
     public Linked linkForPrompt(String question, SchemaCatalog catalog, List<ValueIndex.ValueLink> values) {
+        return linkForPrompt(question, catalog, values, SCHEMA_TOKEN_BUDGET);
+    }
+
+    /** The same within a share of the budget: several sources split {@link #SCHEMA_TOKEN_BUDGET} between them. */
+    public Linked linkForPrompt(String question, SchemaCatalog catalog, List<ValueIndex.ValueLink> values, int budget) {
         Map<TableInfo, Integer> tokens = tableTokens.get(catalog, SchemaLinker::estimateTokens);
-        return link(question, catalog, values, tokens::get, SCHEMA_TOKEN_BUDGET);
+        return link(question, catalog, values, tokens::get, budget);
+    }
+
+    /** Estimated prompt tokens of a whole catalog's schema text. */
+    public int wholeTokens(SchemaCatalog catalog) {
+        return tableTokens.get(catalog, SchemaLinker::estimateTokens).values().stream().mapToInt(Integer::intValue).sum();
     }
 
     /** About three characters a token for schema text, which errs on the safe side of OpenAI's tokenizer. */

@@ -1,0 +1,134 @@
+package dev.nlsql.engine;
+
+import dev.nlsql.internal.log.Secrets;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One database a question may read: the connection's own ({@code main}) or one attached with
+ * {@code nlsql.source.<name>}. An attached source connects when a question first needs it and
+ * again after it went away; one that cannot be reached fails only the questions that use it, with
+ * 08001 naming it. Not thread-safe: like the JDBC connection that owns it, one question at a time.
+ */
+public final class Database implements AutoCloseable {
+
+    /** Opens an attached source's connection (its own login, or the owner's when the URL names no user). */
+    @FunctionalInterface
+    public interface Opener {
+        Connection open() throws SQLException;
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(Database.class);
+    private static final String CONNECTION_FAILURE = "08001";
+
+    private final String name;
+    private final String shownUrl;
+    private final Opener opener;
+    private Connection connection;
+    private boolean postgres;
+    private String key;
+
+    private Database(String name, String shownUrl, Opener opener, Connection connection, boolean postgres, String key) {
+        this.name = name;
+        this.shownUrl = shownUrl;
+        this.opener = opener;
+        this.connection = connection;
+        this.postgres = postgres;
+        this.key = key;
+    }
+
+    /** The connection's own database, already open (the connection owns it, so {@link #close} leaves it). */
+    public static Database main(Connection connection, boolean postgres, String key) {
+        return new Database("main", null, null, connection, postgres, key);
+    }
+
+    /** An attached source, connected on first use; {@code url} is shown (passwords masked) when it cannot be reached. */
+    public static Database attached(String name, String url, Opener opener) {
+        return new Database(name, Secrets.maskUrl(url), opener, null, false, null);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    boolean isMain() {
+        return opener == null;
+    }
+
+    /** The open connection, connecting an attached source when needed; 08001 naming the source when it cannot be reached. */
+    Connection connection() throws SQLException {
+        if (connection != null && (isMain() || !connection.isClosed())) {
+            return connection;
+        }
+        try {
+            Connection c = opener.open();
+            if (c == null) {
+                throw new SQLException("no JDBC driver accepts the URL");
+            }
+            DatabaseMetaData md = c.getMetaData();
+            postgres = "PostgreSQL".equalsIgnoreCase(md.getDatabaseProductName());
+            key = md.getURL() + "|" + md.getUserName();
+            connection = c;
+            return c;
+        } catch (SQLException | RuntimeException e) {
+            throw unreachable(e);
+        }
+    }
+
+    /**
+     * Connects now, while the owner's login is at hand (through the proxy a client's password is relayed
+     * only during its login); a source that cannot be reached is tried again by the first question that needs it.
+     */
+    public void connectEagerly() {
+        if (isMain()) {
+            return;
+        }
+        try {
+            connection();
+        } catch (SQLException e) {
+            // logged by unreachable(); the questions that need it fail with 08001
+        }
+    }
+
+    /** The error of a source that cannot be reached or went away: 08001, the source named, secrets masked. */
+    SQLException unreachable(Exception cause) {
+        String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : Secrets.maskUrlsIn(cause.getMessage());
+        LOG.warn("source {} ({}) cannot be reached: {}", name, shownUrl, Secrets.forLog(why));
+        forget();
+        return new SQLException("Source " + name + (shownUrl == null ? "" : " (" + shownUrl + ")") + " cannot be reached: " + why,
+                CONNECTION_FAILURE, cause);
+    }
+
+    /** True after {@link #connection} succeeded: whether the database is PostgreSQL. */
+    boolean postgres() {
+        return postgres;
+    }
+
+    /** The key its catalog and values are cached under (its URL and user, as the database reports them). */
+    String key() {
+        return key;
+    }
+
+    /** Drops an attached source's connection after it failed, so the next question connects again. */
+    void forget() {
+        if (isMain() || connection == null) {
+            return;
+        }
+        Connection c = connection;
+        connection = null;
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // it is already gone
+        }
+    }
+
+    /** Closes an attached source's connection; main's belongs to its owner. */
+    @Override
+    public void close() {
+        forget();
+    }
+}

@@ -1,0 +1,249 @@
+package dev.nlsql.engine;
+
+import static dev.nlsql.testing.FakeOpenAi.answer;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nlsql.jdbc.NlStatement;
+import dev.nlsql.testing.FakeOpenAi;
+import dev.nlsql.testing.Rows;
+import dev.nlsql.testing.TestMariaDb;
+import dev.nlsql.testing.TestPostgres;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Questions across attached sources (nlsql.source.<name>) through the real langchain4j client, the
+ * scripted model server and real databases: two PostgreSQL databases, and PostgreSQL with MariaDB.
+ * PostgreSQL and MariaDB themselves are the oracles of "nothing changed".
+ */
+class SourcesTest {
+
+    private static final String MAIN_DB = "nlsql_src_main";
+    private static final String ACC_DB = "nlsql_src_acc";
+    private static final String CRM_DB = "nlsql_src_crm";
+    private static String mainUrl;
+    private static String accUrl;
+
+    private static final String JOIN_PLAN = """
+            {"answerable": true, "steps": [
+              {"purpose": "customers", "source": "main", "sql": "SELECT id, name FROM src_customers"},
+              {"purpose": "balances", "source": "acc", "sql": "SELECT customer_id, balance FROM src_accounts"},
+              {"purpose": "top 2 by balance", "source": "local", "sql": "SELECT step1.name, sum(step2.balance) AS total FROM step1 JOIN step2 ON step1.id = step2.customer_id GROUP BY step1.name ORDER BY total DESC NULLS LAST LIMIT 2"}
+            ]}""";
+
+    @BeforeAll
+    static void databases() throws SQLException {
+        mainUrl = TestPostgres.database(MAIN_DB,
+                "DROP TABLE IF EXISTS src_customers",
+                "CREATE TABLE src_customers (id int PRIMARY KEY, name text, city text)",
+                "INSERT INTO src_customers VALUES (1, 'Ada', 'Paris'), (2, 'Bob', 'Rome'), (3, 'Cy', 'Oslo')");
+        accUrl = TestPostgres.database(ACC_DB,
+                "DROP TABLE IF EXISTS src_accounts",
+                "DROP TABLE IF EXISTS src_secret",
+                "CREATE TABLE src_accounts (id int PRIMARY KEY, customer_id int, balance numeric(12,2), opened date)",
+                "INSERT INTO src_accounts VALUES (10, 1, 100.50, '2024-01-05'), (11, 1, 50, '2023-02-01'), (12, 2, 300, '2024-06-01'),"
+                        + " (13, 3, 20, '2022-03-03')",
+                "CREATE TABLE src_secret (v text)",
+                "INSERT INTO src_secret VALUES ('hunter2')");
+    }
+
+    @AfterAll
+    static void drop() throws SQLException {
+        TestPostgres.dropDatabase(MAIN_DB);
+        TestPostgres.dropDatabase(ACC_DB);
+        TestMariaDb.dropDatabase(CRM_DB);
+    }
+
+    private static String source(String name, String url) {
+        return "nlsql.source." + name + "=" + URLEncoder.encode(url, StandardCharsets.UTF_8);
+    }
+
+    private static long accountsCount() throws SQLException {
+        try (Connection c = DriverManager.getConnection(accUrl); Statement s = c.createStatement()) {
+            return TestPostgres.single(s.executeQuery("SELECT count(*) FROM src_accounts"));
+        }
+    }
+
+    /** The question's rows; a failure carries its attempts. */
+    private static ResultSet explained(Statement s, String question) throws SQLException {
+        try {
+            return s.executeQuery(question);
+        } catch (TraceException e) {
+            throw new AssertionError(e.trace().attempts().toString(), e);
+        }
+    }
+
+    @Test
+    void aStepPerSourceAndALocalJoinAnswer() throws Exception {
+        String question = "top 2 customers by account balance";
+        try (FakeOpenAi llm = new FakeOpenAi(answer(JOIN_PLAN), answer(JOIN_PLAN));
+                Connection c = llm.connect(mainUrl, source("acc", accUrl)); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery(question)) {
+                List<String> rows = new ArrayList<>();
+                while (rs.next()) {
+                    rows.add(rs.getString(1) + "=" + rs.getBigDecimal(2).stripTrailingZeros().toPlainString());
+                }
+                assertEquals(List.of("Bob=300", "Ada=150.5"), rows);
+            }
+            Trace t = s.unwrap(NlStatement.class).lastTrace();
+            assertEquals(List.of("main", "acc", "local"), t.attempts().stream().map(Attempt::database).toList());
+            assertEquals(List.of("main", "acc", "local"), t.sources());
+            SQLWarning w = s.getWarnings();
+            assertNotNull(w);
+            assertTrue(w.getMessage().contains("on sources main, acc, local"), w.getMessage());
+            // the model saw both sources' tables, labelled, and how to answer across them
+            String system = llm.systemMessage(0);
+            assertTrue(system.contains("-- source main (PostgreSQL") && system.contains("-- source acc (PostgreSQL"), system);
+            assertTrue(system.contains("src_customers") && system.contains("src_accounts") && system.contains("\"source\": \"local\""), system);
+            List<String> explained = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery("EXPLAIN NL " + question)) {
+                while (rs.next()) {
+                    explained.add(rs.getString("source") + "@" + rs.getString("database"));
+                }
+            }
+            assertEquals(List.of("plan@main", "plan@acc", "plan@local"), explained);
+        }
+    }
+
+    @Test
+    void aQuestionOnOneAttachedSourceRunsThere() throws Exception {
+        String reply = "{\"answerable\": true, \"source\": \"acc\", \"sql\": \"SELECT count(*) AS n FROM src_accounts WHERE opened >= DATE '2024-01-01'\"}";
+        try (FakeOpenAi llm = new FakeOpenAi(answer(reply));
+                Connection c = llm.connect(mainUrl, source("acc", accUrl)); Statement s = c.createStatement()) {
+            assertEquals(2, TestPostgres.single(s.executeQuery("how many accounts were opened since 2024?")));
+            Trace t = s.unwrap(NlStatement.class).lastTrace();
+            assertEquals("acc", t.attempts().get(0).database());
+            assertEquals(List.of("acc"), t.sources());
+        }
+    }
+
+    @Test
+    void aSourceThatIsDownFailsOnlyTheQuestionsThatNeedIt() throws Exception {
+        String down = "jdbc:postgresql://127.0.0.1:" + FakeOpenAi.closedPort() + "/nowhere?user=postgres&password=s3cret-pw&connectTimeout=2";
+        String onMain = "{\"answerable\": true, \"sql\": \"SELECT count(*) AS n FROM src_customers\"}";
+        String onAcc = "{\"answerable\": true, \"source\": \"acc\", \"sql\": \"SELECT count(*) FROM src_accounts\"}";
+        try (FakeOpenAi llm = new FakeOpenAi(answer(onMain), answer(onAcc));
+                Connection c = llm.connect(mainUrl, source("acc", down)); Statement s = c.createStatement()) {
+            assertEquals(3, TestPostgres.single(s.executeQuery("how many customers?")));
+            SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("how many accounts?"));
+            assertEquals("08001", e.getSQLState(), e.getMessage());
+            assertTrue(e.getMessage().contains("Source acc"), e.getMessage());
+            assertFalse(e.getMessage().contains("s3cret-pw"), "the password is masked: " + e.getMessage());
+        }
+    }
+
+    @Test
+    void aStepOverSourceRowsFailsItsAttemptWithFeedbackAndTheModelAggregates() throws Exception {
+        String aggregated = """
+                {"answerable": true, "steps": [
+                  {"purpose": "customers", "sql": "SELECT id, name FROM src_customers"},
+                  {"purpose": "balance per customer", "source": "acc", "sql": "SELECT customer_id, sum(balance) AS balance FROM src_accounts GROUP BY customer_id HAVING sum(balance) > 100"},
+                  {"purpose": "join", "source": "local", "sql": "SELECT step1.name, step2.balance FROM step1 JOIN step2 ON step1.id = step2.customer_id ORDER BY step2.balance DESC"}
+                ]}""";
+        try (FakeOpenAi llm = new FakeOpenAi(answer(JOIN_PLAN), answer(aggregated));
+                Connection c = llm.connect(mainUrl, source("acc", accUrl), "nlsql.sourceRows=3", "nlsql.maxAttempts=6");
+                Statement s = c.createStatement()) {
+            assertEquals(List.of("Bob", "Ada"), Rows.column(explained(s, "customers with a balance over 100")));
+            Trace t = s.unwrap(NlStatement.class).lastTrace();
+            Attempt over = t.attempts().get(1);
+            assertEquals("acc", over.database());
+            assertEquals(Attempt.Outcome.REJECTED, over.outcome());
+            assertTrue(over.error().contains("more than 3 rows (nlsql.sourceRows)"), over.error());
+            assertTrue(llm.userMessage(1).contains("nlsql.sourceRows") && llm.userMessage(1).contains("aggregate or filter at the source"),
+                    llm.userMessage(1));
+        }
+    }
+
+    @Test
+    void hostileStepsAreRefusedAndNothingChanges() throws Exception {
+        long before = accountsCount();
+        String write = "{\"answerable\": true, \"steps\": [{\"purpose\": \"x\", \"source\": \"acc\", \"sql\": \"DELETE FROM src_accounts RETURNING *\"}]}";
+        String outside = "{\"answerable\": true, \"source\": \"acc\", \"sql\": \"SELECT v FROM src_secret\"}";
+        String escape = """
+                {"answerable": true, "steps": [
+                  {"purpose": "a", "source": "acc", "sql": "SELECT id FROM src_accounts"},
+                  {"purpose": "b", "source": "local", "sql": "SELECT FILE_READ('/etc/passwd') AS f FROM step1"}
+                ]}""";
+        try (FakeOpenAi llm = new FakeOpenAi(answer(write), answer(outside), answer(escape));
+                Connection c = llm.connect(mainUrl, source("acc", accUrl), "nlsql.tables=src_customers,acc:src_accounts",
+                        "nlsql.maxAttempts=4");
+                Statement s = c.createStatement()) {
+            NlStatement nl = s.unwrap(NlStatement.class);
+            SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("list every account balance"),
+                    () -> String.valueOf(nl.lastTrace().attempts()));
+            Trace t = s.unwrap(NlStatement.class).lastTrace();
+            assertEquals(4, t.attempts().size(), t.attempts().toString());
+            for (int i : new int[] {0, 1, 3}) {
+                assertEquals(Attempt.Outcome.REJECTED, t.attempts().get(i).outcome(), t.attempts().get(i).toString());
+            }
+            assertEquals("acc", t.attempts().get(0).database());
+            assertEquals("acc", t.attempts().get(1).database());
+            assertTrue(t.attempts().get(1).error().contains("src_secret"), t.attempts().get(1).error());
+            assertEquals(Attempt.Outcome.OK, t.attempts().get(2).outcome(), "the harmless first step ran");
+            assertEquals("local", t.attempts().get(3).database());
+            assertTrue(t.attempts().get(3).error().toLowerCase(java.util.Locale.ROOT).contains("file_read"), t.attempts().get(3).error());
+            assertFalse(e.getMessage().contains("hunter2") || e.getMessage().contains("root:"), e.getMessage());
+        }
+        assertEquals(before, accountsCount(), "the DELETE never ran");
+    }
+
+    @Test
+    void aSourceUrlWithoutAUserLogsInAsTheConnection() throws Exception {
+        String noUser = accUrl.substring(0, accUrl.indexOf('?'));
+        String reply = "{\"answerable\": true, \"source\": \"acc\", \"sql\": \"SELECT current_user AS who, count(*) AS n FROM src_accounts\"}";
+        try (FakeOpenAi llm = new FakeOpenAi(answer(reply));
+                Connection c = llm.connect(mainUrl, source("acc", noUser)); Statement s = c.createStatement();
+                ResultSet rs = explained(s, "how many accounts, and who asks?")) {
+            assertTrue(rs.next());
+            assertEquals("postgres", rs.getString("who"));
+            assertEquals(4, rs.getLong("n"));
+        }
+    }
+
+    @Test
+    void aBadSourceUrlFailsAtConnectNamingTheSource() {
+        SQLException e = assertThrows(SQLException.class,
+                () -> DriverManager.getConnection(TestPostgres.withParams("jdbc:nlsql:" + mainUrl.substring(5), source("crm", "jdbc:nosuchdb://x/y"))));
+        assertEquals("08001", e.getSQLState());
+        assertTrue(e.getMessage().contains("Source crm"), e.getMessage());
+    }
+
+    @Test
+    void postgresAndMariaDbJoinLocally() throws Exception {
+        TestMariaDb.require();
+        TestMariaDb.recreateDatabase(CRM_DB);
+        try (Connection m = TestMariaDb.connect(CRM_DB); Statement s = m.createStatement()) {
+            s.execute("CREATE TABLE crm_contacts (customer_id INT PRIMARY KEY, `e-mail` VARCHAR(100), tier VARCHAR(10))");
+            s.execute("INSERT INTO crm_contacts VALUES (1, 'ada@x.org', 'gold'), (2, 'bob@x.org', 'silver'), (3, 'cy@x.org', 'gold')");
+        }
+        String plan = """
+                {"answerable": true, "steps": [
+                  {"purpose": "gold contacts", "source": "crm", "sql": "SELECT customer_id, `e-mail` AS email FROM crm_contacts WHERE tier = 'gold'"},
+                  {"purpose": "customers", "sql": "SELECT id, name FROM src_customers"},
+                  {"purpose": "join", "source": "local", "sql": "SELECT step2.name, step1.email FROM step1 JOIN step2 ON step2.id = step1.customer_id WHERE step1.email ILIKE '%@x.org' ORDER BY step2.name"}
+                ]}""";
+        try (FakeOpenAi llm = new FakeOpenAi(answer(plan));
+                Connection c = llm.connect(mainUrl, source("crm", TestMariaDb.url(CRM_DB))); Statement s = c.createStatement()) {
+            assertEquals(List.of("Ada", "Cy"), Rows.column(s.executeQuery("names and e-mails of gold customers")));
+            Trace t = s.unwrap(NlStatement.class).lastTrace();
+            assertEquals(List.of("crm", "main", "local"), t.attempts().stream().map(Attempt::database).toList());
+            assertTrue(llm.systemMessage(0).contains("-- source crm (MariaDB") || llm.systemMessage(0).contains("-- source crm (MySQL"),
+                    llm.systemMessage(0));
+        }
+    }
+}
