@@ -146,12 +146,21 @@ public final class NlDriver implements Driver {
         Properties given = info == null ? new Properties() : info;
         Properties fromUrl = acceptsURL(url) ? NlUrl.parse(url).nlProperties() : new Properties();
         for (NlProperty p : NlProperty.values()) {
-            String value = fromUrl.getProperty(p.key(), given.getProperty(p.key(), p.defaultValue()));
+            // the source family is one entry (nlsql.source.<name>, no value), then one per source given
+            String value = p == NlProperty.SOURCE ? null : fromUrl.getProperty(p.key(), given.getProperty(p.key(), p.defaultValue()));
             DriverPropertyInfo d = new DriverPropertyInfo(p.key(), value);
             d.description = p.description();
             d.required = false;
             d.choices = p.choices().isEmpty() ? null : p.choices().toArray(new String[0]);
             out.add(d);
+            if (p == NlProperty.SOURCE) {
+                givenSources(given, fromUrl).forEach((key, sourceUrl) -> {
+                    DriverPropertyInfo source = new DriverPropertyInfo(key, NlUrl.masked(sourceUrl));
+                    source.description = "Source " + key.substring(NlProperty.SOURCE_PREFIX.length()) + ": " + p.description();
+                    source.required = false;
+                    out.add(source);
+                });
+            }
         }
         if (acceptsURL(url)) {
             String delegateUrl = NlUrl.parse(url).delegateUrl();
@@ -164,6 +173,20 @@ public final class NlDriver implements Driver {
             }
         }
         return out.toArray(new DriverPropertyInfo[0]);
+    }
+
+    /** The nlsql.source.<name> entries of the Properties and the URL (the URL's win, as in connect), by folded key, in name order. */
+    private static java.util.Map<String, String> givenSources(Properties given, Properties fromUrl) {
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        for (Properties from : List.of(given, fromUrl)) {
+            for (String key : from.stringPropertyNames()) {
+                String canonical = NlUrl.canonicalKey(key);
+                if (canonical.startsWith(NlProperty.SOURCE_PREFIX) && canonical.length() > NlProperty.SOURCE_PREFIX.length()) {
+                    out.put(canonical, from.getProperty(key));
+                }
+            }
+        }
+        return out;
     }
 
     /** The real driver for a delegate URL: service-loaded drivers first, then DriverManager's. */

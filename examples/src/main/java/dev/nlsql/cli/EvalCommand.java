@@ -50,6 +50,10 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "-p", paramLabel = "name=value", description = "Set an nlsql.* property, e.g. -p nlsql.maxAttempts=1")
     java.util.Map<String, String> properties = new java.util.LinkedHashMap<>();
 
+    @Option(names = "--source", paramLabel = "name=URL",
+            description = NlsqlCommand.SOURCE_HELP + " {db} in it is replaced by each question's database too.")
+    java.util.List<String> sources = new ArrayList<>();
+
     @Option(names = "--verbose", description = "Log each attempt")
     boolean verbose;
 
@@ -75,6 +79,7 @@ final class EvalCommand implements Callable<Integer> {
             }
             p.setProperty(e.getKey(), e.getValue());
         }
+        NlsqlCommand.addSources(p, sources);
         // a bad name or value is a bad invocation (exit 2), as in ask, not a failed run
         NlConfig config = settingsOf(template, p);
         Class.forName("dev.nlsql.jdbc.NlDriver");
@@ -86,6 +91,7 @@ final class EvalCommand implements Callable<Integer> {
         List<String> secrets = new ArrayList<>(NlUrl.secretsIn(template));
         secrets.addAll(NlUrl.secretsIn(config.llmBaseUrl()));
         secrets.add(config.llmApiKey());
+        config.sources().values().forEach(source -> secrets.addAll(NlUrl.secretsIn(source)));
         p.forEach((k, v) -> {
             if (k.toString().toLowerCase(java.util.Locale.ROOT).matches(".*(password|secret|token|key).*")) {
                 secrets.add(v.toString());
@@ -139,6 +145,10 @@ final class EvalCommand implements Callable<Integer> {
     private static NlConfig settingsOf(String template, Properties p) {
         Properties given = new Properties();
         for (String key : p.stringPropertyNames()) { // the driver matches names case-insensitively: so do we
+            if (key.regionMatches(true, 0, dev.nlsql.config.NlProperty.SOURCE_PREFIX, 0, dev.nlsql.config.NlProperty.SOURCE_PREFIX.length())) {
+                given.setProperty(key.toLowerCase(java.util.Locale.ROOT), p.getProperty(key)); // a source's name folds, as in the driver
+                continue;
+            }
             dev.nlsql.config.NlProperty known = java.util.Arrays.stream(dev.nlsql.config.NlProperty.values())
                     .filter(k -> k.key().equalsIgnoreCase(key)).findFirst().orElse(null);
             if (known == null) {

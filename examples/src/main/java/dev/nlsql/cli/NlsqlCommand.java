@@ -5,7 +5,10 @@ import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import picocli.CommandLine;
@@ -26,6 +29,9 @@ public final class NlsqlCommand implements Runnable {
         @Option(names = "-p", paramLabel = "name=value", description = "Set an nlsql.* property, e.g. -p nlsql.maxAttempts=5")
         Map<String, String> properties = new LinkedHashMap<>();
 
+        @Option(names = "--source", paramLabel = "name=URL", description = SOURCE_HELP)
+        List<String> sources = new ArrayList<>();
+
         @Option(names = "--verbose", description = "Log each attempt and show stack traces")
         boolean verbose;
 
@@ -45,6 +51,20 @@ public final class NlsqlCommand implements Runnable {
             } else if (!target.startsWith("jdbc:nlsql:")) {
                 target = "jdbc:nlsql:" + target.substring("jdbc:".length());
             }
+            p.putAll(given());
+            try {
+                Class.forName("dev.nlsql.jdbc.NlDriver");
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+            return DriverManager.getConnection(target, p);
+        }
+
+        /**
+         * The nlsql.* properties of -p and --source, as the driver gets them; an unknown name or a bad value is a
+         * {@link BadInvocation}, not a failed question.
+         */
+        Properties given() {
             Properties given = new Properties();
             for (Map.Entry<String, String> e : properties.entrySet()) {
                 if (!e.getKey().startsWith("nlsql.")) {
@@ -54,19 +74,58 @@ public final class NlsqlCommand implements Runnable {
                     throw new BadInvocation("-p " + e.getKey() + ": no such property; see the README for the nlsql.* properties");
                 }
                 given.setProperty(e.getKey(), e.getValue());
-                p.setProperty(e.getKey(), e.getValue());
             }
+            addSources(given, sources);
             try {
-                dev.nlsql.config.NlConfig.from(given, Map.of()); // a bad value is a bad invocation too, not a failed question
+                dev.nlsql.config.NlConfig.from(given, Map.of());
             } catch (SQLException e) {
                 throw new BadInvocation("-p: " + e.getMessage());
             }
-            try {
-                Class.forName("dev.nlsql.jdbc.NlDriver");
-            } catch (ClassNotFoundException e) {
-                throw new IllegalStateException(e);
+            return given;
+        }
+    }
+
+    static final String SOURCE_HELP = "Attach another database as source <name>, which questions may read too: its own JDBC URL "
+            + "(jdbc:postgresql://..., not jdbc:nlsql:); without a user in it, it logs in as the main connection's user. Repeatable.";
+    /** A source name as the driver takes it (nlsql.source.<name>): folded to lower case, at most 63 characters. */
+    private static final java.util.regex.Pattern SOURCE_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
+    /**
+     * Adds each {@code --source name=URL} to {@code into} as the property {@code nlsql.source.<name>=URL}, so that the URL
+     * reaches the driver as it was written, never pasted into another URL. A malformed one is a {@link BadInvocation};
+     * so is a source also given with -p.
+     */
+    static void addSources(Properties into, List<String> sources) {
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (String key : into.stringPropertyNames()) {
+            if (key.regionMatches(true, 0, dev.nlsql.config.NlProperty.SOURCE_PREFIX, 0, dev.nlsql.config.NlProperty.SOURCE_PREFIX.length())) {
+                taken.add(key.substring(dev.nlsql.config.NlProperty.SOURCE_PREFIX.length()).toLowerCase(Locale.ROOT));
             }
-            return DriverManager.getConnection(target, p);
+        }
+        for (String source : sources) {
+            int eq = source.indexOf('=');
+            if (eq < 0) {
+                throw new BadInvocation("--source takes name=URL, such as --source accounts=jdbc:postgresql://127.0.0.1:5432/accounts, got: "
+                        + dev.nlsql.jdbc.NlUrl.masked(source));
+            }
+            String name = source.substring(0, eq).strip();
+            String url = source.substring(eq + 1).strip();
+            String folded = name.toLowerCase(Locale.ROOT);
+            if (!SOURCE_NAME.matcher(name).matches() || folded.equals("main") || folded.equals("local")) {
+                throw new BadInvocation("--source " + (name.isEmpty() ? "=..." : "'" + name + "'")
+                        + ": a source is named by a letter or _ then letters, digits or _ (at most 63), and not main or local");
+            }
+            if (url.regionMatches(true, 0, "jdbc:nlsql:", 0, "jdbc:nlsql:".length())) {
+                throw new BadInvocation("--source " + name + ": give the database's own JDBC URL (such as jdbc:postgresql://host/db), not a jdbc:nlsql: URL");
+            }
+            if (!url.regionMatches(true, 0, "jdbc:", 0, "jdbc:".length())) {
+                throw new BadInvocation("--source " + name + " must be a JDBC URL such as jdbc:postgresql://127.0.0.1:5432/accounts, got: "
+                        + dev.nlsql.jdbc.NlUrl.masked(url));
+            }
+            if (!taken.add(folded)) {
+                throw new BadInvocation("source " + folded + " is given twice (--source, or -p " + dev.nlsql.config.NlProperty.SOURCE_PREFIX + folded + ")");
+            }
+            into.setProperty(dev.nlsql.config.NlProperty.SOURCE_PREFIX + folded, url);
         }
     }
 

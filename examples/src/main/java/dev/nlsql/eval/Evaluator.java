@@ -22,8 +22,8 @@ import java.util.function.Consumer;
 
 /**
  * Runs a question file through nlsql and grades every answer by execution match against its
- * gold SQL, run on the same database in the same run. {@code {db}} in the URL is replaced by a
- * question's database, so one run covers several databases.
+ * gold SQL, run on the same database in the same run. {@code {db}} in the URL, and in the URL of each attached
+ * source ({@code nlsql.source.<name>}), is replaced by a question's database, so one run covers several databases.
  */
 public final class Evaluator {
 
@@ -91,7 +91,8 @@ public final class Evaluator {
         try {
             c = connections.get(q.db() == null ? "" : q.db());
             if (c == null) {
-                c = DriverManager.getConnection(urlTemplate.replace("{db}", q.db() == null ? "" : q.db()), properties);
+                String db = q.db() == null ? "" : q.db();
+                c = DriverManager.getConnection(urlTemplate.replace("{db}", db), forDatabase(properties, db));
                 connections.put(q.db() == null ? "" : q.db(), c);
                 opened.add(c);
             }
@@ -135,6 +136,18 @@ public final class Evaluator {
         } catch (SQLException e) {
             return QuestionResult.of(q, null, false, false, false, e.getSQLState(), e.getMessage(), millis(start));
         }
+    }
+
+    /** The connection properties for one database: {@code {db}} in every source URL takes its name, as in the URL. */
+    static Properties forDatabase(Properties properties, String db) {
+        Properties out = new Properties();
+        for (String key : properties.stringPropertyNames()) {
+            String value = properties.getProperty(key);
+            boolean source = key.regionMatches(true, 0, dev.nlsql.config.NlProperty.SOURCE_PREFIX, 0,
+                    dev.nlsql.config.NlProperty.SOURCE_PREFIX.length());
+            out.setProperty(key, source ? value.replace("{db}", db) : value);
+        }
+        return out;
     }
 
     /** A question without gold SQL: right when nlsql refuses it as not about the database (NL002), wrong when it answers. */

@@ -151,6 +151,11 @@ final class ClientLogin {
     private boolean databaseAskedPassword;
     /** The password the client gave the proxy under --auth password: relayed if the backend asks for one too. */
     private String clientPassword;
+    /**
+     * The password the client gave when the database asked for it under --auth trust, kept until the login ends: the
+     * backend and every source (nlsql.source.<name>) opened with it may ask, and the client is asked only once.
+     */
+    private char[] relayedPassword;
 
     /**
      * The server asks for the password of the client logging in as itself: under --auth trust the proxy asks the
@@ -171,14 +176,26 @@ final class ClientLogin {
             throw passwordRefusal = new PasswordRefusal("the database asks for a password, and nlsql's proxy relays passwords only over TLS",
                     "Connect with sslmode=require; the proxy needs --tls-cert and --tls-key.");
         }
+        if (relayedPassword != null) {
+            return relayedPassword.clone(); // pgjdbc wipes the array it is given
+        }
         try {
             out.authenticationCleartextPassword();
             out.flush();
             char[] given = PgInput.cstring(expect('p').body()).toCharArray();
             databaseAskedPassword = true;
+            relayedPassword = given.clone();
             return given;
         } catch (IOException e) {
             throw new org.postgresql.util.PSQLException("the client left during authentication", org.postgresql.util.PSQLState.CONNECTION_FAILURE, e);
+        }
+    }
+
+    /** Ends the login's use of the client's relayed password: wiped, and never sent to the database again. */
+    void forgetRelayedPassword() {
+        if (relayedPassword != null) {
+            java.util.Arrays.fill(relayedPassword, '\0');
+            relayedPassword = null;
         }
     }
 

@@ -213,7 +213,13 @@ public final class PgServer implements AutoCloseable {
             p.setProperty("options", configured.isEmpty() ? options : configured + " " + options);
         }
         String target = url;
-        Connection c = ClientPasswordPlugin.loggingIn(login::backendAsksPassword, () -> DriverManager.getConnection(target, p));
+        // the backend and the sources its connection opens (nlsql.source.<name> without a user) log in as the client
+        Connection c;
+        try {
+            c = ClientPasswordPlugin.loggingIn(login::backendAsksPassword, () -> DriverManager.getConnection(target, p));
+        } finally {
+            login.forgetRelayedPassword();
+        }
         try {
             if (!login.vouchedFor()) {
                 throw login.unvouched(c);

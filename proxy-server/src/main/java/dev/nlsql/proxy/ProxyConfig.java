@@ -36,14 +36,76 @@ record ProxyConfig(String backendUrl, String listen, int port, Auth auth, Users 
         return dev.nlsql.jdbc.NlUrl.masked(backendUrl);
     }
 
-    /** Why this configuration may not run, or null: a shared account open to every client is refused. */
+    /**
+     * Why this configuration may not run, or null: a shared account open to every client is refused; so is, beside a shared
+     * account, a source that names no user, which would log in as whatever account its driver defaults to (the proxy's
+     * operating-system user for pgjdbc) rather than as a client.
+     */
     String refusal() {
         if (sharedAccount() && auth == Auth.TRUST) {
             return "--backend names a user, so every client would act as that account, and --auth trust would let anyone in:"
                     + " drop the user from --backend so each client logs in to the database as itself, or authenticate"
                     + " clients with --auth scram-sha-256 (or password, md5) --users FILE";
         }
+        if (sharedAccount()) {
+            for (Map.Entry<String, String> e : new java.util.TreeMap<>(nlProperties).entrySet()) {
+                if (e.getKey().startsWith(dev.nlsql.config.NlProperty.SOURCE_PREFIX) && !SHARED_ACCOUNT.matcher(e.getValue()).find()) {
+                    return "--backend names a user (a shared account), so source " + e.getKey().substring(dev.nlsql.config.NlProperty.SOURCE_PREFIX.length())
+                            + " must name its user too (?user=...): without one it would log in as no client, but as its driver's default account";
+                }
+            }
+        }
         return null;
+    }
+
+    /** A source name as nlsql.source.<name> takes it (folded to lower case, at most 63 characters). */
+    private static final java.util.regex.Pattern SOURCE_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
+    /**
+     * The engine properties of {@code -p} plus each {@code --source name=URL} as {@code nlsql.source.<name>=URL}, the way -p
+     * properties reach each client's backend connection. A malformed source (from either flag), or one given twice, is an
+     * {@link IllegalArgumentException} saying what is wrong.
+     */
+    static Map<String, String> withSources(Map<String, String> properties, java.util.List<String> sources) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        String prefix = dev.nlsql.config.NlProperty.SOURCE_PREFIX;
+        for (Map.Entry<String, String> e : properties.entrySet()) {
+            if (e.getKey().regionMatches(true, 0, prefix, 0, prefix.length())) {
+                String name = e.getKey().substring(prefix.length());
+                putSource(out, name, e.getValue(), "-p " + e.getKey());
+            } else {
+                out.put(e.getKey(), e.getValue());
+            }
+        }
+        for (String source : sources) {
+            int eq = source.indexOf('=');
+            if (eq < 0) {
+                throw new IllegalArgumentException("--source takes name=URL, such as --source accounts=jdbc:postgresql://127.0.0.1:5432/accounts, got: "
+                        + dev.nlsql.jdbc.NlUrl.masked(source));
+            }
+            String name = source.substring(0, eq).strip();
+            putSource(out, name, source.substring(eq + 1).strip(), "--source " + (name.isEmpty() ? "=..." : name));
+        }
+        return Map.copyOf(out);
+    }
+
+    private static void putSource(Map<String, String> into, String name, String url, String flag) {
+        String folded = name.toLowerCase(java.util.Locale.ROOT);
+        if (!SOURCE_NAME.matcher(name).matches() || folded.equals("main") || folded.equals("local")) {
+            throw new IllegalArgumentException(flag + ": a source is named by a letter or _ then letters, digits or _ (at most 63),"
+                    + " and not main or local");
+        }
+        if (url.regionMatches(true, 0, "jdbc:nlsql:", 0, "jdbc:nlsql:".length())) {
+            throw new IllegalArgumentException(flag + ": give the database's own JDBC URL (such as jdbc:postgresql://host/db), not a jdbc:nlsql: URL");
+        }
+        if (!url.regionMatches(true, 0, "jdbc:", 0, "jdbc:".length())) {
+            throw new IllegalArgumentException(flag + " must be a JDBC URL such as jdbc:postgresql://127.0.0.1:5432/accounts, got: "
+                    + dev.nlsql.jdbc.NlUrl.masked(url));
+        }
+        if (into.put(dev.nlsql.config.NlProperty.SOURCE_PREFIX + folded, url) != null) {
+            throw new IllegalArgumentException("source " + folded + " is given twice (--source, or -p " + dev.nlsql.config.NlProperty.SOURCE_PREFIX
+                    + folded + ")");
+        }
     }
 
     /** Connections still in startup or authentication at once; counted apart from sessions, so they never starve them. */

@@ -35,6 +35,11 @@ public final class ProxyMain implements Callable<Integer> {
     @Option(names = "-p", paramLabel = "nlsql.x=y", description = "nlsql engine properties")
     Map<String, String> properties = new LinkedHashMap<>();
 
+    @Option(names = "--source", paramLabel = "name=URL",
+            description = "Attach another database as source <name> (nlsql.source.<name>): its own jdbc: URL, not jdbc:nlsql:; without a"
+                    + " user in it, it logs in as the client, as the backend does. Repeatable.")
+    java.util.List<String> sources = new java.util.ArrayList<>();
+
     @Option(names = "--tls-cert", description = "PEM certificate chain: answer SSLRequest with TLS")
     Path tlsCert;
 
@@ -54,6 +59,16 @@ public final class ProxyMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        ProxyConfig config = config();
+        PgServer server = new PgServer(config, tlsCert == null ? null : Tls.context(tlsCert, tlsKey)).start();
+        System.out.println("nlsql proxy listening on " + listen + ":" + server.port() + " (auth " + auth + ") for " + config.backendForLogs()
+                + (config.sharedAccount() ? " as one shared account" : ", each client as itself"));
+        Thread.currentThread().join();
+        return 0;
+    }
+
+    /** The configuration the flags describe; a bad invocation is a {@link CommandLine.ParameterException} (exit status 2). */
+    ProxyConfig config() {
         ProxyConfig.Auth method;
         try {
             method = ProxyConfig.Auth.valueOf(auth.toUpperCase(Locale.ROOT).replace('-', '_'));
@@ -78,16 +93,18 @@ public final class ProxyMain implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--users: " + (e instanceof java.nio.file.NoSuchFileException
                     ? e.getMessage() + " does not exist" : e.getMessage()));
         }
-        ProxyConfig config = new ProxyConfig(backend, listen, port, method, known,
-                Map.copyOf(properties), maxConnections, maxMessageBytes, loginTimeoutSeconds);
+        Map<String, String> engine;
+        try {
+            engine = ProxyConfig.withSources(properties, sources);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        ProxyConfig config = new ProxyConfig(backend, listen, port, method, known, engine, maxConnections, maxMessageBytes,
+                loginTimeoutSeconds);
         if (config.refusal() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), config.refusal());
         }
-        PgServer server = new PgServer(config, tlsCert == null ? null : Tls.context(tlsCert, tlsKey)).start();
-        System.out.println("nlsql proxy listening on " + listen + ":" + server.port() + " (auth " + auth + ") for " + config.backendForLogs()
-                + (config.sharedAccount() ? " as one shared account" : ", each client as itself"));
-        Thread.currentThread().join();
-        return 0;
+        return config;
     }
 
     public static void main(String[] args) {

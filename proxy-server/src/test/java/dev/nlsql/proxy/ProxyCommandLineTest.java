@@ -167,7 +167,7 @@ class ProxyCommandLineTest {
         Exit help = exit("--help");
         assertEquals(0, help.status());
         for (String flag : List.of("--backend", "--port", "--listen", "--auth", "--users", "--tls-cert", "--tls-key", "--login-timeout",
-                "--max-message-bytes", "--max-connections", "-p")) {
+                "--max-message-bytes", "--max-connections", "-p", "--source")) {
             assertTrue(help.output().contains(flag), flag + " in --help: " + help.output());
         }
     }
