@@ -83,7 +83,8 @@ public record NlUrl(String delegateUrl, Properties nlProperties) {
         int eq = param.indexOf('=');
         String key = eq < 0 ? param : param.substring(0, eq);
         String value = eq < 0 ? "" : param.substring(eq + 1);
-        if (urlEncoded) {
+        // a source's URL sits inside this one, so it is percent-encoded in either parameter style
+        if (urlEncoded || key.regionMatches(true, 0, NlProperty.SOURCE_PREFIX, 0, NlProperty.SOURCE_PREFIX.length())) {
             value = URLDecoder.decode(value, StandardCharsets.UTF_8);
         }
         props.setProperty(canonicalKey(key), value);

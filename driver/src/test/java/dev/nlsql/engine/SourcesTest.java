@@ -246,4 +246,39 @@ class SourcesTest {
                     llm.systemMessage(0));
         }
     }
+
+    @Test
+    void eachSourceRunsUnderItsOwnReadRole() throws Exception {
+        TestPostgres.createRoles("nlsql_src_noread NOLOGIN");
+        try {
+            String reply = "{\"answerable\": true, \"source\": \"acc\", \"sql\": \"SELECT count(*) FROM src_accounts\"}";
+            try (FakeOpenAi llm = new FakeOpenAi(answer(reply));
+                    Connection c = llm.connect(mainUrl, source("acc", accUrl), "nlsql.readRole=acc:nlsql_src_noread", "nlsql.maxAttempts=1");
+                    Statement s = c.createStatement()) {
+                assertThrows(SQLException.class, () -> s.executeQuery("how many accounts?"));
+                Attempt a = s.unwrap(NlStatement.class).lastTrace().attempts().get(0);
+                assertEquals("acc", a.database());
+                assertTrue(a.error().contains("permission denied"), "the role without SELECT ran it: " + a.error());
+            }
+            // main has no role of its own here: the same connection reads main as before
+            try (FakeOpenAi llm = new FakeOpenAi(answer("SELECT count(*) FROM src_customers"));
+                    Connection c = llm.connect(mainUrl, source("acc", accUrl), "nlsql.readRole=acc:nlsql_src_noread");
+                    Statement s = c.createStatement()) {
+                assertEquals(3, TestPostgres.single(s.executeQuery("how many customers?")));
+            }
+        } finally {
+            TestPostgres.dropRoles("nlsql_src_noread");
+        }
+    }
+
+    @Test
+    void narrationNamesTheSourcesThatAnswered() throws Exception {
+        try (FakeOpenAi llm = new FakeOpenAi(answer(JOIN_PLAN), answer("Bob and Ada lead."));
+                Connection c = llm.connect(mainUrl, source("acc", accUrl)); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("NARRATE NL top 2 customers by account balance")) {
+            assertTrue(rs.next());
+            assertTrue(rs.getString("why").contains("sources: main, acc, local"), rs.getString("why"));
+            assertTrue(rs.getString("answer").contains("source acc"), rs.getString("answer"));
+        }
+    }
 }
