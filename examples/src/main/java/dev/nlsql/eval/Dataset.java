@@ -11,14 +11,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A question file: the defog CSV format, or JSONL lines {question, gold_sql[, db][, category][, instructions]}.
+ * A question file: the defog CSV format, or JSONL lines {question, gold_sql[, db][, category][, instructions][, gold_url]}.
+ * {@code gold_url} (JSONL, or a CSV column of that name) is a plain JDBC URL on which the gold SQL runs instead of the
+ * connection's database ({@code {db}} in it takes the question's database): the same data laid out differently, such
+ * as the unsplit database of a question asked across several sources.
  * A question marked {@code "answerable": false} (JSONL) or with {@code answerable} {@code no} (CSV column)
  * has no gold SQL: the right outcome is a refusal (NL002, the relevance gate).
  */
 public final class Dataset {
 
     /** One question with its gold SQL (possibly several ';'-separated alternatives). */
-    public record Question(int index, String db, String category, String text, String goldSql, String instructions) {
+    public record Question(int index, String db, String category, String text, String goldSql, String instructions, String goldUrl) {
+
+        /** A question whose gold SQL runs on the database it is asked of. */
+        public Question(int index, String db, String category, String text, String goldSql, String instructions) {
+            this(index, db, category, text, goldSql, instructions, null);
+        }
 
         /** A question the database cannot answer: no gold SQL, to be refused. */
         public boolean unanswerable() {
@@ -42,7 +50,7 @@ public final class Dataset {
                 JsonNode n = json.readTree(line);
                 boolean unanswerable = n.has("answerable") && !n.get("answerable").asBoolean(true);
                 out.add(new Question(out.size() + 1, text(n, "db"), text(n, "category"), text(n, "question"),
-                        unanswerable ? null : text(n, "gold_sql"), text(n, "instructions")));
+                        unanswerable ? null : text(n, "gold_sql"), text(n, "instructions"), text(n, "gold_url")));
                 marked.add(unanswerable);
             }
         } else {
@@ -50,7 +58,7 @@ public final class Dataset {
                 String answerable = r.getOrDefault("answerable", "").strip().toLowerCase(java.util.Locale.ROOT);
                 boolean unanswerable = answerable.equals("no") || answerable.equals("false");
                 out.add(new Question(out.size() + 1, r.get("db_name"), r.get("query_category"), r.get("question"),
-                        unanswerable ? null : r.get("query"), r.getOrDefault("instructions", "")));
+                        unanswerable ? null : r.get("query"), r.getOrDefault("instructions", ""), blankToNull(r.get("gold_url"))));
                 marked.add(unanswerable);
             }
         }
@@ -63,6 +71,10 @@ public final class Dataset {
             }
         }
         return out;
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
     }
 
     private static String text(JsonNode n, String field) {

@@ -299,6 +299,10 @@ public final class EvalReport {
                     .put("repairs", settings.repairs()).put("seed", settings.seed()).put("date", settings.date())
                     .put("version", settings.version()).put("dataset", settings.dataset()).put("datasetSize", settings.datasetSize())
                     .put("measured", settings.measured()).put("parallel", settings.parallel());
+            if (!settings.properties().isEmpty()) {
+                ObjectNode properties = s.putObject("properties");
+                settings.properties().forEach((k, v) -> properties.put(k, dev.nlsql.jdbc.NlUrl.maskedIn(v)));
+            }
         }
         root.set("overall", json(mapper, overall()));
         ObjectNode stages = root.putObject("stages");

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutorService;
@@ -22,8 +21,9 @@ import java.util.function.Consumer;
 
 /**
  * Runs a question file through nlsql and grades every answer by execution match against its
- * gold SQL, run on the same database in the same run. {@code {db}} in the URL, and in the URL of each attached
- * source ({@code nlsql.source.<name>}), is replaced by a question's database, so one run covers several databases.
+ * gold SQL, run on the same database in the same run (or on the question's {@code gold_url}). {@code {db}}
+ * in the URL, in the values of the connection properties (attached sources: {@code nlsql.source.<name>})
+ * and in a gold URL is replaced by a question's database, so one run covers several databases.
  */
 public final class Evaluator {
 
@@ -105,10 +105,24 @@ public final class Evaluator {
         List<List<List<Object>>> golds = new ArrayList<>();
         List<Boolean> goldOrdered = new ArrayList<>();
         String goldError = null;
+        Connection goldConnection = c;
+        if (q.goldUrl() != null) {
+            String goldUrl = q.goldUrl().replace("{db}", q.db() == null ? "" : q.db());
+            try {
+                goldConnection = connections.get("gold:" + goldUrl);
+                if (goldConnection == null) {
+                    goldConnection = DriverManager.getConnection(goldUrl);
+                    connections.put("gold:" + goldUrl, goldConnection);
+                    opened.add(goldConnection);
+                }
+            } catch (SQLException e) {
+                return QuestionResult.goldFailed(q, "cannot connect to the gold database: " + e.getMessage());
+            }
+        }
         for (String g : GoldSql.expand(q.goldSql())) {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(g)) {
+            try (Statement s = goldConnection.createStatement(); ResultSet rs = s.executeQuery(g)) {
                 golds.add(rows(rs));
-                goldOrdered.add(g.toUpperCase(Locale.ROOT).contains("ORDER BY"));
+                goldOrdered.add(GoldSql.ordersRows(g));
             } catch (SQLException e) {
                 goldError = e.getMessage();
             }

@@ -40,6 +40,26 @@ public final class GoldSql {
         return out;
     }
 
+    /**
+     * Whether a statement orders its rows: ORDER BY outside every parenthesis. An ORDER BY inside a
+     * window ({@code RANK() OVER (ORDER BY ...)}) or a subquery leaves the result's order open.
+     */
+    public static boolean ordersRows(String sql) {
+        int depth = 0;
+        SqlLexer.Token previous = null;
+        for (SqlLexer.Token t : SqlLexer.tokenize(sql).tokens()) {
+            if (t.isPunct('(')) {
+                depth++;
+            } else if (t.isPunct(')')) {
+                depth--;
+            } else if (depth == 0 && t.isWord("by") && previous != null && previous.isWord("order")) {
+                return true;
+            }
+            previous = t;
+        }
+        return false;
+    }
+
     /** Every concrete gold statement a query stands for. */
     public static List<String> expand(String query) {
         List<String> out = new ArrayList<>();

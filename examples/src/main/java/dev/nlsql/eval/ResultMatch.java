@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * Execution match as the text-to-SQL field grades it: two results are the same when their rows
  * are the same multiset, ignoring column order and names; row order counts only when the gold
- * query orders its rows. Numbers compare to four decimal places. The lenient variant accepts an
+ * query orders its rows (rows tied on its sort key in any order). Numbers compare to four decimal places. The lenient variant accepts an
  * answer whose columns include the gold's columns (extra columns are fine).
  */
 public final class ResultMatch {
@@ -60,11 +60,55 @@ public final class ResultMatch {
     private static boolean sameRows(List<List<String>> gold, List<List<String>> answer, boolean ordered) {
         List<String> g = rowKeys(gold);
         List<String> a = rowKeys(answer);
-        if (!ordered) {
-            Collections.sort(g);
-            Collections.sort(a);
+        if (ordered && g.equals(a)) {
+            return true;
         }
-        return g.equals(a);
+        Collections.sort(g);
+        Collections.sort(a);
+        return g.equals(a) && (!ordered || sameOrderUpToTies(gold, answer));
+    }
+
+    /**
+     * Rows tied on the sort key come in any order (PostgreSQL's own order among them is arbitrary): the
+     * gold's sorted columns (monotone and not constant) must read the same, in order, in some answer
+     * column; with no such column the order cannot be told apart from ties, and only the exact order counts.
+     */
+    private static boolean sameOrderUpToTies(List<List<String>> gold, List<List<String>> answer) {
+        boolean anyKey = false;
+        for (int gc = 0; gc < width(gold); gc++) {
+            List<String> key = column(gold, gc);
+            if (!sortedAndVarying(key)) {
+                continue;
+            }
+            anyKey = true;
+            boolean found = false;
+            for (int ac = 0; ac < width(answer) && !found; ac++) {
+                found = column(answer, ac).equals(key);
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        return anyKey;
+    }
+
+    private static boolean sortedAndVarying(List<String> values) {
+        int up = 0;
+        int down = 0;
+        for (int i = 1; i < values.size(); i++) {
+            int c = compare(values.get(i - 1), values.get(i));
+            up += c < 0 ? 1 : 0;
+            down += c > 0 ? 1 : 0;
+        }
+        return (up == 0) != (down == 0);
+    }
+
+    private static int compare(String x, String y) {
+        try {
+            return new BigDecimal(x).compareTo(new BigDecimal(y));
+        } catch (NumberFormatException e) {
+            return x.compareTo(y);
+        }
     }
 
     /** A row as the sorted list of its values, so column order does not matter. */
@@ -94,7 +138,7 @@ public final class ResultMatch {
         return out;
     }
 
-    private static int width(List<List<Object>> rows) {
+    private static <T> int width(List<List<T>> rows) {
         return rows.isEmpty() ? 0 : rows.get(0).size();
     }
 
@@ -118,7 +162,18 @@ public final class ResultMatch {
             BigDecimal d = n instanceof BigDecimal b ? b : new BigDecimal(n.toString());
             return d.setScale(4, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
         }
-        String s = v.toString();
+        // a timestamp as java.sql.Timestamp (PostgreSQL), OffsetDateTime (a timestamptz from the local engine) or
+        // LocalDateTime reads as the same local date and time when it is the same instant
+        String s;
+        if (v instanceof java.sql.Timestamp t) {
+            s = t.toLocalDateTime().toString();
+        } else if (v instanceof java.time.OffsetDateTime o) {
+            s = o.atZoneSameInstant(java.time.ZoneId.systemDefault()).toLocalDateTime().toString();
+        } else if (v instanceof java.time.ZonedDateTime z) {
+            s = z.withZoneSameInstant(java.time.ZoneId.systemDefault()).toLocalDateTime().toString();
+        } else {
+            s = v.toString();
+        }
         if (s.matches("\\d{4}-\\d{2}-\\d{2}[ T]00:00(:00(\\.0+)?)?([+-]\\d{2}(:\\d{2})?)?")) {
             return s.substring(0, 10); // a date and a timestamp at midnight are the same day
         }

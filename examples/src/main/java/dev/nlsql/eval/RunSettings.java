@@ -7,9 +7,23 @@ import java.util.Map;
  * What an evaluation ran with, as printed at the top of its report: the generator and model, the
  * server and database (secrets masked), attempts, repairs, seed, date, version and question file.
  * Only masked text enters this record: {@link dev.nlsql.jdbc.NlUrl#masked} is applied by whoever builds it.
+ * {@code properties} are extra connection properties the run passed, such as attached sources
+ * ({@code nlsql.source.b=jdbc:postgresql://...}); the report shows each (URLs masked once more).
  */
 public record RunSettings(String generator, String model, String llmServer, String apiKey, String database, int maxAttempts,
-        boolean repairs, String seed, String date, String version, String dataset, int datasetSize, int measured, int parallel) {
+        boolean repairs, String seed, String date, String version, String dataset, int datasetSize, int measured, int parallel,
+        Map<String, String> properties) {
+
+    public RunSettings {
+        properties = properties == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    }
+
+    /** Without extra connection properties. */
+    public RunSettings(String generator, String model, String llmServer, String apiKey, String database, int maxAttempts,
+            boolean repairs, String seed, String date, String version, String dataset, int datasetSize, int measured, int parallel) {
+        this(generator, model, llmServer, apiKey, database, maxAttempts, repairs, seed, date, version, dataset, datasetSize, measured,
+                parallel, Map.of());
+    }
 
     /** The settings as label and value pairs, in the order the report shows them. */
     public Map<String, String> entries() {
@@ -19,6 +33,7 @@ public record RunSettings(String generator, String model, String llmServer, Stri
         m.put("LLM server", llmServer);
         m.put("API key", apiKey);
         m.put("database", database);
+        properties.forEach((k, v) -> m.put(k, dev.nlsql.jdbc.NlUrl.maskedIn(v)));
         m.put("nlsql.maxAttempts", String.valueOf(maxAttempts));
         m.put("nlsql.repairs", repairs ? "on" : "off");
         m.put("seed", seed);

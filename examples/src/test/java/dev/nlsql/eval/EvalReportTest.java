@@ -44,6 +44,19 @@ class EvalReportTest {
     }
 
     @Test
+    void theRunsConnectionPropertiesAreShownWithTheirPasswordsMasked() {
+        RunSettings settings = new RunSettings("openai", "m", "http://llm/v1", "not set", "jdbc:postgresql://db/x_a", 3, true, "none",
+                "2026-11-25", "1.0", "q.jsonl", 1, 1, 1,
+                java.util.Map.of("nlsql.source.b", "jdbc:postgresql://db/x_b?user=app&password=pw-of-b"));
+        EvalReport report = new EvalReport(List.of(), true, settings, List.of());
+        for (String out : new String[] {report.text(), report.json(), report.html("t")}) {
+            assertTrue(out.contains("nlsql.source.b"), out);
+            assertTrue(out.contains("jdbc:postgresql://db/x_b?user=app&") && out.contains("password=****"), out);
+            assertFalse(out.contains("pw-of-b"), out);
+        }
+    }
+
+    @Test
     void eachStageIsCountedWithHowManyOfItsQuestionsEndedRight() {
         Dataset.Question q = new Dataset.Question(1, null, "c", "q", "SELECT 1", null);
         Attempt llm = new Attempt(1, Attempt.Source.LLM, "SELECT 1", Attempt.Outcome.EMPTY, null, null, null, 1, 0, 0);

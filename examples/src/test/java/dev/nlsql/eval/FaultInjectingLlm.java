@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * it (the right name, or for an invented extra column that column), and otherwise guesses again. It can add latency, HTTP 429/500,
  * hangs, prose around the SQL, replies without SQL, and unsafe SQL. A first call that asks for a
  * relevance decision (JSON) gets one: answerable with the SQL when the question has gold SQL,
- * not answerable when it has none, wrong at {@link Settings#withDecisionErrorRate}. Everything is seeded: the
+ * not answerable when it has none, wrong at {@link Settings#withDecisionErrorRate}. A question can have a gold
+ * plan over several sources instead ({@link #withGoldPlans}). Everything is seeded: the
  * same settings and prompts give the same replies.
  */
 public final class FaultInjectingLlm implements AutoCloseable {
@@ -131,6 +132,30 @@ public final class FaultInjectingLlm implements AutoCloseable {
 
     private double planRate;
     private double valueErrorShare;
+    private Map<String, JsonNode> goldPlans = Map.of();
+
+    /**
+     * Gold replies as JSON, by question: a plan over sources ({@code {"answerable": true, "steps":
+     * [{"purpose", "source", "sql"}]}}) or SQL for one source ({@code {"answerable": true, "source", "sql"}}).
+     * A question with one is answered with it instead of its gold SQL, the error mix applied to the
+     * SQL of one step (drawn at random) at the error rate; a retry fixes that step as {@link #retry} fixes SQL.
+     */
+    public FaultInjectingLlm withGoldPlans(Map<String, String> plansByQuestion) {
+        Map<String, JsonNode> parsed = new java.util.HashMap<>();
+        plansByQuestion.forEach((question, reply) -> {
+            try {
+                JsonNode plan = JSON.readTree(reply);
+                if (!plan.has("steps") && !plan.has("sql")) {
+                    throw new IllegalArgumentException("a gold plan needs steps or sql: " + question);
+                }
+                parsed.put(question.strip(), plan);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalArgumentException("not JSON, the gold plan of " + question, e);
+            }
+        });
+        this.goldPlans = Map.copyOf(parsed);
+        return this;
+    }
 
     /**
      * Answers this share of first attempts with a two-step plan (a trivial first step, then the SQL it
@@ -169,7 +194,8 @@ public final class FaultInjectingLlm implements AutoCloseable {
         if (r.nextDouble() < settings.hangRate()) {
             return new Reply(0, null, true);
         }
-        String gold = question == null ? null : goldByQuestion.get(question.strip());
+        JsonNode goldPlan = question == null ? null : goldPlans.get(question.strip());
+        String gold = question == null ? null : goldPlan != null ? firstSql(goldPlan) : goldByQuestion.get(question.strip());
         // the first call asks for a structured relevance decision: give one, wrong at the decision error rate
         boolean decision = attempt == 0 && prompt.contains("\"answerable\"");
         if (decision) {
@@ -191,6 +217,9 @@ public final class FaultInjectingLlm implements AutoCloseable {
         if (r.nextDouble() < settings.unsafeRate()) {
             return new Reply(200, "DELETE FROM " + firstTable(gold), false);
         }
+        if (goldPlan != null) {
+            return planReply(goldPlan, decision, attempt, prompt, r);
+        }
         String sql = attempt == 0 ? firstAttempt(gold, r) : retry(gold, prompt, r);
         if (attempt == 0 && planRate > 0 && new Random(settings.seed() * 7 + question.hashCode()).nextDouble() < planRate) {
             ObjectNode plan = JSON.createObjectNode();
@@ -207,6 +236,53 @@ public final class FaultInjectingLlm implements AutoCloseable {
                     : "Here is the query you asked for:\n```sql\n" + sql + ";\n```\nIt should answer the question.", false);
         }
         return new Reply(200, decision ? decision(true, null, sql) : sql, false);
+    }
+
+    /** A gold plan as the reply, one step's SQL corrupted at the error rate (first attempt) or fixed as a weak model would (retry). */
+    private Reply planReply(JsonNode goldPlan, boolean decision, int attempt, String prompt, Random r) {
+        ObjectNode plan = goldPlan.deepCopy();
+        if (decision) {
+            plan.put("answerable", true);
+        } else {
+            plan.remove("answerable");
+        }
+        List<ObjectNode> withSql = new ArrayList<>();
+        if (plan.has("steps")) {
+            plan.get("steps").forEach(step -> withSql.add((ObjectNode) step));
+        } else {
+            withSql.add(plan);
+        }
+        if (attempt == 0) {
+            if (r.nextDouble() < settings.errorRate()) {
+                ObjectNode step = withSql.get(r.nextInt(withSql.size()));
+                step.put("sql", corrupt(step.get("sql").asText(), r));
+            }
+        } else {
+            // the step the failed SQL came from: the one sharing the most identifiers with it
+            String lastSql = lastLine(prompt, "SQL: ");
+            Set<String> failed = identifiers(lastSql == null ? "" : lastSql);
+            ObjectNode step = withSql.get(0);
+            int best = -1;
+            for (ObjectNode candidate : withSql) {
+                Set<String> shared = identifiers(candidate.get("sql").asText());
+                shared.retainAll(failed);
+                if (shared.size() > best) {
+                    best = shared.size();
+                    step = candidate;
+                }
+            }
+            step.put("sql", retry(step.get("sql").asText(), prompt, r));
+        }
+        String json = plan.toString();
+        if (r.nextDouble() < settings.proseRate()) {
+            return new Reply(200, "Here is my plan:\n```json\n" + json + "\n```", false);
+        }
+        return new Reply(200, json, false);
+    }
+
+    /** The SQL of a plan's first step (or of a one-source reply). */
+    private static String firstSql(JsonNode plan) {
+        return plan.has("steps") ? plan.get("steps").get(0).get("sql").asText() : plan.get("sql").asText();
     }
 
     private String firstAttempt(String gold, Random r) {

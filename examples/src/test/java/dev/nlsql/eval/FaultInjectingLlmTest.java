@@ -135,4 +135,76 @@ class FaultInjectingLlmTest {
                 + GOLD.replace("SELECT", "SELECT nonexistent_column,") + "\nFix: Column \"nonexistent_column\" does not exist.").content(),
                 "an invented extra column, once named, is dropped");
     }
+
+    private static final String PLAN = "{\"answerable\": true, \"steps\": ["
+            + "{\"purpose\": \"customers\", \"source\": \"main\", \"sql\": \"SELECT c.id, c.customer_name FROM customers c\"},"
+            + "{\"purpose\": \"orders\", \"source\": \"b\", \"sql\": \"SELECT o.customer_id, SUM(o.total_amount) AS revenue FROM orders o GROUP BY o.customer_id\"},"
+            + "{\"purpose\": \"join\", \"source\": \"local\", \"sql\": \"SELECT s1.customer_name, s2.revenue FROM step1 s1 JOIN step2 s2 ON s2.customer_id = s1.id\"}]}";
+    private static final String ONE_SOURCE = "{\"answerable\": true, \"source\": \"b\", \"sql\": \"SELECT count(*) FROM orders\"}";
+    private static final String ASK = "\n\nReply with one JSON object: {\"answerable\": true, \"sql\": \"...\"}";
+
+    private static FaultInjectingLlm withPlans(FaultInjectingLlm.Settings s) {
+        Map<String, String> plans = new HashMap<>();
+        for (int i = 0; i < 200; i++) {
+            plans.put("plan question " + i, PLAN);
+        }
+        plans.put("orders on b", ONE_SOURCE);
+        return llm(s).withGoldPlans(plans);
+    }
+
+    @Test
+    void aQuestionWithAGoldPlanIsAnsweredWithThePlan() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        FaultInjectingLlm exact = withPlans(FaultInjectingLlm.Settings.defaults().withErrorRate(0));
+        assertEquals(json.readTree(PLAN), json.readTree(exact.reply("Question: plan question 1" + ASK).content()));
+        com.fasterxml.jackson.databind.JsonNode bare = json.readTree(exact.reply("Question: plan question 1").content());
+        assertFalse(bare.has("answerable"), "a prompt that asks for no decision gets the plan alone");
+        assertEquals(json.readTree(PLAN).get("steps"), bare.get("steps"));
+        assertEquals(json.readTree(ONE_SOURCE), json.readTree(exact.reply("Question: orders on b" + ASK).content()), "SQL for one source");
+        assertEquals(GOLD, exact.reply(prompt(1)).content(), "questions without a plan are answered as before");
+        assertTrue(exact.reply("Question: not in the file" + ASK).content().contains("\"answerable\":false"));
+    }
+
+    @Test
+    void theErrorMixHitsOneStepOfAPlanAtTheErrorRate() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode gold = json.readTree(PLAN).get("steps");
+        FaultInjectingLlm mixed = withPlans(FaultInjectingLlm.Settings.defaults());
+        int corrupted = 0;
+        java.util.Set<Integer> stepsHit = new java.util.HashSet<>();
+        for (int i = 0; i < 200; i++) {
+            com.fasterxml.jackson.databind.JsonNode steps = json.readTree(mixed.reply("Question: plan question " + i + ASK).content()).get("steps");
+            assertEquals(3, steps.size());
+            int differing = 0;
+            for (int k = 0; k < 3; k++) {
+                assertEquals(gold.get(k).get("source"), steps.get(k).get("source"), "sources are never corrupted");
+                if (!gold.get(k).get("sql").equals(steps.get(k).get("sql"))) {
+                    differing++;
+                    stepsHit.add(k);
+                }
+            }
+            assertTrue(differing <= 1, "at most one step corrupted");
+            corrupted += differing;
+        }
+        assertTrue(corrupted > 50 && corrupted < 110, "about 40% of plans corrupted: " + corrupted);
+        assertEquals(java.util.Set.of(0, 1, 2), stepsHit, "any step may be the wrong one");
+        String oneSource = withPlans(FaultInjectingLlm.Settings.defaults().withErrorRate(1)).reply("Question: orders on b").content();
+        assertEquals("b", json.readTree(oneSource).get("source").asText());
+        assertNotEquals("SELECT count(*) FROM orders", json.readTree(oneSource).get("sql").asText());
+    }
+
+    @Test
+    void onARetryAPlanGetsItsStepFixedOnlyWhenTheFeedbackNamesTheFix() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        FaultInjectingLlm always = withPlans(FaultInjectingLlm.Settings.defaults().withErrorRate(1));
+        String wrongStep = "SELECT o.customer_id, SUM(o.total_amnt) AS revenue FROM orders o GROUP BY o.customer_id";
+        String named = "Question: plan question 3\nAttempt 1:\nSQL: " + wrongStep + "\nError: column_not_found: column o.total_amnt does not exist"
+                + "\nFix: Column \"o.total_amnt\" does not exist. The closest real columns, most likely first: orders.total_amount.";
+        assertEquals(json.readTree(PLAN).get("steps"), json.readTree(always.reply(named).content()).get("steps"));
+        String vague = named.replace("The closest real columns, most likely first: orders.total_amount.", "Try again.");
+        com.fasterxml.jackson.databind.JsonNode guessed = json.readTree(always.reply(vague).content()).get("steps");
+        assertNotEquals(json.readTree(PLAN).get("steps").get(1), guessed.get(1), "the failed step guessed again");
+        assertEquals(json.readTree(PLAN).get("steps").get(0), guessed.get(0), "the other steps as they were");
+        assertEquals(json.readTree(PLAN).get("steps").get(2), guessed.get(2));
+    }
 }

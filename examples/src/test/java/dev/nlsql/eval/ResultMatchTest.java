@@ -66,6 +66,31 @@ class ResultMatchTest {
     }
 
     @Test
+    void aTimestampReadsTheSameFromPostgreSqlAndFromTheLocalEngine() {
+        java.time.OffsetDateTime local = java.time.OffsetDateTime.of(2026, 6, 1, 10, 30, 0, 0, java.time.ZoneOffset.UTC);
+        java.sql.Timestamp postgres = java.sql.Timestamp.from(local.toInstant());
+        assertTrue(ResultMatch.strict(rows(new Object[] {postgres}), rows(new Object[] {local}), false));
+        assertTrue(ResultMatch.strict(rows(new Object[] {"2026-06-01"}), rows(new Object[] {java.time.LocalDate.of(2026, 6, 1)
+                .atStartOfDay(java.time.ZoneId.systemDefault()).toOffsetDateTime()}), false), "midnight is the day");
+        assertFalse(ResultMatch.strict(rows(new Object[] {postgres}), rows(new Object[] {local.plusHours(1)}), false));
+    }
+
+    @Test
+    void rowsTiedOnTheSortKeyMayComeInAnyOrder() {
+        List<List<Object>> gold = rows(new Object[] {"Jane", 3}, new Object[] {"Emily", 1}, new Object[] {"John", 1});
+        assertTrue(ResultMatch.strict(gold, rows(new Object[] {"Jane", 3}, new Object[] {"John", 1}, new Object[] {"Emily", 1}), true));
+        assertTrue(ResultMatch.strict(gold, rows(new Object[] {1, "John"}, new Object[] {3, "Jane"}, new Object[] {1, "Emily"}), false));
+        assertFalse(ResultMatch.strict(gold, rows(new Object[] {"John", 1}, new Object[] {"Jane", 3}, new Object[] {"Emily", 1}), true),
+                "the key out of order");
+        List<List<Object>> noKey = rows(new Object[] {"b", 1}, new Object[] {"a", 1});
+        assertFalse(ResultMatch.strict(noKey, rows(new Object[] {"a", 1}, new Object[] {"b", 1}), true),
+                "no sorted column: only the exact order");
+        assertTrue(GoldSql.ordersRows("SELECT a FROM t ORDER BY a"));
+        assertFalse(GoldSql.ordersRows("SELECT a, RANK() OVER (ORDER BY b) FROM t"), "a window's order is not the result's");
+        assertFalse(GoldSql.ordersRows("WITH x AS (SELECT a FROM t ORDER BY a) SELECT a FROM x"));
+    }
+
+    @Test
     void goldAlternativesAndColumnChoicesExpand() {
         assertEquals(List.of("SELECT 1", "SELECT 2"), GoldSql.alternatives("SELECT 1; SELECT 2;"));
         assertEquals(List.of("SELECT ';'"), GoldSql.alternatives("SELECT ';'"));
