@@ -517,8 +517,10 @@ final class CorrectionLoop {
         int rows = engine.config().fallbackRows();
         boolean ran = trace.attempts().stream().anyMatch(a -> a.outcome() == Outcome.ERROR);
         boolean unsafe = trace.attempts().stream().anyMatch(a -> a.category() == ErrorCategory.UNSAFE);
+        // the fallback copies main's tables: a question the model took to other sources is not answered from main alone
+        boolean elsewhere = trace.attempts().stream().anyMatch(a -> !NlConfig.MAIN.equals(a.database()));
         // only after SQL that ran and failed: a model that wrote unsafe SQL gets no copy of the data to work on
-        if (rows == 0 || !ran || unsafe || !LocalCopy.available() || !policy.mayFallBack()) {
+        if (rows == 0 || !ran || unsafe || elsewhere || !LocalCopy.available() || !policy.mayFallBack()) {
             return null;
         }
         List<TableInfo> tables = new ArrayList<>();
@@ -698,12 +700,12 @@ final class CorrectionLoop {
             record(Source.PLAN, null, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
             return null; // like a repeated query: another call would repeat it too
         }
+        policy.count(); // a plan is one attempt, however many steps it has (nlsql.maxSteps bounds those)
         boolean joinsLocally = plan.stream().anyMatch(s -> NlConfig.LOCAL.equals(s.source()));
         LocalCopy copy = null;
         try {
             if (joinsLocally) {
                 if (!LocalCopy.available()) {
-                    policy.count();
                     Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "the plan joins sources locally, but the local engine (H2) is "
                             + "not on the class path; answer from one source");
                     record(Source.PLAN, null, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
@@ -733,13 +735,6 @@ final class CorrectionLoop {
         Step step = null;
         for (int k = 0; k < plan.size(); k++) {
             String named = plan.get(k).source() == null ? NlConfig.MAIN : plan.get(k).source();
-            if (!policy.attemptsLeft()) { // an earlier step's rows are never the answer
-                Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "the attempts ran out (nlsql.maxAttempts) before step " + (k + 1)
-                        + " of the plan; answer with fewer steps");
-                record(Source.PLAN, plan.get(k).sql(), Outcome.REJECTED, d, 0, 0, 0, named);
-                closeQuietly(step == null ? null : step.rows());
-                return new Step(Outcome.REJECTED, plan.get(k).sql(), null, null, d, dbs.get(named));
-            }
             boolean first = k == 0;
             long ms = first ? generation.millis() : 0;
             int in = first ? generation.inputTokens() : 0;
@@ -758,12 +753,10 @@ final class CorrectionLoop {
                 String sql = PlanSteps.compose(sameSource, own, SessionRules.of(on.source.connection(), on.dialect));
                 if (sql == null) {
                     Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "step " + (k + 1) + " of the plan has no SQL");
-                    policy.count();
                     record(Source.PLAN, sql, Outcome.REJECTED, d, ms, in, out, named);
                     planStep = null;
                     return new Step(Outcome.REJECTED, sql, null, null, d, on);
                 }
-                policy.count();
                 boolean feedsLocal = copy != null && k < plan.size() - 1;
                 step = attempt(sql, Source.PLAN, ms, in, out, on, feedsLocal ? engine.config().sourceRows() + 1 : maxRows);
                 if (feedsLocal && (step.answered() || step.outcome() == Outcome.EMPTY)) {
@@ -816,7 +809,6 @@ final class CorrectionLoop {
      * run bounded in time, work and bytes; its rows are read into memory, so the copy may close after.
      */
     private Step attemptLocalStep(String sql, int k, LocalCopy copy, long ms, int in, int out) throws SQLException {
-        policy.count();
         long t0 = System.nanoTime();
         if (sql == null) {
             Diagnosis d = Diagnosis.of(ErrorCategory.NO_SQL, "step " + (k + 1) + " of the plan has no SQL");
@@ -853,11 +845,17 @@ final class CorrectionLoop {
         return new Step(empty ? Outcome.EMPTY : Outcome.OK, guarded.sql(), guarded, rows, d, null);
     }
 
+    /** Whether a step was the last attempt of a plan (its SQL is one step of several, not an answer). */
+    private boolean fromPlan(Step step) {
+        List<Attempt> attempts = trace.attempts();
+        return !attempts.isEmpty() && attempts.get(attempts.size() - 1).source() == Source.PLAN;
+    }
+
     /** Applies repairs that need no LLM to a failed attempt, one attempt each, while they keep finding a fix. */
     private Step repairIfFailed(Step failed) throws SQLException {
         Step step = failed;
-        if (step.answered() || step.outcome() == Outcome.EMPTY || !engine.config().repairs()) {
-            return step;
+        if (step.answered() || step.outcome() == Outcome.EMPTY || !engine.config().repairs() || fromPlan(step)) {
+            return step; // a plan step repaired alone would answer with its own rows, not the plan's: the model re-plans
         }
         while (step.diagnosis() != null && step.db() != null && step.db().catalog != null && policy.attemptsLeft()) {
             Repairs.Repair repair = Repairs.repair(step.guarded() == null ? step.sql() : step.guarded().sql(), step.diagnosis(),

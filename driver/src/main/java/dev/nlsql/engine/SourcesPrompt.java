@@ -61,7 +61,9 @@ final class SourcesPrompt {
                 + "[{\"purpose\": \"...\", \"source\": \"<source>\", \"sql\": \"...\"}, ...]}. Each step runs on its source and may read "
                 + "earlier steps of the same source as step1, step2, ... (its step number). A step with \"source\": \"local\" runs in "
                 + "H2 (PostgreSQL mode: ILIKE, ::, date_trunc, extract, string_agg, FILTER, window functions, INTERVAL '1 year' work) "
-                + "where every earlier step's rows are the tables step1 ... stepN: join them there. The last step's rows answer.\n"
+                + "where every earlier step's rows are the tables step1 ... stepN: join them there. The last step's rows answer. "
+                + "In H2, quote year, month, week and day when they are names (AS \"year\"), and compute weeks, day differences "
+                + "and regular expressions at the source (H2's weeks start on Sunday; date - date is an interval there).\n"
                 + "- At most " + sourceRows + " rows of one step move into the local engine: filter and aggregate at the source, and "
                 + "select only the columns the join and the answer need.";
     }

@@ -104,7 +104,12 @@ public final class NlDriver implements Driver {
      * user and password its URL carries as parameters when the properties do not.
      */
     private static Properties login(String url, Properties given) {
-        Properties out = (Properties) given.clone();
+        Properties out = new Properties();
+        for (String key : LOGIN_KEYS) { // the login only: socket factories, buffers and options belong to main's connection
+            if (given.getProperty(key) != null) {
+                out.setProperty(key, given.getProperty(key));
+            }
+        }
         int q = url.indexOf('?');
         if (q < 0) {
             return out;
@@ -121,6 +126,9 @@ public final class NlDriver implements Driver {
         }
         return out;
     }
+
+    /** The properties of a login: who, the password, and pgjdbc's password callback (the proxy relays the client's). */
+    private static final List<String> LOGIN_KEYS = List.of("user", "password", "authenticationPluginClassName");
 
     /** Whether a JDBC URL carries its own login: a user parameter, or user@ before the host. */
     static boolean namesUser(String url) {

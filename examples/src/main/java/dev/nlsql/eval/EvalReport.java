@@ -251,7 +251,8 @@ public final class EvalReport {
             for (QuestionResult r : failures()) {
                 b.append("  #").append(r.question().index()).append(' ').append(oneLine(r.question().text())).append('\n');
                 for (Attempt a : r.attempts()) {
-                    b.append("     ").append(a.number()).append(" [").append(a.source().label()).append("] ")
+                    b.append("     ").append(a.number()).append(" [").append(a.source().label())
+                            .append(a.database().equals("main") ? "" : " on " + a.database()).append("] ")
                             .append(a.outcome().label()).append(a.category() == null ? "" : " " + a.categoryLabel()).append(": ")
                             .append(a.sql() == null ? "(no SQL)" : oneLine(a.sql())).append('\n');
                     if (a.error() != null && !a.error().isBlank()) {
@@ -322,8 +323,8 @@ public final class EvalReport {
                     .put("sql", r.sql()).put("sqlState", r.sqlState()).put("error", r.error()).put("errorText", r.errorText());
             ArrayNode attempts = f.putArray("attempts");
             for (Attempt a : r.attempts()) {
-                attempts.addObject().put("n", a.number()).put("source", a.source().label()).put("sql", a.sql())
-                        .put("outcome", a.outcome().label()).put("category", a.categoryLabel()).put("error", a.error());
+                attempts.addObject().put("n", a.number()).put("source", a.source().label()).put("database", a.database())
+                        .put("sql", a.sql()).put("outcome", a.outcome().label()).put("category", a.categoryLabel()).put("error", a.error());
             }
         }
         ArrayNode gold = root.putArray("goldFailures");
@@ -333,7 +334,8 @@ public final class EvalReport {
             questions.addObject().put("index", r.question().index()).put("question", r.question().text())
                     .put("category", r.question().category()).put("attempts", r.attempts().size()).put("llmCalls", r.llmCalls())
                     .put("sql", r.lastSql()).put("outcome", r.outcome()).put("error", r.errorText())
-                    .put("answerable", !r.question().unanswerable()).put("refused", r.refused());
+                    .put("answerable", !r.question().unanswerable()).put("refused", r.refused())
+                    .set("sources", mapper.valueToTree(r.sources()));
         }
         return root.toString();
     }
@@ -453,7 +455,7 @@ public final class EvalReport {
         b.append("<table class=\"q\"><colgroup><col class=\"i\"><col style=\"width:24%\"><col class=\"c\"><col class=\"a\">"
                 + "<col style=\"width:30%\"><col class=\"o\"><col></colgroup>"
                 + "<tr><th>#</th><th>question</th><th>category</th><th class=\"n\">attempts</th><th>final SQL (else the last tried)</th><th>outcome</th>"
-                + "<th>error</th></tr>");
+                + "<th>error</th><th>sources</th></tr>");
         for (QuestionResult r : results) {
             String css = r.goldFailed() ? "meh" : r.lenient() ? "" : "bad";
             String error = r.errorText();
@@ -462,7 +464,8 @@ public final class EvalReport {
                     .append(escape(r.question().category() == null ? "" : r.question().category())).append("</td><td class=\"n\">")
                     .append(r.attempts().size()).append("</td><td><pre>").append(escape(r.lastSql() == null ? "" : r.lastSql().strip()))
                     .append("</pre></td><td>").append(escape(r.outcome())).append("</td><td>")
-                    .append(error == null ? "" : "<pre>" + escape(error) + "</pre>").append("</td></tr>");
+                    .append(error == null ? "" : "<pre>" + escape(error) + "</pre>").append("</td><td>")
+                    .append(escape(String.join(", ", r.sources()))).append("</td></tr>");
         }
         b.append("</table>");
         b.append("<p class=\"note\">Precision: right answers over answered questions. Coverage: answered questions over all counted. "

@@ -36,6 +36,21 @@ public record QuestionResult(Dataset.Question question, boolean goldFailed, Stri
                 trace == null ? 0 : trace.inputTokens(), trace == null ? 0 : trace.outputTokens(), millis);
     }
 
+    /**
+     * Where the question was answered (main, attached sources, local for a join), in the order first used;
+     * unanswered, every database its attempts tried.
+     */
+    public List<String> sources() {
+        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+        for (Attempt a : attempts) {
+            boolean ran = a.outcome() == Attempt.Outcome.OK || a.outcome() == Attempt.Outcome.EMPTY;
+            if (!answered || ran) {
+                out.add(a.database());
+            }
+        }
+        return List.copyOf(out);
+    }
+
     /** The first attempt ran and returned rows (or none, which is an answer too). */
     public boolean firstAttemptWorked() {
         return !attempts.isEmpty() && (attempts.get(0).outcome() == Attempt.Outcome.OK || attempts.get(0).outcome() == Attempt.Outcome.EMPTY);
