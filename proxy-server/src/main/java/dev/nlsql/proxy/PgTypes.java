@@ -149,6 +149,10 @@ final class PgTypes {
             return b == null ? null : ("\\x" + java.util.HexFormat.of().formatHex(b)).getBytes(StandardCharsets.US_ASCII);
         }
         String s = rs.getString(column);
+        if (oid == NUMERIC && s != null && s.indexOf('E') >= 0) {
+            // PostgreSQL never writes a numeric with an exponent; rows from the local engine (H2's DECFLOAT) would: 3E+2
+            s = new BigDecimal(s).toPlainString();
+        }
         return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
     }
 
