@@ -761,6 +761,8 @@ final class CorrectionLoop {
                 step = attempt(sql, Source.PLAN, ms, in, out, on, feedsLocal ? engine.config().sourceRows() + 1 : maxRows);
                 if (feedsLocal && (step.answered() || step.outcome() == Outcome.EMPTY)) {
                     step = moveToLocal(step, k, named, copy);
+                } else if (feedsLocal && step.diagnosis() != null && PROGRAM_LIMIT_EXCEEDED.equals(step.diagnosis().sqlState())) {
+                    step = tooMuchToMove(step, k, named, "more bytes than nlsql.maxResultBytes (" + engine.config().maxResultBytes() + ")");
                 }
             }
             planStep = null;
@@ -791,17 +793,25 @@ final class CorrectionLoop {
             moved = copy.load("step" + (k + 1), rows);
         }
         if (moved > bound) {
-            Diagnosis d = Diagnosis.of(ErrorCategory.TOO_MANY_ROWS, "step " + (k + 1) + " on source " + named + " returned more than "
-                    + bound + " rows (nlsql.sourceRows), the most one step may move into the local engine: aggregate or filter "
-                    + "at the source (GROUP BY, WHERE, only the columns the join needs) so fewer rows move");
-            Attempt last = trace.attempts().get(trace.attempts().size() - 1);
-            trace.replaceLast(new Attempt(last.number(), last.source(), last.sql(), Outcome.REJECTED, d.category(), d.message(),
-                    Feedback.forDiagnosis(d, engine.config().queryTimeoutSeconds()), last.millis(), last.inputTokens(),
-                    last.outputTokens(), last.database()));
-            previous.add(new PreviousAttempt("(on source " + named + ") " + step.sql(), d, engine.config().queryTimeoutSeconds()));
-            return new Step(Outcome.REJECTED, step.sql(), step.guarded(), null, d, step.db());
+            return tooMuchToMove(step, k, named, "more than " + bound + " rows (nlsql.sourceRows)");
         }
         return new Step(step.outcome(), step.sql(), step.guarded(), null, step.diagnosis(), step.db());
+    }
+
+    /** A step whose rows may not move into the local engine: the attempt fails with feedback to aggregate or filter at the source. */
+    private Step tooMuchToMove(Step step, int k, String named, String what) {
+        Diagnosis d = Diagnosis.of(ErrorCategory.TOO_MANY_ROWS, "step " + (k + 1) + " on source " + named + " returned " + what
+                + ", the most one step may move into the local engine: aggregate or filter "
+                + "at the source (GROUP BY, WHERE, only the columns the join needs) so fewer rows move");
+        Attempt last = trace.attempts().get(trace.attempts().size() - 1);
+        trace.replaceLast(new Attempt(last.number(), last.source(), last.sql(), Outcome.REJECTED, d.category(), d.message(),
+                Feedback.forDiagnosis(d, engine.config().queryTimeoutSeconds()), last.millis(), last.inputTokens(),
+                last.outputTokens(), last.database()));
+        if (!previous.isEmpty() && step.outcome() == Outcome.ERROR) {
+            previous.remove(previous.size() - 1); // the error's own entry: this one replaces it
+        }
+        previous.add(new PreviousAttempt("(on source " + named + ") " + step.sql(), d, engine.config().queryTimeoutSeconds()));
+        return new Step(Outcome.REJECTED, step.sql(), step.guarded(), null, d, step.db());
     }
 
     /**

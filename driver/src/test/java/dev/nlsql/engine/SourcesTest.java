@@ -281,4 +281,17 @@ class SourcesTest {
             assertTrue(rs.getString("answer").contains("source acc"), rs.getString("answer"));
         }
     }
+
+    @Test
+    void aStepOverTheByteCapAlsoFailsItsAttemptWithFeedback() throws Exception {
+        try (FakeOpenAi llm = new FakeOpenAi(answer(JOIN_PLAN), answer(JOIN_PLAN.replace("SELECT customer_id, balance FROM src_accounts",
+                "SELECT customer_id, sum(balance) AS balance FROM src_accounts GROUP BY customer_id")));
+                Connection c = llm.connect(mainUrl, source("acc", accUrl), "nlsql.maxResultBytes=150");
+                Statement s = c.createStatement()) {
+            assertEquals(List.of("Bob", "Ada"), Rows.column(explained(s, "top 2 customers by account balance")));
+            Attempt over = s.unwrap(NlStatement.class).lastTrace().attempts().get(1);
+            assertEquals(Attempt.Outcome.REJECTED, over.outcome(), over.toString());
+            assertTrue(over.error().contains("nlsql.maxResultBytes") && over.error().contains("aggregate or filter"), over.error());
+        }
+    }
 }
