@@ -24,6 +24,10 @@ public final class BenchMain {
             FakeLlmCommand.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        if (args.length > 0 && args[0].equals("local-join")) {
+            LocalJoinBenchmark.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         boolean quick = args.length > 1 && args[1].equals("--quick");
         if (args.length > 0 && args[0].equals("passthrough")) {
             printRatios(runPassthrough(quick));
