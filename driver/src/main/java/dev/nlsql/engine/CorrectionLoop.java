@@ -791,6 +791,15 @@ final class CorrectionLoop {
         int moved;
         try (ResultSet rows = step.rows()) {
             moved = copy.load("step" + (k + 1), rows);
+        } catch (SQLException refused) {
+            if (QUERY_CANCELED.equals(refused.getSQLState()) || String.valueOf(refused.getSQLState()).startsWith("08")) {
+                throw refused;
+            }
+            // a value or column type the local engine refuses (a huge text, an object type): the model may leave it out
+            Diagnosis d = Diagnosis.of(ErrorCategory.TOO_MANY_ROWS, "the rows of step " + (k + 1) + " on source " + named
+                    + " cannot move into the local engine: " + refused.getMessage().replace("the fallback analysis", "it")
+                    + "; select only the columns the join and the answer need, or filter such rows out at the source");
+            return rejectLast(step, named, d);
         }
         if (moved > bound) {
             return tooMuchToMove(step, k, named, "more than " + bound + " rows (nlsql.sourceRows)");
@@ -803,6 +812,11 @@ final class CorrectionLoop {
         Diagnosis d = Diagnosis.of(ErrorCategory.TOO_MANY_ROWS, "step " + (k + 1) + " on source " + named + " returned " + what
                 + ", the most one step may move into the local engine: aggregate or filter "
                 + "at the source (GROUP BY, WHERE, only the columns the join needs) so fewer rows move");
+        return rejectLast(step, named, d);
+    }
+
+    /** Turns the attempt just recorded for a plan step into a rejection with {@code d}, which the model is told. */
+    private Step rejectLast(Step step, String named, Diagnosis d) {
         Attempt last = trace.attempts().get(trace.attempts().size() - 1);
         trace.replaceLast(new Attempt(last.number(), last.source(), last.sql(), Outcome.REJECTED, d.category(), d.message(),
                 Feedback.forDiagnosis(d, engine.config().queryTimeoutSeconds()), last.millis(), last.inputTokens(),

@@ -294,4 +294,18 @@ class SourcesTest {
             assertTrue(over.error().contains("nlsql.maxResultBytes") && over.error().contains("aggregate or filter"), over.error());
         }
     }
+
+    @Test
+    void aValueTheLocalEngineRefusesFailsTheStepWithFeedbackAndNothingElse() throws Exception {
+        String huge = JOIN_PLAN.replace("SELECT customer_id, balance FROM src_accounts",
+                "SELECT customer_id, balance, repeat('x', 40000) AS filler FROM src_accounts");
+        try (FakeOpenAi llm = new FakeOpenAi(answer(huge), answer(JOIN_PLAN));
+                Connection c = llm.connect(mainUrl, source("acc", accUrl)); Statement s = c.createStatement()) {
+            assertEquals(List.of("Bob", "Ada"), Rows.column(explained(s, "top 2 customers by account balance")));
+            Attempt refused = s.unwrap(NlStatement.class).lastTrace().attempts().get(1);
+            assertEquals(Attempt.Outcome.REJECTED, refused.outcome(), refused.toString());
+            assertTrue(refused.error().contains("cannot move into the local engine") && refused.error().contains("filler"), refused.error());
+            assertTrue(llm.userMessage(1).contains("cannot move into the local engine"), llm.userMessage(1));
+        }
+    }
 }

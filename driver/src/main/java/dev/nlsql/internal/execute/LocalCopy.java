@@ -228,6 +228,9 @@ public final class LocalCopy implements AutoCloseable {
      * it is a lookup per row. Text that does not parse gets no index (the query then reports it).
      * Returns the table.column pairs indexed by this call.
      */
+    /** Indexes one copy may build: a join of a few tables needs a few; a statement comparing every column gets no more. */
+    static final int MAX_INDEXES = 8;
+
     public List<String> indexFor(String guardedSql) throws SQLException {
         net.sf.jsqlparser.statement.Statements parsed;
         try {
@@ -243,6 +246,9 @@ public final class LocalCopy implements AutoCloseable {
         List<String> created = new ArrayList<>();
         for (JoinColumns.TableColumn c : JoinColumns.of(statement, columnsByTable)) {
             String key = c.table() + "." + c.column();
+            if (indexed.size() >= MAX_INDEXES) {
+                break; // each index costs a pass over its table outside the watchdog: a bounded number of them
+            }
             if (indexed.add(key)) {
                 try (Statement s = admin.createStatement()) {
                     s.execute("CREATE INDEX ON " + quote(c.table()) + " (" + quote(c.column()) + ")");
