@@ -33,9 +33,17 @@ final class JoinColumns {
     }
 
     static List<TableColumn> of(Object statement, Map<String, List<String>> columnsByTable) {
+        return of(statement, columnsByTable, Map.of());
+    }
+
+    /**
+     * As above; a column compared with a column of another table is indexed on one side only, the table
+     * with more rows ({@code rowsByTable}): H2 scans the other and looks each row up, so one index serves.
+     */
+    static List<TableColumn> of(Object statement, Map<String, List<String>> columnsByTable, Map<String, Integer> rowsByTable) {
         Map<String, Set<String>> tablesByQualifier = new HashMap<>();
         Set<String> read = new LinkedHashSet<>();
-        List<Column> compared = new ArrayList<>();
+        List<Column[]> compared = new ArrayList<>();
         List<Column> using = new ArrayList<>();
         AstNodes.forEach(statement, node -> {
             if (node instanceof PlainSelect select) {
@@ -55,20 +63,16 @@ final class JoinColumns {
             }
         });
         Set<TableColumn> found = new LinkedHashSet<>();
-        for (Column c : compared) {
-            String column = fold(c.getColumnName());
-            String qualifier = c.getTable() == null || c.getTable().getName() == null ? null : fold(c.getTable().getName());
-            if (qualifier != null) {
-                for (String table : tablesByQualifier.getOrDefault(qualifier, Set.of())) {
-                    if (columnsByTable.get(table).contains(column)) {
-                        found.add(new TableColumn(table, column));
-                    }
-                }
+        for (Column[] group : compared) {
+            List<TableColumn> left = resolve(group[0], columnsByTable, tablesByQualifier, read);
+            List<TableColumn> right = group.length > 1 ? resolve(group[1], columnsByTable, tablesByQualifier, read) : List.of();
+            if (left.size() == 1 && right.size() == 1 && !left.get(0).table().equals(right.get(0).table())) {
+                int l = rowsByTable.getOrDefault(left.get(0).table(), 0);
+                int r = rowsByTable.getOrDefault(right.get(0).table(), 0);
+                found.add(l > r ? left.get(0) : right.get(0));
             } else {
-                List<String> having = read.stream().filter(t -> columnsByTable.get(t).contains(column)).toList();
-                if (having.size() == 1) {
-                    found.add(new TableColumn(having.get(0), column));
-                }
+                found.addAll(left);
+                found.addAll(right);
             }
         }
         for (Column c : using) { // USING (id): every table read that has the column takes part
@@ -76,6 +80,26 @@ final class JoinColumns {
             read.stream().filter(t -> columnsByTable.get(t).contains(column)).forEach(t -> found.add(new TableColumn(t, column)));
         }
         return List.copyOf(found);
+    }
+
+    private static List<TableColumn> resolve(Column c, Map<String, List<String>> columnsByTable, Map<String, Set<String>> tablesByQualifier,
+            Set<String> read) {
+        String column = fold(c.getColumnName());
+        String qualifier = c.getTable() == null || c.getTable().getName() == null ? null : fold(c.getTable().getName());
+        List<TableColumn> out = new ArrayList<>();
+        if (qualifier != null) {
+            for (String table : tablesByQualifier.getOrDefault(qualifier, Set.of())) {
+                if (columnsByTable.get(table).contains(column)) {
+                    out.add(new TableColumn(table, column));
+                }
+            }
+        } else {
+            List<String> having = read.stream().filter(t -> columnsByTable.get(t).contains(column)).toList();
+            if (having.size() == 1) {
+                out.add(new TableColumn(having.get(0), column));
+            }
+        }
+        return out;
     }
 
     private static void from(FromItem item, Map<String, List<String>> columnsByTable, Map<String, Set<String>> tablesByQualifier,
@@ -94,17 +118,18 @@ final class JoinColumns {
     }
 
     /** The columns on either side of each '=' in a condition (subqueries inside it are their own query blocks). */
-    private static void equalities(Object condition, List<Column> compared) {
+    private static void equalities(Object condition, List<Column[]> compared) {
         if (condition == null) {
             return;
         }
         AstNodes.forEach(condition, node -> {
             if (node instanceof EqualsTo eq) {
-                if (eq.getLeftExpression() instanceof Column left) {
-                    compared.add(left);
-                }
-                if (eq.getRightExpression() instanceof Column right) {
-                    compared.add(right);
+                boolean l = eq.getLeftExpression() instanceof Column;
+                boolean r = eq.getRightExpression() instanceof Column;
+                if (l && r) {
+                    compared.add(new Column[] {(Column) eq.getLeftExpression(), (Column) eq.getRightExpression()});
+                } else if (l || r) {
+                    compared.add(new Column[] {(Column) (l ? eq.getLeftExpression() : eq.getRightExpression())});
                 }
             }
         });

@@ -45,6 +45,8 @@ public final class LocalCopy implements AutoCloseable {
     private final java.util.Map<String, List<String>> columnsByTable = new java.util.LinkedHashMap<>();
     /** The table.column pairs indexed so far: each is indexed once. */
     private final java.util.Set<String> indexed = new java.util.HashSet<>();
+    /** Rows copied per table (lower case), so a join is indexed on its bigger side only. */
+    private final java.util.Map<String, Integer> rowsByTable = new java.util.HashMap<>();
 
     private LocalCopy(Connection admin, Connection reader) {
         this.admin = admin;
@@ -164,6 +166,7 @@ public final class LocalCopy implements AutoCloseable {
                 insertChunk(ps, chunk, inChunk);
             }
         }
+        rowsByTable.put(name.toLowerCase(Locale.ROOT), copied);
         return copied;
     }
 
@@ -244,7 +247,7 @@ public final class LocalCopy implements AutoCloseable {
     /** {@link #indexFor(String)} for a statement already parsed (a guarded statement's tree). */
     public List<String> indexFor(net.sf.jsqlparser.statement.Statement statement) throws SQLException {
         List<String> created = new ArrayList<>();
-        for (JoinColumns.TableColumn c : JoinColumns.of(statement, columnsByTable)) {
+        for (JoinColumns.TableColumn c : JoinColumns.of(statement, columnsByTable, rowsByTable)) {
             String key = c.table() + "." + c.column();
             if (indexed.size() >= MAX_INDEXES) {
                 break; // each index costs a pass over its table outside the watchdog: a bounded number of them

@@ -44,9 +44,11 @@ class LocalCopyJoinTest {
     @Test
     void theColumnsAJoinOrFilterComparesAreIndexedOnce() throws Exception {
         try (Connection pg = TestPostgres.connect(); LocalCopy copy = copyOf(pg, 10, "step1", "step2", "step3")) {
-            assertEquals(List.of("step1.id", "step2.k", "step1.name"),
+            // a column-to-column join is indexed on one side (both copies hold 10 rows: the right one), a filter on its column
+            assertEquals(List.of("step2.k", "step1.name"),
                     indexes(copy, "SELECT s.id FROM step1 s JOIN step2 AS x ON s.id = x.k WHERE s.name = 'name 3' AND x.id > 2"));
-            assertEquals(List.of("step2.id"), indexes(copy, "SELECT 1 FROM step1 JOIN step2 ON step1.id = step2.id"), "indexed once");
+            assertEquals(List.of("step2.id"), indexes(copy, "SELECT 1 FROM step1 JOIN step2 ON step1.id = step2.id"));
+            assertEquals(List.of(), indexes(copy, "SELECT 1 FROM step1 JOIN step2 ON step1.id = step2.id"), "indexed once");
             assertEquals(List.of("step3.id"), indexes(copy, "SELECT 1 FROM step2 JOIN step3 USING (id)"));
             // unqualified: only when exactly one table the statement reads has the column
             assertEquals(List.of(), indexes(copy, "SELECT 1 FROM step1 JOIN step3 ON true WHERE k = 5"));
