@@ -237,7 +237,7 @@ final class CorrectionLoop {
             try {
                 Connection c = db.source.connection();
                 db.catalog = engine.catalog(db.key(), c, db.name());
-                db.dialect = NlEngine.dialect(engine.config(), db.catalog.productName());
+                db.dialect = NlEngine.sourceDialect(engine.config(), db.catalog.productName());
                 if (engine.config().readRole(db.name()) != null && db.dialect != SqlDialect.POSTGRESQL) {
                     throw new SQLException("nlsql.readRole works on PostgreSQL only; source " + db.name() + " is "
                             + db.catalog.productName() + ": attach it as a user that can only read what questions may read", "22023");
@@ -772,7 +772,8 @@ final class CorrectionLoop {
             }
             planStep = null;
             if (!step.answered() && step.outcome() != Outcome.EMPTY) {
-                return step;
+                // an earlier step's rows are never the answer: a repair would run that step alone as one, so it gets none
+                return k < plan.size() - 1 ? new Step(step.outcome(), step.sql(), step.guarded(), null, step.diagnosis(), null) : step;
             }
             if (!used.contains(named)) {
                 used.add(named);
@@ -793,14 +794,23 @@ final class CorrectionLoop {
      */
     private Step moveToLocal(Step step, int k, String named, LocalCopy copy) throws SQLException {
         int bound = engine.config().sourceRows();
-        int moved;
+        Diagnosis d = null;
         try (ResultSet rows = step.rows()) {
-            moved = copy.load("step" + (k + 1), rows);
+            if (copy.load("step" + (k + 1), rows) > bound) {
+                d = Diagnosis.of(ErrorCategory.TOO_MANY_ROWS, "step " + (k + 1) + " on source " + named + " returned more than "
+                        + bound + " rows (nlsql.sourceRows), the most one step may move into the local engine: aggregate or filter "
+                        + "at the source (GROUP BY, WHERE, only the columns the join needs) so fewer rows move");
+            }
+        } catch (SQLException e) {
+            // the rows are in memory: what fails is the local engine taking them (two columns of one name, a value past its bounds);
+            // H2's own words may quote a value, so only ours (54000) and its duplicate-name message reach the model
+            String why = PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState()) ? e.getMessage()
+                    : DUPLICATE_COLUMN.equals(e.getSQLState()) ? e.getMessage().split(";", 2)[0] : "SQLSTATE " + e.getSQLState();
+            d = Diagnosis.of(ErrorCategory.UNKNOWN, "step " + (k + 1) + " on source " + named + " cannot move into the local engine ("
+                    + Secrets.escapeControls(shorten(why)) + "): give every column a name of its own (names compare in lower case) "
+                    + "and leave out or shorten very long values");
         }
-        if (moved > bound) {
-            Diagnosis d = Diagnosis.of(ErrorCategory.TOO_MANY_ROWS, "step " + (k + 1) + " on source " + named + " returned more than "
-                    + bound + " rows (nlsql.sourceRows), the most one step may move into the local engine: aggregate or filter "
-                    + "at the source (GROUP BY, WHERE, only the columns the join needs) so fewer rows move");
+        if (d != null) {
             Attempt last = trace.attempts().get(trace.attempts().size() - 1);
             trace.replaceLast(new Attempt(last.number(), last.source(), last.sql(), Outcome.REJECTED, d.category(), d.message(),
                     Feedback.forDiagnosis(d, engine.config().queryTimeoutSeconds()), last.millis(), last.inputTokens(),
@@ -996,6 +1006,8 @@ final class CorrectionLoop {
     /** PostgreSQL's SQLSTATEs for a statement that ran out of memory (program_limit_exceeded) or stack (statement_too_complex). */
     private static final String PROGRAM_LIMIT_EXCEEDED = "54000";
     private static final String STATEMENT_TOO_COMPLEX = "54001";
+    /** H2's SQLSTATE for a table with two columns of one name. */
+    private static final String DUPLICATE_COLUMN = "42S21";
 
     /** PostgreSQL's SQLSTATE for a cancelled statement, which a cancelled question gets too. */
     private static final String QUERY_CANCELED = "57014";
