@@ -237,7 +237,7 @@ final class CorrectionLoop {
             try {
                 Connection c = db.source.connection();
                 db.catalog = engine.catalog(db.key(), c, db.name());
-                db.dialect = NlEngine.dialect(engine.config(), db.catalog.productName());
+                db.dialect = NlEngine.sourceDialect(engine.config(), db.catalog.productName());
                 if (engine.config().readRole(db.name()) != null && db.dialect != SqlDialect.POSTGRESQL) {
                     throw new SQLException("nlsql.readRole works on PostgreSQL only; source " + db.name() + " is "
                             + db.catalog.productName() + ": attach it as a user that can only read what questions may read", "22023");
@@ -767,7 +767,8 @@ final class CorrectionLoop {
             }
             planStep = null;
             if (!step.answered() && step.outcome() != Outcome.EMPTY) {
-                return step;
+                // an earlier step's rows are never the answer: a repair would run that step alone as one, so it gets none
+                return k < plan.size() - 1 ? new Step(step.outcome(), step.sql(), step.guarded(), null, step.diagnosis(), null) : step;
             }
             if (!used.contains(named)) {
                 used.add(named);
@@ -791,14 +792,18 @@ final class CorrectionLoop {
         int moved;
         try (ResultSet rows = step.rows()) {
             moved = copy.load("step" + (k + 1), rows);
-        } catch (SQLException refused) {
-            if (QUERY_CANCELED.equals(refused.getSQLState()) || String.valueOf(refused.getSQLState()).startsWith("08")) {
-                throw refused;
+        } catch (SQLException e) {
+            if (QUERY_CANCELED.equals(e.getSQLState()) || String.valueOf(e.getSQLState()).startsWith("08")) {
+                throw e;
             }
-            // a value or column type the local engine refuses (a huge text, an object type): the model may leave it out
+            // the rows are in memory: what fails is the local engine taking them (two columns of one name, a value past its bounds);
+            // H2's own words may quote a value, so only ours (54000) and its duplicate-name message reach the model
+            String why = PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState()) ? e.getMessage().replace("the fallback analysis", "it")
+                    : DUPLICATE_COLUMN.equals(e.getSQLState()) ? e.getMessage().split(";", 2)[0] : "SQLSTATE " + e.getSQLState();
             Diagnosis d = Diagnosis.of(ErrorCategory.TOO_MANY_ROWS, "the rows of step " + (k + 1) + " on source " + named
-                    + " cannot move into the local engine: " + refused.getMessage().replace("the fallback analysis", "it")
-                    + "; select only the columns the join and the answer need, or filter such rows out at the source");
+                    + " cannot move into the local engine (" + Secrets.escapeControls(shorten(why)) + "): give every column a name of "
+                    + "its own (names compare in lower case), select only the columns the join and the answer need, and leave out "
+                    + "or filter very long values at the source");
             return rejectLast(step, named, d);
         }
         if (moved > bound) {
@@ -869,17 +874,11 @@ final class CorrectionLoop {
         return new Step(empty ? Outcome.EMPTY : Outcome.OK, guarded.sql(), guarded, rows, d, null);
     }
 
-    /** Whether a step was the last attempt of a plan (its SQL is one step of several, not an answer). */
-    private boolean fromPlan(Step step) {
-        List<Attempt> attempts = trace.attempts();
-        return !attempts.isEmpty() && attempts.get(attempts.size() - 1).source() == Source.PLAN;
-    }
-
     /** Applies repairs that need no LLM to a failed attempt, one attempt each, while they keep finding a fix. */
     private Step repairIfFailed(Step failed) throws SQLException {
         Step step = failed;
-        if (step.answered() || step.outcome() == Outcome.EMPTY || !engine.config().repairs() || fromPlan(step)) {
-            return step; // a plan step repaired alone would answer with its own rows, not the plan's: the model re-plans
+        if (step.answered() || step.outcome() == Outcome.EMPTY || !engine.config().repairs()) {
+            return step;
         }
         while (step.diagnosis() != null && step.db() != null && step.db().catalog != null && policy.attemptsLeft()) {
             Repairs.Repair repair = Repairs.repair(step.guarded() == null ? step.sql() : step.guarded().sql(), step.diagnosis(),
@@ -1018,6 +1017,8 @@ final class CorrectionLoop {
     /** PostgreSQL's SQLSTATEs for a statement that ran out of memory (program_limit_exceeded) or stack (statement_too_complex). */
     private static final String PROGRAM_LIMIT_EXCEEDED = "54000";
     private static final String STATEMENT_TOO_COMPLEX = "54001";
+    /** H2's SQLSTATE for a table with two columns of one name. */
+    private static final String DUPLICATE_COLUMN = "42S21";
 
     /** PostgreSQL's SQLSTATE for a cancelled statement, which a cancelled question gets too. */
     private static final String QUERY_CANCELED = "57014";

@@ -26,14 +26,17 @@ public final class Database implements AutoCloseable {
 
     private final String name;
     private final String shownUrl;
+    /** The secrets of the source's URL: a driver's message may quote them outside any URL ("Incorrect port value : pw@host"). */
+    private final java.util.List<String> secrets;
     private final Opener opener;
     private Connection connection;
     private boolean postgres;
     private String key;
 
-    private Database(String name, String shownUrl, Opener opener, Connection connection, boolean postgres, String key) {
+    private Database(String name, String url, Opener opener, Connection connection, boolean postgres, String key) {
         this.name = name;
-        this.shownUrl = shownUrl;
+        this.shownUrl = Secrets.maskUrl(url);
+        this.secrets = Secrets.secretsIn(url);
         this.opener = opener;
         this.connection = connection;
         this.postgres = postgres;
@@ -47,7 +50,7 @@ public final class Database implements AutoCloseable {
 
     /** An attached source, connected on first use; {@code url} is shown (passwords masked) when it cannot be reached. */
     public static Database attached(String name, String url, Opener opener) {
-        return new Database(name, Secrets.maskUrl(url), opener, null, false, null);
+        return new Database(name, url, opener, null, false, null);
     }
 
     public String name() {
@@ -96,10 +99,24 @@ public final class Database implements AutoCloseable {
     /** The error of a source that cannot be reached or went away: 08001, the source named, secrets masked. */
     SQLException unreachable(Exception cause) {
         String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : Secrets.maskUrlsIn(cause.getMessage());
+        for (String secret : secrets) {
+            why = secret.isEmpty() ? why : why.replace(secret, "****");
+        }
         LOG.warn("source {} ({}) cannot be reached: {}", name, shownUrl, Secrets.forLog(why));
         forget();
         return new SQLException("Source " + name + (shownUrl == null ? "" : " (" + shownUrl + ")") + " cannot be reached: " + why,
-                CONNECTION_FAILURE, cause);
+                CONNECTION_FAILURE, quotesSecret(cause) ? null : cause); // a cause that quotes a secret stays here
+    }
+
+    /** Whether a message anywhere in the cause chain holds one of the URL's secrets, or a URL with a secret. */
+    private boolean quotesSecret(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && (secrets.stream().anyMatch(x -> !x.isEmpty() && m.contains(x)) || !Secrets.maskUrlsIn(m).equals(m))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True after {@link #connection} succeeded: whether the database is PostgreSQL. */

@@ -292,7 +292,8 @@ public final class NlEngine {
         String key = NlConfig.MAIN.equals(source) ? databaseKey : catalogKey(databaseKey, source);
         SqlGuard guard = guards.get(key);
         if (guard == null) {
-            SqlDialect dialect = dialect(config, catalog.productName());
+            SqlDialect dialect = NlConfig.MAIN.equals(source) ? dialect(config, catalog.productName())
+                    : sourceDialect(config, catalog.productName());
             Map<String, List<PgFunctions.Entry>> functions = dialect == SqlDialect.POSTGRESQL ? PgFunctions.read(connection) : null;
             FunctionPolicy policy = new FunctionPolicy(FunctionPolicy.Purpose.GENERATED, dialect, functions, config.functions(),
                     config.deniedFunctions());
@@ -322,6 +323,16 @@ public final class NlEngine {
                 yield d;
             }
         };
+    }
+
+    /**
+     * The dialect an attached source's SQL is read with: its own when it is PostgreSQL or MySQL/MariaDB, whatever
+     * nlsql.dialect says (that setting opts the connection's database in; read with another dialect's rules, a
+     * source's comments and escapes hide SQL from the guard); {@link #dialect} for any other product.
+     */
+    public static SqlDialect sourceDialect(NlConfig config, String productName) throws SQLException {
+        SqlDialect own = SqlDialect.ofProduct(productName);
+        return own != SqlDialect.UNVERIFIED ? own : dialect(config, productName);
     }
 
     String noGeneratorMessage() {

@@ -117,7 +117,9 @@ public final class NlDriver implements Driver {
         for (String param : url.substring(q + 1).split("&")) {
             int eq = param.indexOf('=');
             String key = eq < 0 ? param : param.substring(0, eq);
-            if ((key.equalsIgnoreCase("user") || key.equalsIgnoreCase("password")) && eq > 0) {
+            boolean named = exactNames(url) ? key.equals("user") || key.equals("password")
+                    : key.equalsIgnoreCase("user") || key.equalsIgnoreCase("password");
+            if (named && eq > 0) {
                 String k = key.toLowerCase(java.util.Locale.ROOT);
                 if (out.getProperty(k) == null) {
                     out.setProperty(k, java.net.URLDecoder.decode(param.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8));
@@ -130,19 +132,25 @@ public final class NlDriver implements Driver {
     /** The properties of a login: who, the password, and pgjdbc's password callback (the proxy relays the client's). */
     private static final List<String> LOGIN_KEYS = List.of("user", "password", "authenticationPluginClassName");
 
+    /** Whether the URL's driver reads its parameters by their exact names (pgjdbc), not in any case (MariaDB, MySQL). */
+    private static boolean exactNames(String url) {
+        return url.regionMatches(true, 0, "jdbc:postgresql:", 0, "jdbc:postgresql:".length());
+    }
+
     /** Whether a JDBC URL carries its own login: a user parameter, or user@ before the host. */
     static boolean namesUser(String url) {
-        String lower = url.toLowerCase(java.util.Locale.ROOT);
-        int params = lower.indexOf('?');
+        // pgjdbc reads its parameters by their exact names: to it User= names nobody, and it logs in as the OS user
+        String seen = exactNames(url) ? url : url.toLowerCase(java.util.Locale.ROOT);
+        int params = seen.indexOf('?');
         for (String sep : new String[] {"?user=", "&user=", ";user="}) {
-            if (lower.contains(sep)) {
+            if (seen.contains(sep)) {
                 return true;
             }
         }
-        int authority = lower.indexOf("//");
+        int authority = seen.indexOf("//");
         if (authority >= 0) {
-            int end = lower.indexOf('/', authority + 2);
-            String host = lower.substring(authority + 2, end < 0 ? (params < 0 ? lower.length() : params) : end);
+            int end = seen.indexOf('/', authority + 2);
+            String host = seen.substring(authority + 2, end < 0 ? (params < 0 ? seen.length() : params) : end);
             return host.contains("@");
         }
         return false;
