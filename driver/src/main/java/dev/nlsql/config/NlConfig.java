@@ -263,22 +263,34 @@ public final class NlConfig {
                 continue;
             }
             String name = key.substring(NlProperty.SOURCE_PREFIX.length()).toLowerCase(Locale.ROOT);
-            if (!SOURCE_NAME.matcher(name).matches() || name.equals(MAIN) || name.equals(LOCAL)) {
-                throw new SQLException("Invalid source name '" + key.substring(NlProperty.SOURCE_PREFIX.length()) + "' in " + key
-                        + "; a source is named by a letter or _ then letters, digits or _ (at most 63), and not main or local",
-                        INVALID_VALUE);
-            }
             String url = p.getProperty(key).trim();
-            if (!url.regionMatches(true, 0, "jdbc:", 0, 5) || url.regionMatches(true, 0, "jdbc:nlsql:", 0, 11)) {
-                throw new SQLException("Invalid value for " + NlProperty.SOURCE_PREFIX + name + " (source " + name
-                        + "): expected the JDBC URL of a database, such as jdbc:postgresql://host/db, not a jdbc:nlsql: URL",
-                        INVALID_VALUE);
+            String problem = sourceProblem(name, url);
+            if (problem != null) {
+                throw new SQLException("Invalid " + key + " (source " + name + "): " + problem, INVALID_VALUE);
             }
             if (out.put(name, url) != null) {
                 throw new SQLException("Source " + name + " is given twice (" + NlProperty.SOURCE_PREFIX + name + ")", INVALID_VALUE);
             }
         }
         return Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * Why a source cannot be attached as given, or null: the name is a letter or _ then letters, digits or _
+     * (at most 63), not main or local; the URL a database's own JDBC URL. Tools check their flags with it early.
+     */
+    public static String sourceProblem(String name, String url) {
+        String folded = name.toLowerCase(Locale.ROOT);
+        if (!SOURCE_NAME.matcher(folded).matches() || folded.equals(MAIN) || folded.equals(LOCAL)) {
+            return "a source is named by a letter or _ then letters, digits or _ (at most 63), and not main or local";
+        }
+        if (url.regionMatches(true, 0, "jdbc:nlsql:", 0, "jdbc:nlsql:".length())) {
+            return "give the database's own JDBC URL (such as jdbc:postgresql://host/db), not a jdbc:nlsql: URL";
+        }
+        if (!url.regionMatches(true, 0, "jdbc:", 0, "jdbc:".length())) {
+            return "must be a JDBC URL such as jdbc:postgresql://127.0.0.1:5432/accounts";
+        }
+        return null;
     }
 
     /**

@@ -5,7 +5,7 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import dev.nlsql.internal.log.Logs;
 
 /**
  * One database a question may read: the connection's own ({@code main}) or one attached with
@@ -21,7 +21,7 @@ public final class Database implements AutoCloseable {
         Connection open() throws SQLException;
     }
 
-    private static final Logger LOG = LoggerFactory.getLogger(Database.class);
+    private static final Logger LOG = Logs.get(Database.class);
     private static final String CONNECTION_FAILURE = "08001";
 
     private final String name;

@@ -31,6 +31,7 @@ class DriverArchitectureTest {
             "dev.nlsql.engine.Attempt",
             "dev.nlsql.engine.Conversation",
             "dev.nlsql.engine.CorrectionMetrics",
+            "dev.nlsql.engine.Database",
             "dev.nlsql.engine.Narration",
             "dev.nlsql.engine.NlEngine",
             "dev.nlsql.engine.NlEngines",

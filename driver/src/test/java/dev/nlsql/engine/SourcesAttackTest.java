@@ -11,8 +11,6 @@ import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.testing.FakeOpenAi;
 import dev.nlsql.testing.TestMariaDb;
 import dev.nlsql.testing.TestPostgres;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -66,7 +64,7 @@ class SourcesAttackTest {
     }
 
     private static String source(String name, String url) {
-        return "nlsql.source." + name + "=" + URLEncoder.encode(url, StandardCharsets.UTF_8);
+        return dev.nlsql.testing.Sources.param(name, url);
     }
 
     private static String single(String source, String sql) throws Exception {

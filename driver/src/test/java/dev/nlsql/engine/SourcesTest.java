@@ -10,10 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.testing.FakeOpenAi;
 import dev.nlsql.testing.Rows;
+import dev.nlsql.testing.Sources;
 import dev.nlsql.testing.TestMariaDb;
 import dev.nlsql.testing.TestPostgres;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -70,7 +69,7 @@ class SourcesTest {
     }
 
     private static String source(String name, String url) {
-        return "nlsql.source." + name + "=" + URLEncoder.encode(url, StandardCharsets.UTF_8);
+        return Sources.param(name, url);
     }
 
     private static long accountsCount() throws SQLException {
@@ -225,20 +224,10 @@ class SourcesTest {
 
     @Test
     void postgresAndMariaDbJoinLocally() throws Exception {
-        TestMariaDb.require();
-        TestMariaDb.recreateDatabase(CRM_DB);
-        try (Connection m = TestMariaDb.connect(CRM_DB); Statement s = m.createStatement()) {
-            s.execute("CREATE TABLE crm_contacts (customer_id INT PRIMARY KEY, `e-mail` VARCHAR(100), tier VARCHAR(10))");
-            s.execute("INSERT INTO crm_contacts VALUES (1, 'ada@x.org', 'gold'), (2, 'bob@x.org', 'silver'), (3, 'cy@x.org', 'gold')");
-        }
-        String plan = """
-                {"answerable": true, "steps": [
-                  {"purpose": "gold contacts", "source": "crm", "sql": "SELECT customer_id, `e-mail` AS email FROM crm_contacts WHERE tier = 'gold'"},
-                  {"purpose": "customers", "sql": "SELECT id, name FROM src_customers"},
-                  {"purpose": "join", "source": "local", "sql": "SELECT step2.name, step1.email FROM step1 JOIN step2 ON step2.id = step1.customer_id WHERE step1.email ILIKE '%@x.org' ORDER BY step2.name"}
-                ]}""";
+        String crm = Sources.mariaDbCrm(CRM_DB);
+        String plan = Sources.crmJoinPlan("src_customers");
         try (FakeOpenAi llm = new FakeOpenAi(answer(plan));
-                Connection c = llm.connect(mainUrl, source("crm", TestMariaDb.url(CRM_DB))); Statement s = c.createStatement()) {
+                Connection c = llm.connect(mainUrl, source("crm", crm)); Statement s = c.createStatement()) {
             assertEquals(List.of("Ada", "Cy"), Rows.column(s.executeQuery("names and e-mails of gold customers")));
             Trace t = s.unwrap(NlStatement.class).lastTrace();
             assertEquals(List.of("crm", "main", "local"), t.attempts().stream().map(Attempt::database).toList());

@@ -88,7 +88,6 @@ public final class NlsqlCommand implements Runnable {
     static final String SOURCE_HELP = "Attach another database as source <name>, which questions may read too: its own JDBC URL "
             + "(jdbc:postgresql://..., not jdbc:nlsql:); without a user in it, it logs in as the main connection's user. Repeatable.";
     /** A source name as the driver takes it (nlsql.source.<name>): folded to lower case, at most 63 characters. */
-    private static final java.util.regex.Pattern SOURCE_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
 
     /**
      * Adds each {@code --source name=URL} to {@code into} as the property {@code nlsql.source.<name>=URL}, so that the URL
@@ -111,16 +110,11 @@ public final class NlsqlCommand implements Runnable {
             String name = source.substring(0, eq).strip();
             String url = source.substring(eq + 1).strip();
             String folded = name.toLowerCase(Locale.ROOT);
-            if (!SOURCE_NAME.matcher(name).matches() || folded.equals("main") || folded.equals("local")) {
-                throw new BadInvocation("--source " + (name.isEmpty() ? "=..." : "'" + name + "'")
-                        + ": a source is named by a letter or _ then letters, digits or _ (at most 63), and not main or local");
-            }
-            if (url.regionMatches(true, 0, "jdbc:nlsql:", 0, "jdbc:nlsql:".length())) {
-                throw new BadInvocation("--source " + name + ": give the database's own JDBC URL (such as jdbc:postgresql://host/db), not a jdbc:nlsql: URL");
-            }
-            if (!url.regionMatches(true, 0, "jdbc:", 0, "jdbc:".length())) {
-                throw new BadInvocation("--source " + name + " must be a JDBC URL such as jdbc:postgresql://127.0.0.1:5432/accounts, got: "
-                        + dev.nlsql.jdbc.NlUrl.masked(url));
+            String problem = dev.nlsql.config.NlConfig.sourceProblem(name, url);
+            if (problem != null) {
+                throw new BadInvocation("--source " + (problem.startsWith("a source is named") ? (name.isEmpty() ? "=..." : "'" + name + "'") + ": "
+                        : name + (problem.startsWith("must") ? " " : ": ")) + problem
+                        + (problem.startsWith("must") ? ", got: " + dev.nlsql.jdbc.NlUrl.masked(url) : ""));
             }
             if (!taken.add(folded)) {
                 throw new BadInvocation("source " + folded + " is given twice (--source, or -p " + dev.nlsql.config.NlProperty.SOURCE_PREFIX + folded + ")");

@@ -25,6 +25,7 @@ class SourcesCliTest {
 
     private static final String MAIN_DB = "nlsql_e2e_cli_main";
     private static final String ACC_DB = "nlsql_e2e_cli_acc";
+    private static final String CRM_DB = "nlsql_e2e_cli_crm";
     private static String mainUrl;
     private static String accUrl;
 
@@ -52,6 +53,7 @@ class SourcesCliTest {
     static void drop() throws SQLException {
         TestPostgres.dropDatabase(MAIN_DB);
         TestPostgres.dropDatabase(ACC_DB);
+        dev.nlsql.testing.TestMariaDb.dropDatabase(CRM_DB);
     }
 
     /** The command's arguments: the main database through nlsql, the scripted model, then {@code rest}. */
@@ -119,6 +121,19 @@ class SourcesCliTest {
             assertTrue(lines.stream().anyMatch(l -> l.matches("Bob\\s*\\|\\s*300(\\.00)?")), r.out());
             assertTrue(lines.stream().anyMatch(l -> l.matches("Ada\\s*\\|\\s*150\\.50?")), r.out());
             assertEquals(1, llm.requestCount(), "one question, one model call");
+        }
+    }
+
+    @Test
+    void askJoinsPostgresWithAMariaDbSource() throws Exception {
+        String crm = dev.nlsql.testing.Sources.mariaDbCrm(CRM_DB);
+        try (FakeOpenAi llm = new FakeOpenAi(answer(dev.nlsql.testing.Sources.crmJoinPlan("e2e_customers")))) {
+            Cli.Run r = Cli.run(args("ask", llm, "--json", "--source", "crm=" + crm, "names and e-mails of gold customers"));
+            assertEquals(0, r.status(), r.err() + r.out());
+            JsonNode json = new ObjectMapper().readTree(r.out());
+            assertEquals("Ada", json.get("rows").get(0).get(0).asText(), r.out());
+            assertEquals("cy@x.org", json.get("rows").get(1).get(1).asText(), r.out());
+            assertEquals(List.of("crm", "main", "local"), texts(json.get("sources")), r.out());
         }
     }
 }

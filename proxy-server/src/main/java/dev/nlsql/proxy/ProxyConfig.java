@@ -59,7 +59,6 @@ record ProxyConfig(String backendUrl, String listen, int port, Auth auth, Users 
     }
 
     /** A source name as nlsql.source.<name> takes it (folded to lower case, at most 63 characters). */
-    private static final java.util.regex.Pattern SOURCE_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
 
     /**
      * The engine properties of {@code -p} plus each {@code --source name=URL} as {@code nlsql.source.<name>=URL}, the way -p
@@ -91,16 +90,10 @@ record ProxyConfig(String backendUrl, String listen, int port, Auth auth, Users 
 
     private static void putSource(Map<String, String> into, String name, String url, String flag) {
         String folded = name.toLowerCase(java.util.Locale.ROOT);
-        if (!SOURCE_NAME.matcher(name).matches() || folded.equals("main") || folded.equals("local")) {
-            throw new IllegalArgumentException(flag + ": a source is named by a letter or _ then letters, digits or _ (at most 63),"
-                    + " and not main or local");
-        }
-        if (url.regionMatches(true, 0, "jdbc:nlsql:", 0, "jdbc:nlsql:".length())) {
-            throw new IllegalArgumentException(flag + ": give the database's own JDBC URL (such as jdbc:postgresql://host/db), not a jdbc:nlsql: URL");
-        }
-        if (!url.regionMatches(true, 0, "jdbc:", 0, "jdbc:".length())) {
-            throw new IllegalArgumentException(flag + " must be a JDBC URL such as jdbc:postgresql://127.0.0.1:5432/accounts, got: "
-                    + dev.nlsql.jdbc.NlUrl.masked(url));
+        String problem = dev.nlsql.config.NlConfig.sourceProblem(name, url);
+        if (problem != null) {
+            throw new IllegalArgumentException(flag + (problem.startsWith("must") ? " " : ": ") + problem
+                    + (problem.startsWith("must") ? ", got: " + dev.nlsql.jdbc.NlUrl.masked(url) : ""));
         }
         if (into.put(dev.nlsql.config.NlProperty.SOURCE_PREFIX + folded, url) != null) {
             throw new IllegalArgumentException("source " + folded + " is given twice (--source, or -p " + dev.nlsql.config.NlProperty.SOURCE_PREFIX

@@ -80,8 +80,8 @@ class SourcesThroughProxyTest {
                 PgServer server = proxy(ClientsAsThemselves.url(TestPostgres.url()), llm, "--source", "acc=" + accUrl)) {
             ClientIdentityTest.Psql asked = ClientIdentityTest.psql(server.port(), "postgres", MAIN_DB, Map.of(), "-At", "-c", QUESTION);
             assertEquals(0, asked.status(), asked.err());
-            // numeric as PostgreSQL writes it, never 3E+2 (the local engine's sum has no fixed scale, so no trailing zeros)
-            assertEquals(List.of("Bob|300", "Ada|150.5"), asked.out().strip().lines().toList(), asked.out());
+            // numeric as PostgreSQL writes it: the scale of numeric(12,2) kept through the local engine, never 3E+2
+            assertEquals(List.of("Bob|300.00", "Ada|150.50"), asked.out().strip().lines().toList(), asked.out());
             assertTrue(asked.err().contains("NOTICE:  nlsql answered by: ") && asked.err().contains(" on sources main, acc, local"),
                     asked.err());
             // the model was shown both databases' tables, each under its source
@@ -158,20 +158,10 @@ class SourcesThroughProxyTest {
 
     @Test
     void psqlGetsAJoinOfPostgresAndMariaDb() throws Exception {
-        TestMariaDb.require();
-        TestMariaDb.recreateDatabase(CRM_DB);
-        try (Connection m = TestMariaDb.connect(CRM_DB); Statement s = m.createStatement()) {
-            s.execute("CREATE TABLE crm_contacts (customer_id INT PRIMARY KEY, `e-mail` VARCHAR(100), tier VARCHAR(10))");
-            s.execute("INSERT INTO crm_contacts VALUES (1, 'ada@x.org', 'gold'), (2, 'bob@x.org', 'silver'), (3, 'cy@x.org', 'gold')");
-        }
-        String plan = """
-                {"answerable": true, "steps": [
-                  {"purpose": "gold contacts", "source": "crm", "sql": "SELECT customer_id, `e-mail` AS email FROM crm_contacts WHERE tier = 'gold'"},
-                  {"purpose": "customers", "sql": "SELECT id, name FROM e2e_customers"},
-                  {"purpose": "join", "source": "local", "sql": "SELECT step2.name, step1.email FROM step1 JOIN step2 ON step2.id = step1.customer_id ORDER BY step2.name"}
-                ]}""";
+        String crm = dev.nlsql.testing.Sources.mariaDbCrm(CRM_DB);
+        String plan = dev.nlsql.testing.Sources.crmJoinPlan("e2e_customers");
         try (FakeOpenAi llm = new FakeOpenAi(answer(plan));
-                PgServer server = proxy(ClientsAsThemselves.url(TestPostgres.url()), llm, "--source", "crm=" + TestMariaDb.url(CRM_DB))) {
+                PgServer server = proxy(ClientsAsThemselves.url(TestPostgres.url()), llm, "--source", "crm=" + crm)) {
             ClientIdentityTest.Psql asked = ClientIdentityTest.psql(server.port(), "postgres", MAIN_DB, Map.of(), "-At", "-c",
                     "names and e-mails of gold customers");
             assertEquals(0, asked.status(), asked.err());
