@@ -96,6 +96,29 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * Cancels what runs on an attached source's connection now (a question's step), as the statement's cancel
+     * does on main: pgjdbc's {@code cancelQuery()}, MariaDB Connector/J's {@code cancelCurrentQuery()}, found by
+     * name so neither driver is needed to compile. A driver with neither leaves the step to its statement timeout.
+     */
+    public void cancelRunning() {
+        Connection c = connection;
+        if (isMain() || c == null) {
+            return;
+        }
+        for (String name : new String[] {"cancelQuery", "cancelCurrentQuery"}) {
+            try {
+                c.getClass().getMethod(name).invoke(c);
+                return;
+            } catch (NoSuchMethodException e) {
+                // the other driver's name
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                LOG.debug("cancelling on source {} failed: {}", name(), Secrets.forLog(String.valueOf(e.getMessage())));
+                return;
+            }
+        }
+    }
+
     /** The error of a source that cannot be reached or went away: 08001, the source named, secrets masked. */
     SQLException unreachable(Exception cause) {
         String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : Secrets.maskUrlsIn(cause.getMessage());

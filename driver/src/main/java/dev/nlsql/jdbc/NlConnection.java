@@ -79,6 +79,13 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         this.databaseKey = md.getURL() + "|" + md.getUserName();
     }
 
+    /** Cancels what a question runs on the attached sources now (a statement's cancel covers main itself). */
+    void cancelSources() {
+        for (Database source : sources) {
+            source.cancelRunning();
+        }
+    }
+
     /** Closes the attached sources' connections with this one. */
     @Override
     public void close() throws SQLException {

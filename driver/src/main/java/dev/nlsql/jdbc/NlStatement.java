@@ -194,6 +194,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
     @Override
     public void cancel() throws SQLException {
         questions.cancel();
+        connection.cancelSources();
         super.cancel();
     }
 

@@ -297,4 +297,39 @@ class SourcesTest {
             assertTrue(llm.userMessage(1).contains("cannot move into the local engine"), llm.userMessage(1));
         }
     }
+
+    @Test
+    void cancelStopsAStepRunningOnASource() throws Exception {
+        String slow = "{\"answerable\": true, \"source\": \"acc\", \"sql\": \"SELECT count(*) AS n FROM generate_series(1, 100000000000) AS g(x)\"}";
+        try (FakeOpenAi llm = new FakeOpenAi(answer(slow), answer(slow));
+                Connection c = llm.connect(mainUrl, source("acc", accUrl), "nlsql.queryTimeoutSeconds=300"); Statement s = c.createStatement();
+                Connection watcher = DriverManager.getConnection(accUrl)) {
+            java.util.concurrent.ExecutorService asker = java.util.concurrent.Executors.newSingleThreadExecutor();
+            try {
+                java.util.concurrent.Future<?> asked = asker.submit(() -> s.executeQuery("count to a hundred billion"));
+                long deadline = System.nanoTime() + 30_000_000_000L;
+                boolean running = false;
+                while (!running && System.nanoTime() < deadline) { // the evidence: acc's own activity view shows the step
+                    try (Statement w = watcher.createStatement(); ResultSet rs = w.executeQuery("SELECT count(*) FROM pg_stat_activity "
+                            + "WHERE datname = '" + ACC_DB + "' AND state = 'active' AND query LIKE '%generate_series%' AND pid <> pg_backend_pid()")) {
+                        rs.next();
+                        running = rs.getLong(1) > 0;
+                    }
+                    Thread.onSpinWait();
+                }
+                assertTrue(running, "the step never started on acc");
+                s.cancel();
+                java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                        () -> asked.get(60, java.util.concurrent.TimeUnit.SECONDS));
+                assertEquals("57014", ((SQLException) e.getCause()).getSQLState(), e.getCause().getMessage());
+                try (Statement w = watcher.createStatement(); ResultSet rs = w.executeQuery("SELECT count(*) FROM pg_stat_activity "
+                        + "WHERE datname = '" + ACC_DB + "' AND state = 'active' AND query LIKE '%generate_series%' AND pid <> pg_backend_pid()")) {
+                    rs.next();
+                    assertEquals(0, rs.getLong(1), "nothing runs on acc after the cancel");
+                }
+            } finally {
+                asker.shutdownNow();
+            }
+        }
+    }
 }

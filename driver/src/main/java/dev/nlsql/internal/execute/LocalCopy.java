@@ -225,15 +225,15 @@ public final class LocalCopy implements AutoCloseable {
         }
     }
 
+    /** Indexes one copy may build: a join of a few tables needs a few; a statement comparing every column gets no more. */
+    static final int MAX_INDEXES = 8;
+
     /**
      * Indexes the copied tables on the columns the (guarded) statement compares with '=' ({@link JoinColumns}):
      * H2 joins by nested loops, and without an index a join of 2 x 100,000 rows runs past 20 s; with one,
      * it is a lookup per row. Text that does not parse gets no index (the query then reports it).
      * Returns the table.column pairs indexed by this call.
      */
-    /** Indexes one copy may build: a join of a few tables needs a few; a statement comparing every column gets no more. */
-    static final int MAX_INDEXES = 8;
-
     public List<String> indexFor(String guardedSql) throws SQLException {
         net.sf.jsqlparser.statement.Statements parsed;
         try {
