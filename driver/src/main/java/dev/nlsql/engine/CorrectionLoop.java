@@ -928,7 +928,13 @@ final class CorrectionLoop {
             SchemaCatalog cat = on.catalog;
             GuardedRun run = new GuardedRun(guarded, engine.config().queryTimeoutSeconds(), engine.config().readRole(on.name()),
                     (schema, name, names) -> g.policy().resolvedRefusal(schema, name, cat.contains(schema, name), names));
-            ResultSet rows = QueryRunner.run(c, run, cap, engine.config().queryTimeoutSeconds(), engine.config().maxResultBytes());
+            ResultSet rows;
+            on.source.running(true);
+            try {
+                rows = QueryRunner.run(c, run, cap, engine.config().queryTimeoutSeconds(), engine.config().maxResultBytes());
+            } finally {
+                on.source.running(false);
+            }
             boolean empty = isEmpty(rows);
             Outcome outcome = empty ? Outcome.EMPTY : Outcome.OK;
             Diagnosis d = empty ? Diagnosis.of(ErrorCategory.EMPTY_RESULT, "no rows") : null;

@@ -29,7 +29,8 @@ public final class Database implements AutoCloseable {
     /** The secrets of the source's URL: a driver's message may quote them outside any URL ("Incorrect port value : pw@host"). */
     private final java.util.List<String> secrets;
     private final Opener opener;
-    private Connection connection;
+    private volatile Connection connection;
+    private volatile boolean running;
     private boolean postgres;
     private String key;
 
@@ -99,24 +100,58 @@ public final class Database implements AutoCloseable {
     /**
      * Cancels what runs on an attached source's connection now (a question's step), as the statement's cancel
      * does on main: pgjdbc's {@code cancelQuery()}, MariaDB Connector/J's {@code cancelCurrentQuery()}, found by
-     * name so neither driver is needed to compile. A driver with neither leaves the step to its statement timeout.
+     * name so neither driver is needed to compile. PostgreSQL drops a cancel that arrives while the backend reads
+     * the next protocol message, so it is sent again every {@link #RESEND_MILLIS} ms while the step still runs (at
+     * most {@link #RESENDS} times, on a daemon thread). A driver with neither method leaves the step to its timeout.
      */
     public void cancelRunning() {
-        Connection c = connection;
-        if (isMain() || c == null) {
+        if (isMain() || !running || connection == null) {
             return;
         }
-        for (String name : new String[] {"cancelQuery", "cancelCurrentQuery"}) {
+        if (sendCancel()) {
+            Thread resend = new Thread(() -> {
+                for (int i = 0; i < RESENDS && running; i++) {
+                    try {
+                        Thread.sleep(RESEND_MILLIS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                    if (running) {
+                        sendCancel();
+                    }
+                }
+            }, "nlsql-cancel-" + name);
+            resend.setDaemon(true);
+            resend.start();
+        }
+    }
+
+    private static final int RESENDS = 20;
+    private static final long RESEND_MILLIS = 250;
+
+    private boolean sendCancel() {
+        Connection c = connection;
+        if (c == null) {
+            return false;
+        }
+        for (String method : new String[] {"cancelQuery", "cancelCurrentQuery"}) {
             try {
-                c.getClass().getMethod(name).invoke(c);
-                return;
+                c.getClass().getMethod(method).invoke(c);
+                return true;
             } catch (NoSuchMethodException e) {
                 // the other driver's name
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                LOG.debug("cancelling on source {} failed: {}", name(), Secrets.forLog(String.valueOf(e.getMessage())));
-                return;
+                LOG.debug("cancelling on source {} failed: {}", name, Secrets.forLog(String.valueOf(e.getMessage())));
+                return false;
             }
         }
+        return false;
+    }
+
+    /** Marks a step running on this source (or done), so that a cancel knows there is something to stop. */
+    void running(boolean now) {
+        running = now;
     }
 
     /** The error of a source that cannot be reached or went away: 08001, the source named, secrets masked. */
