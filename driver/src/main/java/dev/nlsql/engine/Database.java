@@ -11,7 +11,8 @@ import dev.nlsql.internal.log.Logs;
  * One database a question may read: the connection's own ({@code main}) or one attached with
  * {@code nlsql.source.<name>}. An attached source connects when a question first needs it and
  * again after it went away; one that cannot be reached fails only the questions that use it, with
- * 08001 naming it. Not thread-safe: like the JDBC connection that owns it, one question at a time.
+ * 08001 naming it, and is not dialled again for 30 s (questions that do not need it would each wait its
+ * connect timeout). Not thread-safe: like the JDBC connection that owns it, one question at a time.
  */
 public final class Database implements AutoCloseable {
 
@@ -67,6 +68,10 @@ public final class Database implements AutoCloseable {
         if (connection != null && (isMain() || !connection.isClosed())) {
             return connection;
         }
+        SQLException last = lastFailure;
+        if (last != null && System.nanoTime() - failedAt < RETRY_AFTER_NANOS) {
+            throw last; // a source just found down is not dialled again by every question (each would wait its connect timeout)
+        }
         try {
             Connection c = opener.open();
             if (c == null) {
@@ -76,11 +81,20 @@ public final class Database implements AutoCloseable {
             postgres = "PostgreSQL".equalsIgnoreCase(md.getDatabaseProductName());
             key = md.getURL() + "|" + md.getUserName();
             connection = c;
+            lastFailure = null;
             return c;
         } catch (SQLException | RuntimeException e) {
-            throw unreachable(e);
+            SQLException down = unreachable(e);
+            lastFailure = down;
+            failedAt = System.nanoTime();
+            throw down;
         }
     }
+
+    /** How long a source that could not be reached is not dialled again. */
+    private static final long RETRY_AFTER_NANOS = 30_000_000_000L;
+    private volatile SQLException lastFailure;
+    private volatile long failedAt;
 
     /**
      * Connects now, while the owner's login is at hand (through the proxy a client's password is relayed

@@ -332,4 +332,33 @@ class SourcesTest {
             }
         }
     }
+
+    @Test
+    void aSourceFoundDownIsNotDialledAgainByEveryQuestion() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger dialled = new java.util.concurrent.atomic.AtomicInteger();
+        try (java.net.ServerSocket refusing = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> { // a server that hangs up on every login: the source is down
+                while (!refusing.isClosed()) {
+                    try (java.net.Socket s = refusing.accept()) {
+                        dialled.incrementAndGet();
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            String down = "jdbc:postgresql://127.0.0.1:" + refusing.getLocalPort() + "/x?user=postgres&sslmode=disable&gssEncMode=disable";
+            String onMain = "{\"answerable\": true, \"sql\": \"SELECT count(*) AS n FROM src_customers\"}";
+            try (FakeOpenAi llm = new FakeOpenAi(answer(onMain), answer(onMain.replace("count(*)", "count(id)")), answer(onMain.replace("count(*)", "count(name)")));
+                    Connection c = llm.connect(mainUrl, source("acc", down)); Statement s = c.createStatement()) {
+                int atConnect = dialled.get();
+                assertTrue(atConnect >= 1, "the source is dialled at connect");
+                for (String q : List.of("how many customers?", "how many customer ids?", "how many customer names?")) {
+                    assertEquals(3, TestPostgres.single(s.executeQuery(q)));
+                }
+                assertEquals(atConnect, dialled.get(), "questions on main did not dial the down source again within 30 s");
+            }
+        }
+    }
 }
