@@ -46,7 +46,8 @@ final class AskCommand implements Callable<Integer> {
             Answered a = Answered.run(s, question);
             Narration narration = narrate ? narration(c, a) : null;
             if (json) {
-                Output.json(a, narration, new java.io.PrintStream(System.out, true, java.nio.charset.StandardCharsets.UTF_8));
+                boolean withSources = !c.unwrap(dev.nlsql.jdbc.NlConnection.class).config().sources().isEmpty();
+                Output.json(a, narration, withSources, new java.io.PrintStream(System.out, true, java.nio.charset.StandardCharsets.UTF_8));
             } else {
                 Output.readable(a, System.out, display);
                 if (narration != null) {

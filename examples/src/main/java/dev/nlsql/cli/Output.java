@@ -20,11 +20,15 @@ final class Output {
     }
 
     static void json(Answered a, PrintStream out) {
-        json(a, null, out);
+        json(a, null, false, out);
     }
 
     /** The JSON object of DESIGN.md; with a narration ({@code ask --narrate}) one more member, {@code narration}, at the end. */
-    static void json(Answered a, dev.nlsql.engine.Narration narration, PrintStream out) {
+    /**
+     * The contract's object; with attached sources ({@code withSources}) each attempt also says where it ran
+     * ({@code database}) and the object which databases answered ({@code sources}).
+     */
+    static void json(Answered a, dev.nlsql.engine.Narration narration, boolean withSources, PrintStream out) {
         ObjectNode root = JSON.createObjectNode();
         root.put("question", a.question());
         root.put("success", a.success());
@@ -73,10 +77,12 @@ final class Output {
                 n.put("error", at.error());
                 n.put("feedback", at.feedback());
                 n.put("ms", at.millis());
-                n.put("database", at.database());
+                if (withSources) {
+                    n.put("database", at.database());
+                }
             }
         }
-        if (t != null && t.success()) {
+        if (withSources && t != null && t.success()) {
             ArrayNode sources = root.putArray("sources"); // the databases the answer came from
             t.sources().forEach(sources::add);
         }
