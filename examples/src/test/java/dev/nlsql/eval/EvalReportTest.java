@@ -125,4 +125,24 @@ class EvalReportTest {
         assertTrue(fromCsv.get(0).unanswerable());
         assertFalse(fromCsv.get(1).unanswerable());
     }
+
+    @Test
+    void eachQuestionSaysWhichSourcesAnsweredIt() throws Exception {
+        Dataset.Question q = new Dataset.Question(1, null, "xdb", "top customers by balance", "SELECT 1", null);
+        Attempt customers = new Attempt(1, Attempt.Source.PLAN, "SELECT id FROM c", Attempt.Outcome.OK, null, null, null, 3, 0, 0, "main");
+        Attempt balances = new Attempt(2, Attempt.Source.PLAN, "SELECT b FROM a", Attempt.Outcome.OK, null, null, null, 3, 0, 0, "acc");
+        Attempt join = new Attempt(3, Attempt.Source.PLAN, "SELECT 1 FROM step1", Attempt.Outcome.ERROR, null, "bad", null, 3, 0, 0, "local");
+        QuestionResult answered = new QuestionResult(q, false, null, true, true, true, "SELECT 1", null, null,
+                List.of(customers, balances, new Attempt(3, Attempt.Source.PLAN, "SELECT 1 FROM step1", Attempt.Outcome.OK, null, null, null,
+                        3, 0, 0, "local")), 1, 0, 0, 9);
+        QuestionResult failed = new QuestionResult(q, false, null, false, false, false, null, "NL001", "no", List.of(customers, balances, join),
+                1, 0, 0, 9);
+        assertEquals(List.of("main", "acc", "local"), answered.sources());
+        EvalReport report = new EvalReport(List.of(answered, failed), true, null, List.of());
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(report.json());
+        assertEquals("[\"main\",\"acc\",\"local\"]", json.get("questions").get(0).get("sources").toString());
+        assertEquals("local", json.get("failures").get(0).get("attempts").get(2).get("database").asText());
+        assertTrue(report.text().contains("3 [plan on local] error"), report.text());
+        assertTrue(report.html("t").contains("<td>main, acc, local</td>"), report.html("t"));
+    }
 }
