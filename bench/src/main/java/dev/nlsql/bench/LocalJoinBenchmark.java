@@ -85,7 +85,7 @@ public final class LocalJoinBenchmark {
                     List<String> indexed = copy.indexFor(guarded.ast());
                     long t2 = System.nanoTime();
                     String local;
-                    try (ResultSet rs = copy.query(guarded.sql(), 1000, 60, WORK_BYTES, 0)) {
+                    try (ResultSet rs = copy.query(guarded, 1000, 60, WORK_BYTES, 0)) {
                         local = digest(rs);
                     }
                     long t3 = System.nanoTime();

@@ -300,24 +300,30 @@ public final class NlConfig {
     private static Map<String, List<String>> bySource(List<String> entries, java.util.Set<String> attached) throws SQLException {
         Map<String, List<String>> out = new java.util.LinkedHashMap<>();
         for (String entry : entries) {
-            String source = MAIN;
-            String pattern = entry;
-            int colon = entry.indexOf(':');
-            int quote = firstQuote(entry);
-            if (colon > 0 && (quote < 0 || colon < quote)) {
-                source = entry.substring(0, colon).trim().toLowerCase(Locale.ROOT);
-                pattern = entry.substring(colon + 1).trim();
-                if (!source.equals(MAIN) && !attached.contains(source)) {
-                    throw new SQLException("Invalid value for " + NlProperty.TABLES.key() + ": '" + entry + "' names source " + source
-                            + ", which is not attached (attach it with " + NlProperty.SOURCE_PREFIX + source + "=<jdbc url>)",
-                            INVALID_VALUE);
-                }
-            }
-            out.computeIfAbsent(source, s -> new ArrayList<>()).add(pattern);
+            String[] sourced = sourced(entry, attached, NlProperty.TABLES);
+            out.computeIfAbsent(sourced[0], s -> new ArrayList<>()).add(sourced[1]);
         }
         Map<String, List<String>> frozen = new java.util.LinkedHashMap<>();
         out.forEach((k, v) -> frozen.put(k, List.copyOf(v)));
         return Collections.unmodifiableMap(frozen);
+    }
+
+    /**
+     * An entry of a per-source list split as {@code {source, rest}}: {@code acc:x} is source acc's (a colon
+     * before any quote), an entry without one main's; a source that is not attached is an error naming it.
+     */
+    private static String[] sourced(String entry, java.util.Set<String> attached, NlProperty property) throws SQLException {
+        int colon = entry.indexOf(':');
+        int quote = firstQuote(entry);
+        if (colon <= 0 || (quote >= 0 && quote < colon)) {
+            return new String[] {MAIN, entry.trim()};
+        }
+        String source = entry.substring(0, colon).trim().toLowerCase(Locale.ROOT);
+        if (!source.equals(MAIN) && !attached.contains(source)) {
+            throw new SQLException("Invalid value for " + property.key() + ": '" + entry.trim() + "' names source " + source
+                    + ", which is not attached (attach it with " + NlProperty.SOURCE_PREFIX + source + "=<jdbc url>)", INVALID_VALUE);
+        }
+        return new String[] {source, entry.substring(colon + 1).trim()};
     }
 
     private static int firstQuote(String s) {
@@ -458,14 +464,9 @@ public final class NlConfig {
             return out;
         }
         for (String entry : value.split(",")) {
-            String e = entry.trim();
-            int colon = e.indexOf(':');
-            String source = colon > 0 ? e.substring(0, colon).trim().toLowerCase(Locale.ROOT) : MAIN;
-            String role = colon > 0 ? e.substring(colon + 1).trim() : e;
-            if (!source.equals(MAIN) && !attached.contains(source)) {
-                throw new SQLException("Invalid value for " + NlProperty.READ_ROLE.key() + ": '" + e + "' names source " + source
-                        + ", which is not attached", INVALID_VALUE);
-            }
+            String[] sourced = sourced(entry, attached, NlProperty.READ_ROLE);
+            String source = sourced[0];
+            String role = sourced[1];
             if (role.isEmpty() || out.put(source, role) != null) {
                 throw new SQLException("Invalid value for " + NlProperty.READ_ROLE.key() + ": '" + value
                         + "'; expected one role per source (role, source:role, ...)", INVALID_VALUE);

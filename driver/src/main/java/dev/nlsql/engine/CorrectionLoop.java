@@ -120,11 +120,8 @@ final class CorrectionLoop {
     private final Db main;
     /** Offline, with sources: the one the offline generator answered on (it writes SQL for one database). */
     private Db offlineOn;
-    private SqlGuard guard;
-    private SqlDialect dialect;
     private final long start = System.nanoTime();
     private final List<PreviousAttempt> previous = new ArrayList<>();
-    private SchemaCatalog catalog;
     private Step emptyAnswer;
     private List<ValueIndex.ValueLink> values;
     /** While a plan step runs: "step k of n: purpose", shown as the attempt's feedback in EXPLAIN NL. */
@@ -164,7 +161,7 @@ final class CorrectionLoop {
         readCatalog();
         readSources();
         // MySQL runs questions only outside a transaction: say so before the model is asked or values sampled
-        new ReadOnlyTransaction(connection, dialect).requireNoTransactionInProgress();
+        new ReadOnlyTransaction(connection, main.dialect).requireNoTransactionInProgress();
         Step cached = tryCache();
         if (cached != null) {
             return answered(cached);
@@ -216,12 +213,9 @@ final class CorrectionLoop {
 
     /** The catalog (cached per database), the guard built on it, and the dialect it names. */
     private void readCatalog() throws SQLException {
-        catalog = engine.catalog(databaseKey, connection);
-        guard = engine.guard(databaseKey, catalog, connection);
-        dialect = NlEngine.dialect(engine.config(), catalog.productName());
-        main.catalog = catalog;
-        main.guard = guard;
-        main.dialect = dialect;
+        main.catalog = engine.catalog(databaseKey, connection);
+        main.guard = engine.guard(databaseKey, main.catalog, connection);
+        main.dialect = NlEngine.dialect(engine.config(), main.catalog.productName());
     }
 
     /**
@@ -264,10 +258,10 @@ final class CorrectionLoop {
 
     /** The values the question's words name, and the part of the schema the prompt shows. */
     private void linkQuestion() throws SQLException {
-        values = engine.valueLinks(question.text(), catalog, connection, postgres, databaseKey);
+        values = engine.valueLinks(question.text(), main.catalog, connection, postgres, databaseKey);
         main.values = values;
         if (!hasSources()) {
-            schemaText = engine.promptSchema(question.text(), catalog, values);
+            schemaText = engine.promptSchema(question.text(), main.catalog, values);
             return;
         }
         List<Db> readable = reachable();
@@ -297,7 +291,7 @@ final class CorrectionLoop {
 
     /** The generator's reply; null when it did not understand and the catalog was read again for another try. */
     private Generation generateOrReread(SqlGenerator generator) throws SQLException {
-        String product = catalog.productName() + " " + catalog.productVersion();
+        String product = main.catalog.productName() + " " + main.catalog.productVersion();
         try {
             if (hasSources() && !generator.usesLlm()) {
                 return generateOffline(generator);
@@ -307,12 +301,12 @@ final class CorrectionLoop {
                 String dialects = readable.stream().map(d -> d.name() + " is " + d.catalog.productName() + " "
                         + d.catalog.productVersion()).collect(java.util.stream.Collectors.joining(", "));
                 return generate(generator, new GenerationRequest(question.text(), question.instructions(),
-                        "the source it runs on (" + dialects + ")", catalog, schemaText, List.of(), List.copyOf(previous),
+                        "the source it runs on (" + dialects + ")", main.catalog, schemaText, List.of(), List.copyOf(previous),
                         engine.config().llmSendValues(), SourcesPrompt.rules(readable.stream().map(Db::name).toList(),
                                 engine.config().sourceRows())));
             }
             return generate(generator, new GenerationRequest(question.text(), question.instructions(), product,
-                    catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues()));
+                    main.catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues()));
         } catch (NotUnderstoodException e) {
             if (!rereadCatalog()) { // the words may name tables newer than the cached catalog
                 throw e.notAboutDatabase() ? notAboutTheDatabase(e.getMessage()) : notUnderstood(e);
@@ -369,7 +363,7 @@ final class CorrectionLoop {
     private SQLException notAboutTheDatabase(String reason) {
         String why = reason.replaceAll("[\\p{Cntrl}\\s]+", " ").strip(); // the model's words, on one line, no terminal escapes
         why = why.length() <= ReplyDecision.MAX_REASON ? why : why.substring(0, ReplyDecision.MAX_REASON) + "…";
-        String holds = !hasSources() ? CatalogSummary.holds(catalog) : reachable().stream()
+        String holds = !hasSources() ? CatalogSummary.holds(main.catalog) : reachable().stream()
                 .map(d -> CatalogSummary.holds((d.isMain() ? "The main database" : "Source " + d.name()), d.catalog))
                 .collect(java.util.stream.Collectors.joining(" "));
         return failure(NlSqlState.NOT_ABOUT_DATABASE, "The question is not about " + (hasSources() ? "these databases: " : "this database: ")
@@ -381,7 +375,7 @@ final class CorrectionLoop {
         if (!engine.config().cache()) {
             return null;
         }
-        String sql = engine.answers().get(databaseKey, catalog.fingerprint(), question.text(), question.instructions());
+        String sql = engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(), question.instructions());
         if (sql == null) {
             return null;
         }
@@ -389,7 +383,7 @@ final class CorrectionLoop {
         if (step.answered() || step.outcome() == Outcome.EMPTY) {
             return step;
         }
-        engine.answers().drop(databaseKey, catalog.fingerprint(), question.text(), question.instructions());
+        engine.answers().drop(databaseKey, main.catalog.fingerprint(), question.text(), question.instructions());
         return null;
     }
 
@@ -525,13 +519,13 @@ final class CorrectionLoop {
         }
         List<TableInfo> tables = new ArrayList<>();
         for (TableRef ref : readTables) {
-            TableInfo t = catalog.resolve(ref.schema(), ref.name());
+            TableInfo t = main.catalog.resolve(ref.schema(), ref.name());
             if (t != null && !tables.contains(t)) {
                 tables.add(t);
             }
         }
         if (tables.isEmpty()) {
-            tables.addAll(engine.likelyTables(question.text(), catalog, FALLBACK_TABLES));
+            tables.addAll(engine.likelyTables(question.text(), main.catalog, FALLBACK_TABLES));
         }
         if (tables.isEmpty()) {
             return null;
@@ -599,20 +593,11 @@ final class CorrectionLoop {
                     g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens(), NlConfig.LOCAL);
             return null;
         }
-        ResultSet answer;
-        try {
-            answer = copy.query(guarded.sql(), maxRows, engine.config().queryTimeoutSeconds(), localWorkBytes,
-                    engine.config().maxResultBytes());
-        } catch (SQLException e) {
-            boolean notPlain = NlSqlState.UNSAFE_SQL.code().equals(e.getSQLState());
-            record(Source.FALLBACK, guarded.sql(), notPlain ? Outcome.REJECTED : Outcome.ERROR,
-                    notPlain ? Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()) : ErrorClassifier.classify(e),
-                    g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens(), NlConfig.LOCAL);
-            if (PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState()) || STATEMENT_TOO_COMPLEX.equals(e.getSQLState())) {
-                throw failure(e.getSQLState(), e.getMessage() + "; it was stopped and its copy dropped", e); // out of bounds: no other try
-            }
+        LocalRun run = runLocally(copy, guarded, Source.FALLBACK, g.millis(), t0, g.inputTokens(), g.outputTokens(), "copy");
+        if (run.rows() == null) {
             return null;
         }
+        ResultSet answer = run.rows();
         record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens(), NlConfig.LOCAL);
         trace.note("answered by the fallback analysis on a local copy of " + copy.tables()
                 + (truncated.isEmpty() ? "" : "; only the first " + rows + " rows of " + truncated + " were copied (nlsql.fallbackRows)"));
@@ -620,6 +605,31 @@ final class CorrectionLoop {
         engine.metrics().record(trace);
         TraceLog.answered(trace);
         return new Answer(answer, trace); // read into memory: the copy closes now
+    }
+
+    /** A statement's run on the local engine: its rows, or how it failed. */
+    private record LocalRun(ResultSet rows, Outcome failed, Diagnosis diagnosis) {
+    }
+
+    /**
+     * Runs guarded SQL on the local engine, bounded (time, work, rows, bytes); a failure is recorded, and one
+     * out of bounds (54000, 54001) ends the question: no other try.
+     */
+    private LocalRun runLocally(LocalCopy copy, GuardedSql guarded, Source source, long generationMillis, long t0, int in, int out,
+            String dropped) throws SQLException {
+        try {
+            return new LocalRun(copy.query(guarded, maxRows, engine.config().queryTimeoutSeconds(), localWorkBytes,
+                    engine.config().maxResultBytes()), null, null);
+        } catch (SQLException e) {
+            boolean notPlain = NlSqlState.UNSAFE_SQL.code().equals(e.getSQLState());
+            Outcome failed = notPlain ? Outcome.REJECTED : Outcome.ERROR;
+            Diagnosis d = notPlain ? Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()) : ErrorClassifier.classify(e);
+            record(source, guarded.sql(), failed, d, generationMillis + millisSince(t0), in, out, NlConfig.LOCAL);
+            if (PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState()) || STATEMENT_TOO_COMPLEX.equals(e.getSQLState())) {
+                throw failure(e.getSQLState(), e.getMessage() + "; it was stopped and its " + dropped + " dropped", e);
+            }
+            return new LocalRun(null, failed, d);
+        }
     }
 
     /** The local engine's guard: the copied tables only, functions by allow-list, plain casts (see LocalEngineRules). */
@@ -632,17 +642,17 @@ final class CorrectionLoop {
 
     /** Copies one table's first {@code rows} rows with guarded SQL, recorded as a fallback attempt; null if refused or failed. */
     private Step fetchInto(LocalCopy copy, TableInfo t, int rows, List<String> truncated) throws SQLException {
-        String sql = "SELECT * FROM " + SchemaRenderer.nameOf(catalog, t);
+        String sql = "SELECT * FROM " + SchemaRenderer.nameOf(main.catalog, t);
         long t0 = System.nanoTime();
         GuardedSql guarded;
         try {
-            guarded = guard.check(sql, SessionRules.of(connection, dialect));
+            guarded = main.guard.check(sql, SessionRules.of(connection, main.dialect));
         } catch (GuardRejection e) {
             record(Source.FALLBACK, sql, Outcome.REJECTED, Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()), millisSince(t0), 0, 0);
             return null;
         }
         GuardedRun run = new GuardedRun(guarded, engine.config().queryTimeoutSeconds(), engine.config().readRole(),
-                (schema, name, exactCase) -> guard.policy().resolvedRefusal(schema, name, catalog.contains(schema, name), exactCase));
+                (schema, name, exactCase) -> main.guard.policy().resolvedRefusal(schema, name, main.catalog.contains(schema, name), exactCase));
         try (ResultSet rs = QueryRunner.run(connection, run, rows, engine.config().queryTimeoutSeconds(), engine.config().maxResultBytes())) {
             if (copy.load(t.name(), rs) >= rows) {
                 truncated.add(t.name());
@@ -854,20 +864,11 @@ final class CorrectionLoop {
             return new Step(Outcome.REJECTED, sql, null, null, d, null);
         }
         lastLocalSql = guarded.sql();
-        ResultSet rows;
-        try {
-            rows = copy.query(guarded.sql(), maxRows, engine.config().queryTimeoutSeconds(), localWorkBytes,
-                    engine.config().maxResultBytes());
-        } catch (SQLException e) {
-            boolean notPlain = NlSqlState.UNSAFE_SQL.code().equals(e.getSQLState());
-            Diagnosis d = notPlain ? Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()) : ErrorClassifier.classify(e);
-            record(Source.PLAN, guarded.sql(), notPlain ? Outcome.REJECTED : Outcome.ERROR, d, ms + millisSince(t0), in, out,
-                    NlConfig.LOCAL);
-            if (PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState()) || STATEMENT_TOO_COMPLEX.equals(e.getSQLState())) {
-                throw failure(e.getSQLState(), e.getMessage() + "; it was stopped and its rows dropped", e); // out of bounds: no other try
-            }
-            return new Step(notPlain ? Outcome.REJECTED : Outcome.ERROR, guarded.sql(), guarded, null, d, null);
+        LocalRun run = runLocally(copy, guarded, Source.PLAN, ms, t0, in, out, "rows");
+        if (run.rows() == null) {
+            return new Step(run.failed(), guarded.sql(), guarded, null, run.diagnosis(), null);
         }
+        ResultSet rows = run.rows();
         boolean empty = isEmpty(rows);
         Diagnosis d = empty ? Diagnosis.of(ErrorCategory.EMPTY_RESULT, "no rows") : null;
         record(Source.PLAN, guarded.sql(), empty ? Outcome.EMPTY : Outcome.OK, d, ms + millisSince(t0), in, out, NlConfig.LOCAL);
@@ -996,7 +997,7 @@ final class CorrectionLoop {
         TraceLog.answered(trace);
         // the cache replays SQL on main: an answer from another source or a local join is not replayable there
         if (engine.config().cache() && step.databases().equals(List.of(NlConfig.MAIN))) {
-            engine.answers().put(databaseKey, catalog.fingerprint(), question.text(), question.instructions(), step.sql());
+            engine.answers().put(databaseKey, main.catalog.fingerprint(), question.text(), question.instructions(), step.sql());
         }
         return new Answer(step.rows(), trace);
     }

@@ -284,6 +284,16 @@ public final class LocalCopy implements AutoCloseable {
      */
     public ResultSet query(String sql, int maxRows, int timeoutSeconds, long workBytes, long maxResultBytes) throws SQLException {
         indexFor(sql);
+        return run(sql, maxRows, timeoutSeconds, workBytes, maxResultBytes);
+    }
+
+    /** As {@link #query(String, int, int, long, long)} for a statement the guard passed: its tree is not parsed again. */
+    public ResultSet query(GuardedSql guarded, int maxRows, int timeoutSeconds, long workBytes, long maxResultBytes) throws SQLException {
+        indexFor(guarded.ast());
+        return run(guarded.sql(), maxRows, timeoutSeconds, workBytes, maxResultBytes);
+    }
+
+    private ResultSet run(String sql, int maxRows, int timeoutSeconds, long workBytes, long maxResultBytes) throws SQLException {
         String h2Sql = LocalDialect.toH2(sql);
         try (Statement s = reader.createStatement()) {
             s.setQueryTimeout(timeoutSeconds);
