@@ -19,6 +19,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.UUID;
+import org.h2.engine.SessionLocal;
+import org.h2.jdbc.JdbcConnection;
+import org.h2.message.DbException;
+import org.h2.table.Column;
+import org.h2.value.Value;
+import org.h2.value.ValueToObjectConverter;
+import org.slf4j.Logger;
 
 /**
  * The fallback analysis's embedded engine: an in-memory H2 database (optional dependency) holding
@@ -30,6 +37,7 @@ import java.util.UUID;
  */
 public final class LocalCopy implements AutoCloseable {
 
+    private static final Logger LOG = dev.nlsql.internal.log.Logs.get(LocalCopy.class);
     private static final String READER = "NLSQL_READER";
     /** PostgreSQL's SQLSTATEs for what the local engine may end with: out of memory or work, out of stack, cancelled. */
     private static final String PROGRAM_LIMIT_EXCEEDED = "54000";
@@ -40,6 +48,8 @@ public final class LocalCopy implements AutoCloseable {
 
     private final Connection admin;
     private final Connection reader;
+    /** Whether copies are {@link CopyTable}s (this H2 fits them) rather than H2's own tables. */
+    private final boolean ownTables;
     private final List<String> tables = new ArrayList<>();
     /** Each loaded table's columns (lower case), to resolve the columns a statement compares. */
     private final java.util.Map<String, List<String>> columnsByTable = new java.util.LinkedHashMap<>();
@@ -48,9 +58,10 @@ public final class LocalCopy implements AutoCloseable {
     /** Rows copied per table (lower case), so a join is indexed on its bigger side only. */
     private final java.util.Map<String, Integer> rowsByTable = new java.util.HashMap<>();
 
-    private LocalCopy(Connection admin, Connection reader) {
+    private LocalCopy(Connection admin, Connection reader, boolean ownTables) {
         this.admin = admin;
         this.reader = reader;
+        this.ownTables = ownTables;
     }
 
     /** Whether H2 is on the class path (the fallback analysis needs it). */
@@ -64,6 +75,11 @@ public final class LocalCopy implements AutoCloseable {
     }
 
     public static LocalCopy create(int maxMemoryRows) throws SQLException {
+        return create(maxMemoryRows, CopyTableEngine.fits());
+    }
+
+    /** As {@link #create(int)}; {@code ownTables} false keeps H2's own tables (as with an H2 other than 2.4). */
+    static LocalCopy create(int maxMemoryRows, boolean ownTables) throws SQLException {
         String url = "jdbc:h2:mem:nlsql_fallback_" + UUID.randomUUID().toString().replace("-", "");
         String settings = ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=0;MAX_MEMORY_ROWS=" + maxMemoryRows
                 // no value is ever deserialized, whatever reads it (the third wall behind the guard and the plain rows)
@@ -79,7 +95,7 @@ public final class LocalCopy implements AutoCloseable {
             }
             Connection reader = driver.connect(url, credentials(READER, password));
             reader.setReadOnly(true);
-            return new LocalCopy(admin, reader);
+            return new LocalCopy(admin, reader, ownTables);
         } catch (SQLException | RuntimeException e) {
             admin.close();
             throw e;
@@ -106,9 +122,9 @@ public final class LocalCopy implements AutoCloseable {
     /**
      * Copies the rows of {@code rows} into table {@code name}; returns the rows copied. When the source
      * has more than {@code maxRows} rows it fails with 54000 after reading at most {@code maxRows + 1}
-     * of them: a copy is whole or refused, never silently cut. Rows go in as column arrays through
-     * H2's {@code TABLE(...)} in chunks (one statement per chunk: far faster than row batches on
-     * 100,000 rows, bench/engine-eval/join).
+     * of them: a copy is whole or refused, never silently cut. On H2 2.4 the table is a {@link CopyTable}
+     * and each row is converted by H2's own rules and appended to it; on another H2, rows go into H2's own
+     * table as column arrays through {@code TABLE(...)} in chunks (far faster than row batches there).
      */
     public int load(String name, ResultSet rows, int maxRows) throws SQLException {
         ResultSetMetaData md = rows.getMetaData();
@@ -128,13 +144,109 @@ public final class LocalCopy implements AutoCloseable {
             source.append(i == 1 ? "" : ", ").append(quote(column)).append(' ').append(type).append(" = ?");
         }
         create.append(')');
+        boolean own = createTable(create.toString());
         try (Statement s = admin.createStatement()) {
-            s.execute(create.toString());
             s.execute("GRANT SELECT ON " + quote(name) + " TO " + READER);
         }
         tables.add(name);
         columnsByTable.put(name.toLowerCase(Locale.ROOT), List.copyOf(folded));
-        String insert = "INSERT INTO " + quote(name) + " (" + String.join(", ", columns) + ") SELECT * FROM TABLE(" + source + ")";
+        int copied = own ? append(name, rows, kinds, maxRows)
+                : insert("INSERT INTO " + quote(name) + " (" + String.join(", ", columns) + ") SELECT * FROM TABLE(" + source + ")",
+                        name, rows, kinds, maxRows);
+        rowsByTable.put(name.toLowerCase(Locale.ROOT), copied);
+        return copied;
+    }
+
+    /** Set when H2 refused to load {@link CopyTableEngine} (h2.allowedClasses, a class loader that cannot see it). */
+    private static volatile boolean engineRefused;
+
+    /** Creates a table: a {@link CopyTable} when this copy uses them and H2 can load their engine (returns true), else H2's own. */
+    private boolean createTable(String create) throws SQLException {
+        try (Statement s = admin.createStatement()) {
+            if (ownTables && !engineRefused) {
+                Thread thread = Thread.currentThread();
+                ClassLoader context = thread.getContextClassLoader();
+                thread.setContextClassLoader(CopyTableEngine.class.getClassLoader()); // H2 looks there when its own loader cannot see ours
+                try {
+                    s.execute(create + " ENGINE " + quoteName(CopyTableEngine.class.getName()));
+                    return true;
+                } catch (SQLException e) {
+                    if (e.getErrorCode() != org.h2.api.ErrorCode.CLASS_NOT_FOUND_1 && e.getErrorCode() != org.h2.api.ErrorCode.ACCESS_DENIED_TO_CLASS_1) {
+                        throw e;
+                    }
+                    engineRefused = true;
+                    LOG.debug("H2 cannot load the local copies' table engine, so copies use H2's own tables: {}", e.getMessage());
+                } finally {
+                    thread.setContextClassLoader(context);
+                }
+            }
+            s.execute(create);
+            return false;
+        }
+    }
+
+    /** Converts each row's values as H2 converts a parameter for an insert, and appends them to the {@link CopyTable}. */
+    private int append(String name, ResultSet rows, int[] kinds, int maxRows) throws SQLException {
+        SessionLocal session = (SessionLocal) admin.unwrap(JdbcConnection.class).getSession();
+        CopyTable table = (CopyTable) session.getDatabase().getSchema(session.getCurrentSchemaName())
+                .getTableOrView(session, name.toLowerCase(Locale.ROOT));
+        Column[] columns = table.getColumns();
+        ResultSetMetaData md = rows.getMetaData();
+        Boolean[] localDates = new Boolean[kinds.length]; // per DATE column: whether the rows give it as a LocalDate (null: not yet known)
+        int copied = 0;
+        try {
+            while (rows.next()) {
+                if (copied == maxRows) {
+                    throw tooManyRows(name, maxRows);
+                }
+                Value[] values = new Value[kinds.length];
+                for (int i = 0; i < kinds.length; i++) {
+                    Object value = kinds[i] == Types.DATE && localDates[i] != Boolean.FALSE ? localDate(rows, i + 1, localDates, i)
+                            : copiedValue(rows, i + 1, kinds[i], name, md);
+                    values[i] = ValueToObjectConverter.objectToValue(session, value, Value.UNKNOWN)
+                            .convertForAssignTo(columns[i].getType(), session, columns[i]);
+                }
+                table.append(values);
+                copied++;
+            }
+        } catch (DbException e) {
+            throw DbException.toSQLException(e);
+        } finally {
+            table.seal();
+        }
+        if (copied > 0) {
+            try (Statement s = admin.createStatement()) {
+                s.execute("ANALYZE TABLE " + quote(name) + " SAMPLE_SIZE " + ANALYZE_SAMPLE); // column selectivity, as H2 keeps for its own tables
+            }
+        }
+        return copied;
+    }
+
+    /**
+     * A DATE as a {@link java.time.LocalDate} where the rows give one (pgjdbc parses it directly; a java.sql.Date is
+     * parsed into a calendar, then shifted by the time zone both ways), else as their own object from then on.
+     */
+    private static Object localDate(ResultSet rows, int i, Boolean[] localDates, int column) throws SQLException {
+        if (localDates[column] == null) {
+            try {
+                Object date = rows.getObject(i, java.time.LocalDate.class);
+                localDates[column] = true;
+                return date;
+            } catch (SQLException | RuntimeException | AbstractMethodError e) {
+                localDates[column] = false; // a CachedRowSet does not take a type: read as before
+                return rows.getObject(i);
+            }
+        }
+        return rows.getObject(i, java.time.LocalDate.class);
+    }
+
+    /** Rows ANALYZE reads for the planner's selectivity (H2's own default sample). */
+    private static final int ANALYZE_SAMPLE = 10_000;
+
+    /** The rows as column arrays through H2's {@code TABLE(...)}, in chunks, into one of H2's own tables. */
+    private int insert(String insert, String name, ResultSet rows, int[] kinds, int maxRows) throws SQLException {
+        ResultSetMetaData md = rows.getMetaData();
+        int n = kinds.length;
         int copied = 0;
         try (PreparedStatement ps = admin.prepareStatement(insert)) {
             Object[][] chunk = new Object[n][Math.min(CHUNK_ROWS, Math.max(1, maxRows == Integer.MAX_VALUE ? 1024 : maxRows))];
@@ -142,15 +254,13 @@ public final class LocalCopy implements AutoCloseable {
             long chars = 0;
             while (rows.next()) {
                 if (copied == maxRows) {
-                    throw new SQLException("the local engine copies at most " + maxRows + " rows into " + name
-                            + ", and the source has more", PROGRAM_LIMIT_EXCEEDED);
+                    throw tooManyRows(name, maxRows);
                 }
                 if (inChunk == chunk[0].length) {
                     grow(chunk);
                 }
                 for (int i = 1; i <= n; i++) {
-                    Object value = kinds[i - 1] == Types.VARCHAR ? rows.getString(i) : rows.getObject(i);
-                    checkCopied(name, md.getColumnLabel(i), value);
+                    Object value = copiedValue(rows, i, kinds[i - 1], name, md);
                     chunk[i - 1][inChunk] = value;
                     chars += value instanceof String text ? text.length() : 8;
                 }
@@ -166,8 +276,19 @@ public final class LocalCopy implements AutoCloseable {
                 insertChunk(ps, chunk, inChunk);
             }
         }
-        rowsByTable.put(name.toLowerCase(Locale.ROOT), copied);
         return copied;
+    }
+
+    private static SQLException tooManyRows(String name, int maxRows) {
+        return new SQLException("the local engine copies at most " + maxRows + " rows into " + name + ", and the source has more",
+                PROGRAM_LIMIT_EXCEEDED);
+    }
+
+    /** Column {@code i} of the current row as the copy takes it (text read as text), refused when it would outgrow the engine's bounds. */
+    private static Object copiedValue(ResultSet rows, int i, int kind, String table, ResultSetMetaData md) throws SQLException {
+        Object value = kind == Types.VARCHAR ? rows.getString(i) : rows.getObject(i);
+        checkCopied(table, md, i, value);
+        return value;
     }
 
     /**
@@ -208,7 +329,7 @@ public final class LocalCopy implements AutoCloseable {
      * with a huge exponent ('1e7000000', then cast and added to) would let one value outgrow the engine's bounds, so
      * the copy refuses them and the fallback analysis fails with the reason, rather than analyse a changed copy.
      */
-    private static void checkCopied(String table, String column, Object value) throws SQLException {
+    private static void checkCopied(String table, ResultSetMetaData md, int column, Object value) throws SQLException {
         String why = null;
         if (value instanceof String text) {
             if (text.length() > MAX_TEXT_CHARS) {
@@ -221,7 +342,8 @@ public final class LocalCopy implements AutoCloseable {
             why = "a number of more than " + MAX_NUMBER_DIGITS + " digits";
         }
         if (why != null) {
-            throw new SQLException("the fallback analysis cannot copy " + table + "." + column + ": it holds " + why, PROGRAM_LIMIT_EXCEEDED);
+            throw new SQLException("the fallback analysis cannot copy " + table + "." + md.getColumnLabel(column) + ": it holds " + why,
+                    PROGRAM_LIMIT_EXCEEDED);
         }
     }
 
@@ -260,6 +382,11 @@ public final class LocalCopy implements AutoCloseable {
             }
         }
         return created;
+    }
+
+    /** The administrator's connection, which loads the copies: for tests of what it may not do either. */
+    Connection admin() {
+        return admin;
     }
 
     /** The connection the analysis runs on: read-only, and allowed only the copied tables. */
@@ -411,6 +538,11 @@ public final class LocalCopy implements AutoCloseable {
             case Types.TIMESTAMP_WITH_TIMEZONE -> "TIMESTAMP WITH TIME ZONE";
             default -> "CHARACTER VARYING";
         };
+    }
+
+    /** A name as H2 reads it, case kept (a class name). */
+    private static String quoteName(String name) {
+        return "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
     private static String quote(String identifier) {
