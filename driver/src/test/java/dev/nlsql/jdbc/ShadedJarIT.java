@@ -33,6 +33,15 @@ class ShadedJarIT {
         return jar;
     }
 
+    /** The -all jar has no H2: the local engine says it is missing (and the loop answers without it) instead of failing to load. */
+    @Test
+    void withoutHTwoTheLocalEngineIsMissingNotBroken() throws Exception {
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {allJar().toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            Class<?> copy = Class.forName("dev.nlsql.internal.execute.LocalCopy", true, loader);
+            assertEquals(Boolean.FALSE, copy.getMethod("available").invoke(null));
+        }
+    }
+
     @Test
     void connectsThroughTheJarAloneInAnIsolatedClassLoader() throws Exception {
         try (URLClassLoader loader = new URLClassLoader(new URL[] {allJar().toUri().toURL()},

@@ -19,12 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.UUID;
-import org.h2.engine.SessionLocal;
-import org.h2.jdbc.JdbcConnection;
-import org.h2.message.DbException;
-import org.h2.table.Column;
-import org.h2.value.Value;
-import org.h2.value.ValueToObjectConverter;
 import org.slf4j.Logger;
 
 /**
@@ -185,34 +179,24 @@ public final class LocalCopy implements AutoCloseable {
         }
     }
 
-    /** Converts each row's values as H2 converts a parameter for an insert, and appends them to the {@link CopyTable}. */
+    /** Appends each row's values to the {@link CopyTable} ({@link CopyLoad}), then has H2 analyze its columns. */
     private int append(String name, ResultSet rows, int[] kinds, int maxRows) throws SQLException {
-        SessionLocal session = (SessionLocal) admin.unwrap(JdbcConnection.class).getSession();
-        CopyTable table = (CopyTable) session.getDatabase().getSchema(session.getCurrentSchemaName())
-                .getTableOrView(session, name.toLowerCase(Locale.ROOT));
-        Column[] columns = table.getColumns();
         ResultSetMetaData md = rows.getMetaData();
         Boolean[] localDates = new Boolean[kinds.length]; // per DATE column: whether the rows give it as a LocalDate (null: not yet known)
         int copied = 0;
-        try {
+        try (CopyLoad load = CopyLoad.into(admin, name)) {
             while (rows.next()) {
                 if (copied == maxRows) {
                     throw tooManyRows(name, maxRows);
                 }
-                Value[] values = new Value[kinds.length];
+                Object[] values = new Object[kinds.length];
                 for (int i = 0; i < kinds.length; i++) {
-                    Object value = kinds[i] == Types.DATE && localDates[i] != Boolean.FALSE ? localDate(rows, i + 1, localDates, i)
+                    values[i] = kinds[i] == Types.DATE && localDates[i] != Boolean.FALSE ? localDate(rows, i + 1, localDates, i)
                             : copiedValue(rows, i + 1, kinds[i], name, md);
-                    values[i] = ValueToObjectConverter.objectToValue(session, value, Value.UNKNOWN)
-                            .convertForAssignTo(columns[i].getType(), session, columns[i]);
                 }
-                table.append(values);
+                load.append(values);
                 copied++;
             }
-        } catch (DbException e) {
-            throw DbException.toSQLException(e);
-        } finally {
-            table.seal();
         }
         if (copied > 0) {
             try (Statement s = admin.createStatement()) {
