@@ -82,7 +82,7 @@ class ProxyCommandLineTest {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
@@ -98,7 +98,12 @@ class ProxyCommandLineTest {
         int port = freePort();
         List<String> all = new ArrayList<>(List.of(args));
         all.addAll(List.of("--port", String.valueOf(port)));
-        Process p = command(jvmOptions, all.toArray(new String[0])).start();
+        return started(command(jvmOptions, all.toArray(new String[0])), port);
+    }
+
+    /** Starts a proxy process that listens on {@code port} and waits for its "listening" line. */
+    static Proxy started(ProcessBuilder command, int port) throws Exception {
+        Process p = command.start();
         StringBuffer output = new StringBuffer();
         CompletableFuture<Boolean> listening = new CompletableFuture<>();
         Thread reader = new Thread(() -> {

@@ -30,13 +30,13 @@ import picocli.CommandLine;
  */
 class SourcesThroughProxyTest {
 
-    private static final String MAIN_DB = "nlsql_e2e_proxy_main";
+    static final String MAIN_DB = "nlsql_e2e_proxy_main";
     private static final String ACC_DB = "nlsql_e2e_proxy_acc";
     private static final String CRM_DB = "mdb_e2e_proxy_crm";
-    private static String accUrl;
+    static String accUrl;
 
-    private static final String QUESTION = "top 2 customers by account balance";
-    private static final String JOIN_PLAN = """
+    static final String QUESTION = "top 2 customers by account balance";
+    static final String JOIN_PLAN = """
             {"answerable": true, "steps": [
               {"purpose": "customers", "source": "main", "sql": "SELECT id, name FROM e2e_customers"},
               {"purpose": "balances", "source": "acc", "sql": "SELECT customer_id, balance FROM e2e_accounts"},
