@@ -2,6 +2,7 @@ package dev.nlsql.internal.generate;
 
 import dev.nlsql.internal.diagnose.Diagnosis;
 import dev.nlsql.internal.diagnose.Feedback;
+import dev.nlsql.internal.knowledge.Knowledge;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.ValueIndex;
 import java.util.List;
@@ -9,13 +10,22 @@ import java.util.List;
 /**
  * What a generator needs for one attempt: the question (with any domain instructions), the
  * database's dialect, the schema it may use (as catalog and as prompt text), the column values
- * the question names, and every earlier failed attempt with its diagnosis.
+ * the question names, every earlier failed attempt with its diagnosis, and what the data's owners
+ * know ({@code nlsql.knowledge}).
  *
  * @param sendValues whether the prompt may show sampled values and the database's own error
  *                   text ({@code nlsql.llm.sendValues}); a local generator may use the values either way
+ * @param knowledge  the knowledge file's instructions, glossary and verified pairs ({@link Knowledge#NONE} without one)
  */
 public record GenerationRequest(String question, String instructions, String dialect, SchemaCatalog catalog,
-        String schemaText, List<ValueIndex.ValueLink> values, List<PreviousAttempt> previous, boolean sendValues, String sources) {
+        String schemaText, List<ValueIndex.ValueLink> values, List<PreviousAttempt> previous, boolean sendValues, String sources,
+        Knowledge knowledge) {
+
+    /** A request with attached sources' rules ({@code sources}) and no knowledge file. */
+    public GenerationRequest(String question, String instructions, String dialect, SchemaCatalog catalog,
+            String schemaText, List<ValueIndex.ValueLink> values, List<PreviousAttempt> previous, boolean sendValues, String sources) {
+        this(question, instructions, dialect, catalog, schemaText, values, previous, sendValues, sources, Knowledge.NONE);
+    }
 
     /**
      * A request on one database. With attached sources, {@code sources} says how to answer across them (which
