@@ -20,7 +20,8 @@ public final class NlConfig {
     /** Which lexical rules the guard reads SQL with. */
     public enum Dialect { AUTO, POSTGRESQL, MYSQL, UNVERIFIED }
 
-    static final String INVALID_VALUE = "22023";
+    /** SQLSTATE of a bad nlsql.* value, or of a knowledge file entry that cannot be used. */
+    public static final String INVALID_VALUE = "22023";
 
     private final LlmKind llm;
     private final String llmBaseUrl;
@@ -53,6 +54,8 @@ public final class NlConfig {
     /** {@code nlsql.tables} patterns by source; a source none names reads every table. */
     private final Map<String, List<String>> sourceTables;
     private final int sourceRows;
+    /** The knowledge file, or null. */
+    private final java.nio.file.Path knowledge;
 
     /** The name of the connection's own database among the sources. */
     public static final String MAIN = "main";
@@ -97,6 +100,20 @@ public final class NlConfig {
         this.llmMaxReplyChars = positiveInt(p, NlProperty.LLM_MAX_REPLY_CHARS);
         this.llmSendValues = Boolean.parseBoolean(choice(p, NlProperty.LLM_SEND_VALUES));
         this.dialect = Dialect.valueOf(choice(p, NlProperty.DIALECT).toUpperCase(Locale.ROOT));
+        this.knowledge = knowledgePath(text(p, NlProperty.KNOWLEDGE));
+    }
+
+    /** The knowledge file's path, absolute; its contents are read and checked at connect, against the database. */
+    private static java.nio.file.Path knowledgePath(String value) throws SQLException {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            return java.nio.file.Path.of(value.strip()).toAbsolutePath().normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new SQLException("Invalid value for " + NlProperty.KNOWLEDGE.key() + ": not a file path (" + e.getMessage() + ")",
+                    INVALID_VALUE);
+        }
     }
 
     /** Reads and checks the nlsql.* entries of {@code props}; unknown nlsql.* keys are an error. */
@@ -347,7 +364,7 @@ public final class NlConfig {
                 String.join(",", deniedFunctions), String.join(",", functions), readRoles.toString(), String.valueOf(maxResultBytes),
                 String.valueOf(llmMaxReplyChars), String.valueOf(llmSendValues), dialect.name(), String.valueOf(widerSearch),
                 String.valueOf(maxSteps), String.valueOf(fallbackRows), String.valueOf(followUps), sources.toString(),
-                sourceTables.toString(), String.valueOf(sourceRows));
+                sourceTables.toString(), String.valueOf(sourceRows), String.valueOf(knowledge));
     }
 
     public LlmKind llm() {
@@ -405,6 +422,11 @@ public final class NlConfig {
     /** Rows one plan step may move into the local engine. */
     public int sourceRows() {
         return sourceRows;
+    }
+
+    /** The knowledge file ({@code nlsql.knowledge}), absolute, or null. */
+    public java.nio.file.Path knowledge() {
+        return knowledge;
     }
 
     public Passthrough passthrough() {

@@ -46,7 +46,9 @@ public enum NlProperty {
             + "the database reads the text differently)", List.of("auto", "postgresql", "mysql", "unverified")),
     SOURCE("nlsql.source.<name>", null, "Another database questions may read, as source <name>: its JDBC URL (percent-encoded "
             + "inside a URL); repeat with other names. A URL that names no user logs in as this connection's user", List.of()),
-    SOURCE_ROWS("nlsql.sourceRows", "100000", "Rows one plan step may move into the local engine that joins sources", List.of());
+    SOURCE_ROWS("nlsql.sourceRows", "100000", "Rows one plan step may move into the local engine that joins sources", List.of()),
+    KNOWLEDGE("nlsql.knowledge", null, "A knowledge file (.yaml, .yml or .json): instructions every prompt carries, a glossary of "
+            + "business words, and verified question and SQL pairs; read at connect and again when it changes", List.of());
 
     /** The prefix every nlsql property starts with; such properties never reach the delegate. */
     public static final String PREFIX = "nlsql.";

@@ -19,10 +19,11 @@ public record Attempt(int number, Source source, String sql, Outcome outcome, Er
 
     /**
      * Where an attempt's SQL came from: the model, a repair, the answer cache, the offline generator,
-     * a wider search (broadened text filters), a step of a multi-step plan, or the fallback analysis.
+     * a wider search (broadened text filters), a step of a multi-step plan, the fallback analysis, or a verified
+     * question of the knowledge file (its SQL as verified, or adapted to the question's literals).
      */
     public enum Source {
-        LLM, REPAIR, CACHE, OFFLINE, WIDER, PLAN, FALLBACK;
+        LLM, REPAIR, CACHE, OFFLINE, WIDER, PLAN, FALLBACK, VERIFIED;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);

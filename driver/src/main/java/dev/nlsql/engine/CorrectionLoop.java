@@ -1,5 +1,7 @@
 package dev.nlsql.engine;
 
+import dev.nlsql.internal.sql.ValueFreeSql;
+
 import dev.nlsql.NlSqlState;
 import dev.nlsql.internal.check.CatalogCheck;
 import dev.nlsql.internal.check.GuardRejection;
@@ -23,6 +25,11 @@ import dev.nlsql.internal.execute.QueryRunner;
 import dev.nlsql.internal.execute.ReadOnlyTransaction;
 import dev.nlsql.internal.generate.Generation;
 import dev.nlsql.internal.generate.GenerationRequest;
+import dev.nlsql.internal.knowledge.Knowledge;
+import dev.nlsql.internal.knowledge.KnowledgeSource;
+import dev.nlsql.internal.knowledge.TouchedTerms;
+import dev.nlsql.internal.knowledge.VerifiedMatch;
+import dev.nlsql.internal.knowledge.VerifiedQuestion;
 import dev.nlsql.internal.generate.GenerationRequest.PreviousAttempt;
 import dev.nlsql.internal.generate.LlmUnavailableException;
 import dev.nlsql.internal.generate.NotUnderstoodException;
@@ -131,6 +138,8 @@ final class CorrectionLoop {
     private String schemaText;
     /** The fallback analysis's SQL as the model wrote it, for the attempt an OutOfMemoryError or StackOverflowError ends. */
     private String lastLocalSql;
+    /** The knowledge file's content for main ({@link Knowledge#NONE} without one). */
+    private Knowledge knowledge = Knowledge.NONE;
 
     CorrectionLoop(NlEngine engine, Question question, Connection connection, boolean postgres, String databaseKey, int maxRows) {
         this(engine, question, connection, postgres, databaseKey, maxRows, List.of());
@@ -162,6 +171,11 @@ final class CorrectionLoop {
         readSources();
         // MySQL runs questions only outside a transaction: say so before the model is asked or values sampled
         new ReadOnlyTransaction(connection, main.dialect).requireNoTransactionInProgress();
+        readKnowledge();
+        Step verified = tryVerified();
+        if (verified != null) {
+            return answered(verified);
+        }
         Step cached = tryCache();
         if (cached != null) {
             return answered(cached);
@@ -303,10 +317,10 @@ final class CorrectionLoop {
                 return generate(generator, new GenerationRequest(question.text(), question.instructions(),
                         "the source it runs on (" + dialects + ")", main.catalog, schemaText, List.of(), List.copyOf(previous),
                         engine.config().llmSendValues(), SourcesPrompt.rules(readable.stream().map(Db::name).toList(),
-                                engine.config().sourceRows())));
+                                engine.config().sourceRows()), knowledgeForQuestion()));
             }
             return generate(generator, new GenerationRequest(question.text(), question.instructions(), product,
-                    main.catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues()));
+                    main.catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues(), null, knowledgeForQuestion()));
         } catch (NotUnderstoodException e) {
             if (!rereadCatalog()) { // the words may name tables newer than the cached catalog
                 throw e.notAboutDatabase() ? notAboutTheDatabase(e.getMessage()) : notUnderstood(e);
@@ -336,7 +350,8 @@ final class CorrectionLoop {
         Generation g = null;
         try {
             g = generate(generator, new GenerationRequest(question.text(), question.instructions(), product, best.catalog, text,
-                    best.values, List.copyOf(previous), engine.config().llmSendValues()));
+                    best.values, List.copyOf(previous), engine.config().llmSendValues(), null,
+                    best.isMain() ? knowledgeForQuestion() : Knowledge.NONE)); // the file describes main
         } catch (NotUnderstoodException e) {
             onBest = e;
         }
@@ -371,6 +386,47 @@ final class CorrectionLoop {
     }
 
     /** The cached SQL for this question, if it still works; a cached SQL that fails is dropped. */
+    /** The knowledge file as checked on main; a newer version that does not check is noted and the last good one used. */
+    private void readKnowledge() throws SQLException {
+        KnowledgeSource.Current current = engine.knowledge(databaseKey, main.catalog, main.guard, connection);
+        knowledge = current.knowledge();
+        if (current.problem() != null) {
+            trace.note(current.problem());
+        }
+    }
+
+    /**
+     * A question that is a verified one of the knowledge file (equal, or the same but for its literals) runs the
+     * verified SQL, guarded like any other, with no model call. Rows, or none, are its answer; an error (the schema
+     * changed under it) is one attempt like any other, and the question goes on to the model or the rules.
+     */
+    private Step tryVerified() throws SQLException {
+        if (knowledge.verified().isEmpty() || engine.generator() == null) {
+            return null;
+        }
+        VerifiedMatch.Match match = VerifiedMatch.find(question.text(), knowledge.verified(),
+                text -> engine.valueLinks(text, main.catalog, connection, postgres, databaseKey), SessionRules.of(connection, main.dialect));
+        if (match == null || !policy.isNew(match.sql())) {
+            return null;
+        }
+        Step step = attempt(match.sql(), Source.VERIFIED, 0, 0, 0, main, maxRows);
+        if (step.answered() || step.outcome() == Outcome.EMPTY) {
+            trace.note(match.adapted() ? "adapted from the verified question \"" + match.verified().question() + "\" ("
+                    + String.join(", ", match.changes()) + ")" : "verified question" + verifiedBy(match.verified()));
+            return step;
+        }
+        return null;
+    }
+
+    private static String verifiedBy(VerifiedQuestion v) {
+        return (v.by() == null ? "" : " (by " + v.by() + (v.at() == null ? "" : ", " + v.at()) + ")");
+    }
+
+    /** What the generator is told of the knowledge file for this question: every instruction, the glossary terms it uses. */
+    private Knowledge knowledgeForQuestion() {
+        return new Knowledge(knowledge.instructions(), TouchedTerms.of(question.text(), knowledge.glossary()), List.of());
+    }
+
     private Step tryCache() throws SQLException {
         if (!engine.config().cache()) {
             return null;

@@ -73,6 +73,18 @@ final class Narrator {
             reasons.add("truncated");
         }
         Confidence c = lows > 0 || reasons.size() >= 2 ? Confidence.LOW : reasons.isEmpty() ? Confidence.HIGH : Confidence.MEDIUM;
+        Attempt last = trace.attempts().isEmpty() ? null : trace.attempts().get(trace.attempts().size() - 1);
+        if (last != null && last.source() == Source.VERIFIED) {
+            // SQL someone checked for this question: its rows, none included, are the answer; only a cut makes it less sure
+            c = truncated ? Confidence.MEDIUM : Confidence.HIGH;
+            reasons = new ArrayList<>(List.of("verified"));
+            if (trace.notes().stream().anyMatch(n -> n.startsWith("adapted from"))) {
+                reasons.add("adapted");
+            }
+            if (truncated) {
+                reasons.add("truncated");
+            }
+        }
         why.append(reasons.isEmpty() ? (cached ? "cached" : "first attempt") : String.join(", ", reasons));
         if (!trace.sources().equals(List.of("main"))) {
             why.append("; sources: ").append(String.join(", ", trace.sources())); // which databases answered

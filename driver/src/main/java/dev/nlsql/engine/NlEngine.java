@@ -1,5 +1,7 @@
 package dev.nlsql.engine;
 
+import dev.nlsql.internal.sql.ValueFreeSql;
+
 import dev.nlsql.NlSqlState;
 import dev.nlsql.internal.check.FunctionPolicy;
 import dev.nlsql.internal.check.GuardPolicy;
@@ -27,6 +29,9 @@ import java.util.Map;
 import dev.nlsql.internal.schema.SchemaLinker;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.schema.ValueIndex;
+import dev.nlsql.internal.execute.SessionRules;
+import dev.nlsql.internal.knowledge.Knowledge;
+import dev.nlsql.internal.knowledge.KnowledgeSource;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -50,12 +55,35 @@ public final class NlEngine {
     private final Map<String, CatalogReader> sourceReaders = new ConcurrentHashMap<>();
     private final Map<String, SqlGuard> guards = new ConcurrentHashMap<>();
     private final Cache<SchemaCatalog, String> schemaTexts = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
+    /** The knowledge file (nlsql.knowledge), or null. */
+    private final KnowledgeSource knowledge;
 
     /** @param generator writes the SQL; null when questions cannot be answered on this configuration */
     public NlEngine(NlConfig config, SqlGenerator generator) {
         this.config = config;
         this.generator = generator;
         this.reader = new CatalogReader(new GuardPolicy(config.tables(), config.deniedFunctions(), null)::isTableAllowed);
+        this.knowledge = config.knowledge() == null ? null : new KnowledgeSource(config.knowledge());
+    }
+
+    /**
+     * Reads what questions on a connection need before the first one is asked: the knowledge file ({@code nlsql.knowledge}),
+     * every SQL in it checked against the database's catalog with the guard; a broken entry fails with 22023 naming it.
+     */
+    public void prepare(Connection connection, String databaseKey) throws SQLException {
+        if (knowledge != null) {
+            SchemaCatalog catalog = catalog(databaseKey, connection);
+            knowledge(databaseKey, catalog, guard(databaseKey, catalog, connection), connection);
+        }
+    }
+
+    /** The knowledge file as checked on this database (read again when it changed), or none. */
+    KnowledgeSource.Current knowledge(String databaseKey, SchemaCatalog catalog, SqlGuard guard, Connection connection)
+            throws SQLException {
+        if (knowledge == null) {
+            return new KnowledgeSource.Current(Knowledge.NONE, null);
+        }
+        return knowledge.current(databaseKey, catalog, guard, SessionRules.of(connection, dialect(config, catalog.productName())));
     }
 
     /** The engine for a configuration, with the generator its properties name. */

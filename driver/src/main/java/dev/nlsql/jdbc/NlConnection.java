@@ -77,6 +77,9 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         }
         this.readOnlyTransaction = new ReadOnlyTransaction(delegate, transactions);
         this.databaseKey = md.getURL() + "|" + md.getUserName();
+        if (config.knowledge() != null && config.llm() != NlConfig.LlmKind.NONE) {
+            engine().prepare(delegate, databaseKey); // a broken knowledge file fails the connection, naming the entry
+        }
     }
 
     /** Cancels what a question runs on the attached sources now (a statement's cancel covers main itself). */

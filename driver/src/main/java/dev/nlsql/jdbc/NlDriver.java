@@ -72,6 +72,9 @@ public final class NlDriver implements Driver {
             return new NlConnection(connection, config, sources);
         } catch (SQLException | RuntimeException e) {
             connection.close();
+            for (Database source : sources) {
+                source.close(); // connected by the constructor before what failed
+            }
             throw e;
         }
     }

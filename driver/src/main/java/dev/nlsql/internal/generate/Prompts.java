@@ -6,6 +6,10 @@ import dev.langchain4j.model.input.PromptTemplate;
 import dev.nlsql.internal.diagnose.Diagnosis;
 import dev.nlsql.internal.diagnose.Feedback;
 import dev.nlsql.internal.generate.GenerationRequest.PreviousAttempt;
+import dev.nlsql.internal.knowledge.GlossaryTerm;
+import dev.nlsql.internal.knowledge.Knowledge;
+import dev.nlsql.internal.knowledge.VerifiedQuestion;
+import dev.nlsql.internal.sql.ValueFreeSql;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.schema.ValueIndex;
@@ -53,7 +57,8 @@ public final class Prompts {
     }
 
     public static String user(GenerationRequest r) {
-        String instructions = r.instructions() == null || r.instructions().isBlank() ? "" : "Instructions: " + r.instructions().strip() + "\n";
+        String instructions = (r.instructions() == null || r.instructions().isBlank() ? "" : "Instructions: " + r.instructions().strip() + "\n")
+                + knowledge(r);
         String hints = !r.sendValues() || r.values().isEmpty() ? "" : "Values named in the question: "
                 + r.values().stream().map(v -> v.hint(r.catalog())).distinct().collect(Collectors.joining(", ")) + "\n";
         String question = QUESTION.apply(Map.of("instructions", instructions, "hints", hints, "question", r.question())).text();
@@ -66,6 +71,55 @@ public final class Prompts {
                     + "or {\"steps\": [{\"purpose\": \"...\", \"source\": \"...\", \"sql\": \"...\"}, ...]}.");
         }
         return question + "\n\n" + retry;
+    }
+
+    /** Characters of the knowledge file shown in one prompt: its instructions, the terms the question uses, examples. */
+    static final int MAX_KNOWLEDGE = 6_000;
+
+    /**
+     * What the data's owners say (the knowledge file): every instruction, the glossary terms the question uses, and the
+     * verified examples most like it. With sendValues=false the file's SQL is shown without its string literals.
+     */
+    static String knowledge(GenerationRequest r) {
+        Knowledge k = r.knowledge();
+        if (k == null || k.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        if (!k.instructions().isEmpty()) {
+            b.append("The data's owners say:\n");
+            k.instructions().forEach(i -> b.append("- ").append(oneLine(i)).append('\n'));
+        }
+        if (!k.glossary().isEmpty()) {
+            b.append("Business words in the question, as the data's owners define them:\n");
+            for (GlossaryTerm t : k.glossary()) {
+                b.append("- ").append(oneLine(t.term()));
+                if (!t.synonyms().isEmpty()) {
+                    b.append(" (also: ").append(oneLine(String.join(", ", t.synonyms()))).append(')');
+                }
+                b.append(switch (t.kind()) {
+                    case MEASURE -> ": the measure " + shown(r, t.sql());
+                    case FILTER -> ": the condition " + shown(r, t.sql());
+                    case NAME -> t.meansColumn() == null ? ": the table " + t.means() : ": the column " + t.means();
+                }).append('\n');
+            }
+        }
+        if (!k.verified().isEmpty()) {
+            b.append("Verified examples (questions, and the SQL checked for them):\n");
+            for (VerifiedQuestion v : k.verified()) {
+                b.append("- Question: ").append(oneLine(v.question())).append("\n  SQL: ").append(shown(r, v.sql())).append('\n');
+            }
+        }
+        String text = b.toString();
+        return text.length() <= MAX_KNOWLEDGE ? text : text.substring(0, MAX_KNOWLEDGE) + "…\n";
+    }
+
+    private static String shown(GenerationRequest r, String sql) {
+        return oneLine(r.sendValues() ? sql : ValueFreeSql.of(sql));
+    }
+
+    private static String oneLine(String s) {
+        return s.replaceAll("\\s+", " ").strip();
     }
 
     static String attempts(GenerationRequest r) {

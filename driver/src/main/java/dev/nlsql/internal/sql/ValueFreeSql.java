@@ -1,20 +1,20 @@
-package dev.nlsql.engine;
+package dev.nlsql.internal.sql;
 
 import dev.nlsql.sql.SqlLexer;
 
 /**
  * SQL as the model may see it under {@code nlsql.llm.sendValues=false} when the driver, not the model,
  * may have put database values into it (the wider search's closest real values, a cached answer's SQL,
- * the previous answer of a follow-up): every string literal becomes {@code '…'}.
+ * the previous answer of a follow-up, the knowledge file's SQL): every string literal becomes {@code '…'}.
  */
-final class ValueFreeSql {
+public final class ValueFreeSql {
 
-    static final String HIDDEN = "'…'";
+    public static final String HIDDEN = "'…'";
 
     private ValueFreeSql() {
     }
 
-    static String of(String sql) {
+    public static String of(String sql) {
         if (sql == null) {
             return null;
         }
