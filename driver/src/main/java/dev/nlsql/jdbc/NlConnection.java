@@ -7,6 +7,8 @@ import dev.nlsql.internal.execute.GuardedSql;
 import dev.nlsql.internal.check.PgFunctions;
 import dev.nlsql.sql.SqlDialect;
 import dev.nlsql.internal.execute.GuardedRun;
+import dev.nlsql.internal.knowledge.VerifiedAppender;
+import dev.nlsql.internal.knowledge.VerifiedQuestion;
 import dev.nlsql.internal.execute.QueryRunner;
 import dev.nlsql.internal.execute.SessionRules;
 import dev.nlsql.internal.check.GuardRejection;
@@ -31,7 +33,9 @@ import dev.nlsql.engine.Answer;
 import dev.nlsql.engine.NlEngine;
 import dev.nlsql.engine.NlEngines;
 import dev.nlsql.engine.Question;
+import dev.nlsql.engine.Attempt;
 import dev.nlsql.engine.Trace;
+import java.nio.file.Path;
 import dev.nlsql.engine.TraceException;
 
 /**
@@ -337,6 +341,37 @@ public final class NlConnection extends DelegatingConnection<Connection> {
             trace = e.trace();
         }
         return new Answer(TraceRows.of(trace), trace);
+    }
+
+    /**
+     * Saves an answered question and the SQL that answered it to this connection's knowledge file ({@code nlsql.knowledge})
+     * as a verified pair, by {@code by}, now ({@code nlsql verify}, the shell's {@code \verify}). A follow-up is saved as the
+     * standalone question it was read as. Returns false when the answer already came from that verified question. Only SQL
+     * on this connection's database is saved: an answer across sources, from a plan or from the fallback analysis is
+     * refused (22023), as is a connection without a knowledge file.
+     */
+    public boolean saveVerified(Trace trace, String by) throws SQLException {
+        Path file = config.knowledge();
+        if (file == null) {
+            throw new SQLException("This connection has no knowledge file: set nlsql.knowledge (the CLI's --knowledge FILE)",
+                    NlConfig.INVALID_VALUE);
+        }
+        if (trace == null || !trace.success() || trace.finalSql() == null || trace.attempts().isEmpty()) {
+            throw new SQLException("Only an answered question can be saved as verified", NlConfig.INVALID_VALUE);
+        }
+        Attempt last = trace.attempts().get(trace.attempts().size() - 1);
+        if (!trace.sources().equals(List.of(NlConfig.MAIN)) || last.source() == Attempt.Source.PLAN
+                || last.source() == Attempt.Source.FALLBACK) {
+            throw new SQLException("This answer is not one statement on this connection's database (" + last.source().label()
+                    + ", sources " + trace.sources() + "): a verified question holds SQL for it only", NlConfig.INVALID_VALUE);
+        }
+        String question = trace.resolvedQuestion() != null ? trace.resolvedQuestion() : trace.question();
+        if (last.source() == Attempt.Source.VERIFIED && trace.notes().stream().noneMatch(n -> n.startsWith("adapted from"))) {
+            return false;
+        }
+        VerifiedAppender.append(file, new VerifiedQuestion(question, trace.finalSql(), by == null || by.isBlank() ? null : by,
+                java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString()));
+        return true;
     }
 
     /** The previous question and SQL follow-ups on this connection refer to; {@code RESET NL} forgets them. */

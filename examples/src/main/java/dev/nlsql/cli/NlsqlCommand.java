@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 /** {@code nlsql}: ask a database questions in plain language from the command line. */
 @Command(name = "nlsql", mixinStandardHelpOptions = true, version = "nlsql 0.1.0",
         description = "Ask a database questions in plain language; SQL works too.",
-        subcommands = {DemoCommand.class, AskCommand.class, ShellCommand.class, EvalCommand.class})
+        subcommands = {DemoCommand.class, AskCommand.class, ShellCommand.class, EvalCommand.class, VerifyCommand.class})
 public final class NlsqlCommand implements Runnable {
 
     /** Options every subcommand takes. */
@@ -31,6 +31,10 @@ public final class NlsqlCommand implements Runnable {
 
         @Option(names = "--source", paramLabel = "name=URL", description = SOURCE_HELP)
         List<String> sources = new ArrayList<>();
+
+        @Option(names = "--knowledge", paramLabel = "FILE",
+                description = "A knowledge file (YAML or JSON): instructions, glossary and verified questions (nlsql.knowledge)")
+        java.nio.file.Path knowledge;
 
         @Option(names = "--verbose", description = "Log each attempt and show stack traces")
         boolean verbose;
@@ -76,6 +80,12 @@ public final class NlsqlCommand implements Runnable {
                 given.setProperty(e.getKey(), e.getValue());
             }
             addSources(given, sources);
+            if (knowledge != null) {
+                if (given.containsKey(dev.nlsql.config.NlProperty.KNOWLEDGE.key())) {
+                    throw new BadInvocation("--knowledge and -p " + dev.nlsql.config.NlProperty.KNOWLEDGE.key() + " name the same thing; give one");
+                }
+                given.setProperty(dev.nlsql.config.NlProperty.KNOWLEDGE.key(), knowledge.toAbsolutePath().toString());
+            }
             try {
                 dev.nlsql.config.NlConfig.from(given, Map.of());
             } catch (SQLException e) {

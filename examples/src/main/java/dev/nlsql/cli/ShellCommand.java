@@ -45,14 +45,16 @@ import picocli.CommandLine.Mixin;
  * {@code less}) when stdout is a terminal.
  */
 @Command(name = "shell", mixinStandardHelpOptions = true,
-        description = "Interactive prompt: questions (one line) and SQL (ends with ';'); \\x expanded display, \\sql, \\trace, \\chart [FILE], \\p, \\r, \\q. "
+        description = "Interactive prompt: questions (one line) and SQL (ends with ';'); \\x expanded display, \\sql, \\trace, \\chart [FILE], "
+                + "\\verify, \\p, \\r, \\q. "
                 + "Ctrl-C cancels the running statement.")
 final class ShellCommand implements Callable<Integer> {
 
     static final String NAME = "nlsql";
     static final String PROMPT = NAME + "> ";
     static final String HELP = "SQL ends with ';', a question at the end of its line; \\x [on|off] expanded display, "
-            + "\\sql last SQL, \\trace last trace, \\chart [FILE.svg|png] chart the last result, \\p query buffer, \\r reset it, \\q quit; Ctrl-C cancels a running statement";
+            + "\\sql last SQL, \\trace last trace, \\chart [FILE.svg|png] chart the last result, \\verify save the last answer as verified, "
+            + "\\p query buffer, \\r reset it, \\q quit; Ctrl-C cancels a running statement";
     /** How long a cancelled question may take to stop before the shell stops waiting for it. */
     private static final long ABANDON_AFTER_MS = 2_000;
 
@@ -108,7 +110,7 @@ final class ShellCommand implements Callable<Integer> {
                         if (command.equals("\\q")) {
                             return 0;
                         }
-                        command(command, buffer, out);
+                        command(command, buffer, out, c);
                         continue;
                     }
                     for (String text : buffer.add(piece)) {
@@ -130,8 +132,10 @@ final class ShellCommand implements Callable<Integer> {
     }
 
     /** A backslash command: one line, the query buffer left as it is (psql's {@code \\p} and {@code \\r} show and reset it). */
-    private void command(String text, InputBuffer buffer, PrintStream out) {
-        if (text.equals("\\sql")) {
+    private void command(String text, InputBuffer buffer, PrintStream out, Connection c) {
+        if (text.equals("\\verify")) {
+            verify(c, out);
+        } else if (text.equals("\\sql")) {
             out.println(last == null || last.sql() == null ? "(no SQL yet)" : Values.printable(last.sql()));
         } else if (text.equals("\\trace")) {
             printTrace(lastTrace, out);
@@ -149,6 +153,21 @@ final class ShellCommand implements Callable<Integer> {
             out.println("Expanded display is " + (on ? "on" : "off") + ".");
         } else {
             out.println("unknown command " + text + "; " + HELP);
+        }
+    }
+
+    /** {@code \\verify}: saves the last answered question and its SQL as verified in the knowledge file (nlsql.knowledge). */
+    private void verify(Connection c, PrintStream out) {
+        if (last == null || !last.success() || last.trace() == null || last.tag() != null) {
+            out.println("verify: nothing to save: ask a question first (only an answered question can be verified)");
+            return;
+        }
+        try {
+            boolean saved = c.unwrap(dev.nlsql.jdbc.NlConnection.class).saveVerified(last.trace(), System.getProperty("user.name"));
+            out.println(saved ? "Saved \"" + Values.printable(last.trace().question()) + "\" as verified in "
+                    + c.unwrap(dev.nlsql.jdbc.NlConnection.class).config().knowledge() + "." : "Already verified: nothing to save.");
+        } catch (SQLException e) {
+            out.println("verify: [" + e.getSQLState() + "] " + Values.printable(e.getMessage()));
         }
     }
 

@@ -207,11 +207,15 @@ public final class EvalReport {
     public record StageUse(String stage, int used, int right) {
     }
 
-    /** Repairs, wider searches, plans and fallbacks: how often each stage acted, and how often its question ended right. */
+    /**
+     * Verified questions (answered by the knowledge file's SQL, with no model call), repairs, wider searches, plans and
+     * fallbacks: how often each stage acted, and how often its question ended right.
+     */
     public List<StageUse> stages() {
         List<QuestionResult> counted = results.stream().filter(r -> !r.goldFailed()).toList();
         List<StageUse> out = new java.util.ArrayList<>();
-        for (Attempt.Source source : List.of(Attempt.Source.REPAIR, Attempt.Source.WIDER, Attempt.Source.PLAN, Attempt.Source.FALLBACK)) {
+        for (Attempt.Source source : List.of(Attempt.Source.VERIFIED, Attempt.Source.REPAIR, Attempt.Source.WIDER, Attempt.Source.PLAN,
+                Attempt.Source.FALLBACK)) {
             List<QuestionResult> used = counted.stream().filter(r -> r.attempts().stream().anyMatch(a -> a.source() == source)).toList();
             out.add(new StageUse(source.label(), used.size(), (int) used.stream().filter(QuestionResult::lenient).count()));
         }

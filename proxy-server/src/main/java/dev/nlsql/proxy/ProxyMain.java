@@ -40,6 +40,10 @@ public final class ProxyMain implements Callable<Integer> {
                     + " user in it, it logs in as the client, as the backend does. Repeatable.")
     java.util.List<String> sources = new java.util.ArrayList<>();
 
+    @Option(names = "--knowledge", paramLabel = "FILE", description = "A knowledge file (YAML or JSON: instructions, glossary, verified "
+            + "questions; nlsql.knowledge), checked against the database at each login and read again when it changes")
+    Path knowledge;
+
     @Option(names = "--tls-cert", description = "PEM certificate chain: answer SSLRequest with TLS")
     Path tlsCert;
 
@@ -98,6 +102,18 @@ public final class ProxyMain implements Callable<Integer> {
             engine = ProxyConfig.withSources(properties, sources);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (knowledge != null) {
+            String key = dev.nlsql.config.NlProperty.KNOWLEDGE.key();
+            if (engine.containsKey(key)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--knowledge and -p " + key + " name the same thing; give one");
+            }
+            if (!java.nio.file.Files.isReadable(knowledge)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--knowledge: " + knowledge + " cannot be read");
+            }
+            Map<String, String> with = new java.util.LinkedHashMap<>(engine);
+            with.put(key, knowledge.toAbsolutePath().toString());
+            engine = Map.copyOf(with);
         }
         ProxyConfig config = new ProxyConfig(backend, listen, port, method, known, engine, maxConnections, maxMessageBytes,
                 loginTimeoutSeconds);
