@@ -40,6 +40,13 @@ public final class BenchMain {
             }
             return;
         }
+        if (args.length > 0 && args[0].equals("similar")) {
+            for (RunResult r : run(SimilarQuestionsBenchmark.class, quick)) {
+                System.out.printf("%nthree most similar of 1000 verified pairs: p50 %.1f us, p90 %.1f us (target: under 1000 us)%n",
+                        r.getPrimaryResult().getStatistics().getPercentile(50), r.getPrimaryResult().getStatistics().getPercentile(90));
+            }
+            return;
+        }
         if (args.length > 0 && args[0].equals("engine")) {
             printEngine(run(EngineBenchmark.class, quick));
             return;
