@@ -422,10 +422,17 @@ final class CorrectionLoop {
         return (v.by() == null ? "" : " (by " + v.by() + (v.at() == null ? "" : ", " + v.at()) + ")");
     }
 
-    /** What the generator is told of the knowledge file for this question: every instruction, the glossary terms it uses. */
+    /**
+     * What the generator is told of the knowledge file for this question: every instruction, the glossary terms it uses,
+     * and the verified pairs most like it as examples.
+     */
     private Knowledge knowledgeForQuestion() {
-        return new Knowledge(knowledge.instructions(), TouchedTerms.of(question.text(), knowledge.glossary()), List.of());
+        return new Knowledge(knowledge.instructions(), TouchedTerms.of(question.text(), knowledge.glossary()),
+                engine.similarVerified(knowledge, main.catalog, question.text(), VERIFIED_EXAMPLES));
     }
+
+    /** Verified pairs shown to the model as examples. */
+    static final int VERIFIED_EXAMPLES = 3;
 
     private Step tryCache() throws SQLException {
         if (!engine.config().cache()) {

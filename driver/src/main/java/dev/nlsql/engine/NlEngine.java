@@ -32,6 +32,8 @@ import dev.nlsql.internal.schema.ValueIndex;
 import dev.nlsql.internal.execute.SessionRules;
 import dev.nlsql.internal.knowledge.Knowledge;
 import dev.nlsql.internal.knowledge.KnowledgeSource;
+import dev.nlsql.internal.knowledge.SimilarQuestions;
+import dev.nlsql.internal.knowledge.VerifiedQuestion;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -57,6 +59,8 @@ public final class NlEngine {
     private final Cache<SchemaCatalog, String> schemaTexts = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
     /** The knowledge file (nlsql.knowledge), or null. */
     private final KnowledgeSource knowledge;
+    /** The verified pairs of each version of the knowledge file, indexed for "most similar" (keys compared by identity). */
+    private final Cache<Knowledge, SimilarQuestions> similar = Caffeine.newBuilder().weakKeys().maximumSize(16).build();
 
     /** @param generator writes the SQL; null when questions cannot be answered on this configuration */
     public NlEngine(NlConfig config, SqlGenerator generator) {
@@ -75,6 +79,14 @@ public final class NlEngine {
             SchemaCatalog catalog = catalog(databaseKey, connection);
             knowledge(databaseKey, catalog, guard(databaseKey, catalog, connection), connection);
         }
+    }
+
+    /** The verified pairs of {@code knowledge} most like {@code question}, at most {@code k}, for the prompt's examples. */
+    List<VerifiedQuestion> similarVerified(Knowledge knowledge, SchemaCatalog catalog, String question, int k) {
+        if (knowledge.verified().isEmpty()) {
+            return List.of();
+        }
+        return similar.get(knowledge, kn -> new SimilarQuestions(kn.verified(), catalog)).mostSimilar(question, k);
     }
 
     /** The knowledge file as checked on this database (read again when it changed), or none. */

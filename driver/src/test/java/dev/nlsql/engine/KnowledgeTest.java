@@ -161,6 +161,20 @@ class KnowledgeTest {
     }
 
     @Test
+    void theModelSeesTheVerifiedPairsMostLikeTheQuestionAsExamples() throws Exception {
+        Path f = file(FILE);
+        try (FakeOpenAi llm = new FakeOpenAi(answer("{\"answerable\": true, \"sql\": \"SELECT country, count(*) FROM k_customers GROUP BY 1\"}"));
+                Connection c = llm.connect(url, "nlsql.knowledge=" + f); Statement s = c.createStatement()) {
+            s.executeQuery("how many customers are there per country").close();
+            String prompt = llm.userMessage(0);
+            assertTrue(prompt.contains("Verified examples"), prompt);
+            assertTrue(prompt.contains("- Question: how many customers are from France\n  SQL: SELECT count(*) AS customers FROM k_customers"
+                    + " WHERE country = 'France'"), prompt);
+            assertFalse(prompt.contains("What was the revenue in 2023?"), "a pair unlike the question is no example: " + prompt);
+        }
+    }
+
+    @Test
     void withSendValuesFalseTheFilesSqlReachesTheModelWithoutItsStrings() throws Exception {
         Path f = file(FILE);
         try (FakeOpenAi llm = new FakeOpenAi(answer("{\"answerable\": true, \"sql\": \"SELECT count(*) FROM k_customers\"}"));
