@@ -275,7 +275,7 @@ final class CorrectionLoop {
         values = engine.valueLinks(question.text(), main.catalog, connection, postgres, databaseKey);
         main.values = values;
         if (!hasSources()) {
-            schemaText = engine.promptSchema(question.text(), main.catalog, values);
+            schemaText = engine.promptSchema(TouchedTerms.linkingText(question.text(), knowledge.glossary()), main.catalog, values);
             return;
         }
         List<Db> readable = reachable();

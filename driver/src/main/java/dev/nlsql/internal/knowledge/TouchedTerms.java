@@ -24,6 +24,21 @@ public final class TouchedTerms {
         return out;
     }
 
+    /**
+     * The question as schema linking reads it: followed by the names of the tables and columns its glossary terms mean
+     * or read ("clients in Berlin" links customers), so a business word brings its tables into the prompt.
+     */
+    public static String linkingText(String question, List<GlossaryTerm> glossary) {
+        StringBuilder b = new StringBuilder(question);
+        for (GlossaryTerm t : of(question, glossary)) {
+            b.append(' ').append(t.means() != null ? t.means().replace('.', ' ') : String.join(" ", t.tables()));
+            if (t.sql() != null) {
+                b.append(' ').append(t.sql().replaceAll("[^\\p{L}\\p{N}_]+", " "));
+            }
+        }
+        return b.toString();
+    }
+
     /** Whether {@code phrase} occurs in {@code words}, word by word. */
     static boolean contains(List<String> words, List<String> phrase) {
         if (phrase.isEmpty()) {
