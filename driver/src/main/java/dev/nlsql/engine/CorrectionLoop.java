@@ -260,6 +260,7 @@ final class CorrectionLoop {
     private void linkQuestion() throws SQLException {
         values = engine.valueLinks(question.text(), main.catalog, connection, postgres, databaseKey);
         main.values = values;
+        noteMisspellings(main);
         if (!hasSources()) {
             schemaText = engine.promptSchema(question.text(), main.catalog, values);
             return;
@@ -268,10 +269,22 @@ final class CorrectionLoop {
         for (Db db : readable) {
             if (!db.isMain()) {
                 db.values = engine.valueLinks(question.text(), db.catalog, db.source.connection(), db.source.postgres(), db.key());
+                noteMisspellings(db);
             }
         }
         schemaText = SourcesPrompt.schema(engine, question.text(), readable.stream()
                 .map(d -> new SourcesPrompt.Part(d.name(), d.catalog, d.values)).toList(), engine.config().llmSendValues());
+    }
+
+    /** A name of the question read as a value it misses a letter of is said in the trace: 'Metalica' read as 'Metallica' (artists.name). */
+    private void noteMisspellings(Db db) {
+        for (ValueIndex.ValueLink v : db.values) {
+            String note = "'" + v.phrase() + "' read as '" + v.value() + "' (" + SchemaRenderer.columnOf(db.catalog, v.table(), v.column())
+                    + (db.isMain() ? "" : " on " + db.name()) + ")";
+            if (v.near() && !trace.notes().contains(note)) {
+                trace.note(note);
+            }
+        }
     }
 
     /** The first attached source that could not be reached for this question, or null. */
