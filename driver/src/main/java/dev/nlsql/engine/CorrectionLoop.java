@@ -271,9 +271,18 @@ final class CorrectionLoop {
     }
 
     /** The values the question's words name, and the part of the schema the prompt shows. */
+    /** The values the question names (sampled, and looked up in unsampled columns), linked once a question. */
+    private List<ValueIndex.ValueLink> questionValues() {
+        if (values == null) {
+            values = engine.valueLinks(question.text(), main.catalog, connection, postgres, databaseKey);
+        }
+        return values;
+    }
+
     private void linkQuestion() throws SQLException {
-        values = engine.valueLinks(question.text(), main.catalog, connection, postgres, databaseKey);
+        questionValues();
         main.values = values;
+        noteMisspellings(main);
         if (!hasSources()) {
             schemaText = engine.promptSchema(TouchedTerms.linkingText(question.text(), knowledge.glossary()), main.catalog, values);
             return;
@@ -282,10 +291,22 @@ final class CorrectionLoop {
         for (Db db : readable) {
             if (!db.isMain()) {
                 db.values = engine.valueLinks(question.text(), db.catalog, db.source.connection(), db.source.postgres(), db.key());
+                noteMisspellings(db);
             }
         }
         schemaText = SourcesPrompt.schema(engine, question.text(), readable.stream()
                 .map(d -> new SourcesPrompt.Part(d.name(), d.catalog, d.values)).toList(), engine.config().llmSendValues());
+    }
+
+    /** A name of the question read as a value it misses a letter of is said in the trace: 'Metalica' read as 'Metallica' (artists.name). */
+    private void noteMisspellings(Db db) {
+        for (ValueIndex.ValueLink v : db.values) {
+            String note = "'" + v.phrase() + "' read as '" + v.value() + "' (" + SchemaRenderer.columnOf(db.catalog, v.table(), v.column())
+                    + (db.isMain() ? "" : " on " + db.name()) + ")";
+            if (v.near() && !trace.notes().contains(note)) {
+                trace.note(note);
+            }
+        }
     }
 
     /** The first attached source that could not be reached for this question, or null. */
@@ -325,6 +346,7 @@ final class CorrectionLoop {
             if (!rereadCatalog()) { // the words may name tables newer than the cached catalog
                 throw e.notAboutDatabase() ? notAboutTheDatabase(e.getMessage()) : notUnderstood(e);
             }
+            values = null; // linked again on the catalog just read
             linkQuestion();
             return null;
         }
@@ -404,8 +426,10 @@ final class CorrectionLoop {
         if (knowledge.verified().isEmpty() || engine.generator() == null) {
             return null;
         }
-        VerifiedMatch.Match match = VerifiedMatch.find(question.text(), knowledge.verified(),
-                text -> engine.valueLinks(text, main.catalog, connection, postgres, databaseKey), SessionRules.of(connection, main.dialect));
+        // the question's values as the rest of the loop links them; a verified question's from the samples only (no lookups)
+        VerifiedMatch.Match match = VerifiedMatch.find(question.text(), knowledge.verified(), text -> text.equals(question.text())
+                ? questionValues() : engine.valueLinks(text, main.catalog, connection, postgres, databaseKey, false),
+                SessionRules.of(connection, main.dialect));
         if (match == null || !policy.isNew(match.sql())) {
             return null;
         }

@@ -34,6 +34,7 @@ import dev.nlsql.internal.knowledge.Knowledge;
 import dev.nlsql.internal.knowledge.KnowledgeSource;
 import dev.nlsql.internal.knowledge.SimilarQuestions;
 import dev.nlsql.internal.knowledge.VerifiedQuestion;
+import dev.nlsql.internal.schema.ValueLookup;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -45,6 +46,7 @@ public final class NlEngine {
     private static final CatalogCache CATALOGS = new CatalogCache();
     private static final AnswerCache ANSWERS = new AnswerCache();
     private static final ValueIndex VALUES = new ValueIndex();
+    private static final ValueLookup LOOKUPS = new ValueLookup();
     private static final SchemaLinker LINKER = new SchemaLinker();
     /** Tables whose text columns are sampled for values: all of a small schema, the best-scoring of a large one. */
     static final int VALUE_TABLES = 12;
@@ -287,17 +289,38 @@ public final class NlEngine {
         return schemaTexts.get(catalog, c -> SchemaRenderer.render(c, c.tables()));
     }
 
-    /** The values the question names, among the text columns of the tables most likely involved. */
+    /**
+     * The values the question names: among the sampled values of the text columns of the tables most likely involved,
+     * then its quoted or capitalised phrases looked up in the columns too varied to sample.
+     */
     List<ValueIndex.ValueLink> valueLinks(String question, SchemaCatalog catalog, Connection connection, boolean postgres,
             String databaseKey) {
+        return valueLinks(question, catalog, connection, postgres, databaseKey, true);
+    }
+
+    /** As above; {@code lookUp} false links sampled values only (no lookups in unsampled columns: no statement beyond sampling). */
+    List<ValueIndex.ValueLink> valueLinks(String question, SchemaCatalog catalog, Connection connection, boolean postgres,
+            String databaseKey, boolean lookUp) {
+        Map<TableInfo, Double> scores = LINKER.score(question, catalog, List.of()); // identity-keyed
         List<TableInfo> candidates = catalog.tables();
         if (candidates.size() > VALUE_TABLES) {
-            Map<TableInfo, Double> scores = LINKER.score(question, catalog, List.of()); // identity-keyed
             candidates = catalog.tables().stream().filter(t -> scores.get(t) > 0)
                     .sorted(Comparator.comparingDouble((TableInfo t) -> scores.get(t)).reversed()).limit(VALUE_TABLES).toList();
         }
-        // sampling shares the statement timeout's budget: a question never waits on it longer than on its own query
-        return VALUES.link(question, connection, postgres, databaseKey, candidates, config.queryTimeoutSeconds());
+        // sampling and lookups each share the statement timeout's budget: neither waits longer than the question's own query
+        List<ValueIndex.ValueLink> sampled = VALUES.link(question, connection, postgres, databaseKey, candidates,
+                config.queryTimeoutSeconds());
+        if (!lookUp) {
+            return sampled;
+        }
+        List<ValueIndex.ValueLink> found = LOOKUPS.find(question, sampled, catalog, scores,
+                (t, c) -> VALUES.covers(databaseKey, t, c), connection, config.queryTimeoutSeconds());
+        if (found.isEmpty()) {
+            return sampled;
+        }
+        List<ValueIndex.ValueLink> all = new java.util.ArrayList<>(sampled);
+        all.addAll(found);
+        return List.copyOf(all);
     }
 
     /** The tables most likely involved in a question, best first (for the fallback analysis). */

@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 /**
  * Runs one query read-only, with a statement timeout and a row cap, on a statement of its own
@@ -28,13 +29,42 @@ public final class QueryRunner {
     public static ResultSet run(Connection connection, boolean postgres, String sql, int maxRows, int timeoutSeconds)
             throws SQLException {
         Statement statement = connection.createStatement();
+        return runOwn(connection, postgres, statement, maxRows, timeoutSeconds, () -> statement.executeQuery(sql));
+    }
+
+    /**
+     * Runs SQL nlsql wrote itself around values it must not trust (a phrase of the question), which reach the
+     * database only as the bound {@code parameters} (String or Integer): read-only, with a timeout and a row cap.
+     */
+    public static ResultSet run(Connection connection, boolean postgres, String sql, List<?> parameters, int maxRows,
+            int timeoutSeconds) throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        try {
+            statement.setEscapeProcessing(false);
+            for (int i = 0; i < parameters.size(); i++) {
+                Object p = parameters.get(i);
+                if (p instanceof Integer n) {
+                    statement.setInt(i + 1, n);
+                } else {
+                    statement.setString(i + 1, (String) p);
+                }
+            }
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
+        return runOwn(connection, postgres, statement, maxRows, timeoutSeconds, statement::executeQuery);
+    }
+
+    private static ResultSet runOwn(Connection connection, boolean postgres, Statement statement, int maxRows, int timeoutSeconds,
+            ReadOnlyTransaction.Work<ResultSet> query) throws SQLException {
         try {
             statement.setMaxRows(maxRows);
             statement.setQueryTimeout(timeoutSeconds);
             statement.setFetchSize(0);
             // MySQL has a read-only path of its own (it cannot make part of a transaction read-only)
             SqlDialect dialect = postgres ? SqlDialect.POSTGRESQL : SqlDialect.ofProduct(connection.getMetaData().getDatabaseProductName());
-            ResultSet rs = new ReadOnlyTransaction(connection, dialect).run(() -> statement.executeQuery(sql));
+            ResultSet rs = new ReadOnlyTransaction(connection, dialect).run(query);
             statement.closeOnCompletion();
             return rs;
         } catch (SQLException | RuntimeException e) {

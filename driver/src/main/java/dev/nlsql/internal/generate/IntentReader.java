@@ -122,9 +122,9 @@ final class IntentReader {
 
     private void linkValues() throws NotUnderstoodException {
         for (ValueLink v : values) {
-            List<String> phrase = Words.split(v.phrase());
+            List<String> phrase = Words.split(v.phrase().toLowerCase(Locale.ROOT)); // a looked-up phrase is as written: McCartney
             int at = indexOf(phrase);
-            if (at < 0 || !literal(v)) {
+            if (at < 0 || !v.lookedUp() && !literal(v)) { // a looked-up value is in the data as the question names it (or one letter off)
                 continue;
             }
             ValueSpot same = null;
@@ -155,7 +155,8 @@ final class IntentReader {
         for (int i = 0; i < words.size(); i++) {
             if (words.get(i).equals("\u0000quoted")) {
                 String q = quoted.remove(0);
-                List<ValueLink> links = values.stream().filter(v -> v.value().equalsIgnoreCase(q)).toList();
+                List<ValueLink> links = values.stream().filter(v -> v.value().equalsIgnoreCase(q) || v.lookedUp() && v.phrase().equalsIgnoreCase(q))
+                        .toList();
                 if (links.isEmpty()) {
                     throw new NotUnderstoodException("no column has the value '" + q + "'");
                 }

@@ -57,7 +57,8 @@ final class Relevance {
         }
         Set<String> valueWords = new HashSet<>();
         for (ValueLink v : values) {
-            if (Words.stems(v.value()).equals(Words.stems(v.phrase()))) { // the value itself, not a word that resembles it
+            // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be
+            if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase()))) {
                 valueWords.addAll(Words.split(v.phrase()));
             }
         }

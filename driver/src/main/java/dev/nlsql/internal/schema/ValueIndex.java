@@ -47,11 +47,23 @@ public final class ValueIndex {
     private static final Set<String> TEXT_TYPES = Set.of("text", "varchar", "character varying", "bpchar", "char", "character",
             "nvarchar", "nchar", "citext", "name", "enum", "character large object", "clob");
 
-    /** A word or phrase of a question found as a value of a column. */
-    public record ValueLink(TableInfo table, ColumnInfo column, String value, String phrase) {
+    /**
+     * A word or phrase of a question found as a value of a column: among the sampled values, or
+     * {@code lookedUp} in the column by {@link ValueLookup} (then {@code phrase} is as the question writes it).
+     */
+    public record ValueLink(TableInfo table, ColumnInfo column, String value, String phrase, boolean lookedUp) {
+        public ValueLink(TableInfo table, ColumnInfo column, String value, String phrase) {
+            this(table, column, value, phrase, false);
+        }
+
         /** {@code table.column = 'value'}, names as a query writes them, the value as a SQL literal. */
         public String hint(SchemaCatalog catalog) {
             return SchemaRenderer.columnOf(catalog, table, column) + " = '" + value.replace("'", "''") + "'";
+        }
+
+        /** Looked up as a close misspelling ("Metalica" for Metallica), not found as written. */
+        public boolean near() {
+            return lookedUp && !folded(value).equals(folded(phrase));
         }
     }
 
@@ -188,6 +200,12 @@ public final class ValueIndex {
         }
     }
 
+    /** Whether the column's values are held (sampled, and few enough to be a category), so that a lookup would find nothing new. */
+    public boolean covers(String databaseKey, TableInfo t, ColumnInfo c) {
+        List<String> held = values.getIfPresent(new ColumnKey(databaseKey, t.schema(), t.name(), c.name()));
+        return held != null && !held.isEmpty();
+    }
+
     /** Null when the time left is under the one-second granularity of JDBC timeouts, or the sample timed out. */
     private static List<String> sample(Connection connection, boolean postgres, TableInfo t, ColumnInfo c, long deadline) {
         int timeoutSeconds = (int) Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime()));
@@ -240,7 +258,7 @@ public final class ValueIndex {
             }
         }
         String column = quote(c.name(), q);
-        String table = (t.schema() == null ? "" : quote(t.schema(), q) + ".") + quote(t.name(), q);
+        String table = quotedTable(t, q);
         String p = product.toLowerCase(Locale.ROOT);
         String inner;
         if (postgres || p.isEmpty() || SqlDialect.ofProduct(product) != SqlDialect.UNVERIFIED
@@ -296,11 +314,17 @@ public final class ValueIndex {
         return TEXT_TYPES.contains(type) || type.startsWith("varchar") || type.startsWith("character");
     }
 
-    private static String quote(String name, String q) {
+    /** A name quoted with {@code q} (its own quote characters doubled); as it is when the database quotes no names. */
+    static String quote(String name, String q) {
         if (q.isEmpty()) {
             return name;
         }
         return q + name.replace(q, q + q) + q;
+    }
+
+    /** The table's name, schema-qualified when the catalog has a schema, each part quoted with {@code q}. */
+    static String quotedTable(TableInfo t, String q) {
+        return (t.schema() == null ? "" : quote(t.schema(), q) + ".") + quote(t.name(), q);
     }
 
     /** Characters of sampled values held now, for all databases (bounded by {@link #MAX_CHARS}). */
