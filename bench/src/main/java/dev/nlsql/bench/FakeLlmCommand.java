@@ -2,7 +2,6 @@ package dev.nlsql.bench;
 
 import dev.nlsql.eval.Dataset;
 import dev.nlsql.eval.FaultInjectingLlm;
-import dev.nlsql.eval.GoldSql;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -32,24 +31,15 @@ final class FakeLlmCommand {
             System.exit(2);
         }
         List<Dataset.Question> questions = Dataset.read(Path.of(opts.get("dataset")));
-        Map<String, String> gold = new HashMap<>();
-        for (Dataset.Question q : questions) {
-            gold.put(q.text().strip(), fullColumns(q.goldSql()));
-        }
+        Map<String, String> gold = FaultInjectingLlm.goldOf(questions); // unanswerable questions have none: refused
         FaultInjectingLlm.Settings s = new FaultInjectingLlm.Settings(
                 Long.parseLong(opts.getOrDefault("seed", "1")), d(opts, "error-rate", 0.4), d(opts, "wrong-column", 0.7),
                 d(opts, "grouping", 0.2), Long.parseLong(opts.getOrDefault("latency-ms", "0")), opts.containsKey("sampled-latency"),
                 d(opts, "http-error-rate", 0), d(opts, "hang-rate", 0), d(opts, "prose-rate", 0), d(opts, "no-sql-rate", 0),
                 d(opts, "unsafe-rate", 0));
         FaultInjectingLlm llm = new FaultInjectingLlm(gold, s).start(Integer.parseInt(opts.getOrDefault("port", "8089")));
-        System.out.println("fake LLM for " + gold.size() + " questions at " + llm.baseUrl() + " (" + s + ")");
+        System.out.println("fake LLM for " + gold.size() + " answerable questions of " + questions.size() + " at " + llm.baseUrl() + " (" + s + ")");
         Thread.currentThread().join();
-    }
-
-    /** The first gold alternative, with every column of a {a,b} choice. */
-    static String fullColumns(String gold) {
-        List<String> choices = GoldSql.columnChoices(GoldSql.alternatives(gold).get(0));
-        return choices.get(choices.size() - 1);
     }
 
     private static double d(Map<String, String> opts, String key, double fallback) {

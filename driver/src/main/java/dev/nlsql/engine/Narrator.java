@@ -11,8 +11,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 
 /**
@@ -149,8 +147,6 @@ final class Narrator {
         return b.toString().strip();
     }
 
-    private static final Pattern HOW_MANY = Pattern.compile("(?i)^\\s*(?:how many|number of|count(?: of| the)?)\\s+(.+?)\\s*[?.!]*\\s*$");
-
     /** An English sentence or two from the question, the columns and the first rows. */
     static String template(String question, List<String> columns, List<List<Object>> rows, long rowCount, boolean truncated) {
         if (rowCount == 0 || rows.isEmpty()) {
@@ -158,17 +154,17 @@ final class Narrator {
         }
         if (rowCount == 1 && columns.size() == 1) {
             Object v = rows.get(0).get(0);
-            Matcher m = HOW_MANY.matcher(question);
-            if (m.matches() && v instanceof Number) {
-                return "There " + (isOne(v) ? "is " : "are ") + text(v) + " " + subject(m.group(1)) + ".";
+            String sentence = v instanceof Number ? AnswerSentence.count(question, text(v), isOne(v)) : null;
+            if (sentence == null) {
+                sentence = AnswerSentence.total(question, text(v));
             }
-            return "The " + label(columns.get(0)) + " is " + text(v) + ".";
+            return sentence != null ? sentence : "The " + label(columns.get(0)) + " is " + text(v) + ".";
         }
         if (rowCount == 1) {
-            return "One row: " + pairs(columns, rows.get(0)) + ".";
+            return "There is one row: " + pairs(columns, rows.get(0)) + ".";
         }
-        StringBuilder b = new StringBuilder();
-        b.append(truncated ? "At least " + rowCount : String.valueOf(rowCount)).append(" rows");
+        StringBuilder b = new StringBuilder("There are ");
+        b.append(truncated ? "at least " + rowCount : String.valueOf(rowCount)).append(" rows");
         if (truncated) {
             b.append(" (the row cap was reached)");
         }
@@ -178,11 +174,6 @@ final class Narrator {
             b.append(i == 0 ? "" : i == n - 1 ? " and " : ", ").append(rowText(columns, rows.get(i)));
         }
         return b.append('.').toString();
-    }
-
-    /** "the orders in 2024": the words after "how many", up to a grouping or a filter, kept as written. */
-    private static String subject(String words) {
-        return words.replaceAll("(?i)\\s+(?:are there|were there|is there|do we have|exist)\\b.*$", "").strip();
     }
 
     private static String pairs(List<String> columns, List<Object> row) {

@@ -80,7 +80,7 @@ class NarrateAndFollowUpsLlmTest {
                 Connection c = connect(llm, "nlsql.llm.sendValues=false"); Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("NARRATE NL total per customer");
             assertTrue(rs.next());
-            assertEquals("3 rows: Bruno (total 150.00), Anna (total 120.00) and Carla (total 90.00).", rs.getString("answer"));
+            assertEquals("There are 3 rows: Bruno (total 150.00), Anna (total 120.00) and Carla (total 90.00).", rs.getString("answer"));
             assertEquals("high", rs.getString("confidence"));
             assertEquals(1, llm.requestCount(), "no narration call");
             String sent = llm.request(0).toString();

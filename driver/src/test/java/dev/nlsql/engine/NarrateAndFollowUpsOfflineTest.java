@@ -68,18 +68,35 @@ class NarrateAndFollowUpsOfflineTest {
     }
 
     @Test
+    void aCountWhoseQuestionHasAVerbIsNarratedAsOneSentence() throws Exception {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            String[][] cases = {
+                {"NARRATE NL how many customers are from Germany?", "2 customers are from Germany."},
+                {"NARRATE NL how many customers are from France?", "1 customer is from France."},
+                {"NARRATE NL how many orders were there in 2023", "There were 3 orders in 2023."},
+                {"NARRATE NL how many customers", "There are 3 customers."},
+            };
+            for (String[] q : cases) {
+                ResultSet rs = s.executeQuery(q[0]);
+                assertTrue(rs.next(), q[0]);
+                assertEquals(q[1], rs.getString("answer"), q[0] + " answered by " + rs.getString("sql"));
+            }
+        }
+    }
+
+    @Test
     void narrationOfRowsCutByMaxRowsSaysTruncatedWithMediumConfidence() throws Exception {
         try (Connection c = connect("nlsql.maxRows=2"); Statement s = c.createStatement()) {
             List<String> row = rows(s.executeQuery("NARRATE NL total amount per customer"));
             assertEquals(1, row.size());
             String[] cols = row.get(0).split("\\|");
-            assertTrue(cols[0].matches("At least 2 rows \\(the row cap was reached\\); the first 2 are \\w+ \\(sum amount [0-9.]+\\) and \\w+ \\(sum amount [0-9.]+\\)\\."), cols[0]);
+            assertTrue(cols[0].matches("There are at least 2 rows \\(the row cap was reached\\); the first 2 are \\w+ \\(sum amount [0-9.]+\\) and \\w+ \\(sum amount [0-9.]+\\)\\."), cols[0]);
             assertEquals("medium", cols[1]);
             assertEquals("truncated", cols[2]);
         }
         try (Connection c = connect(); Statement s = c.createStatement()) {
             String[] cols = rows(s.executeQuery("NARRATE NL total amount per customer")).get(0).split("\\|");
-            assertTrue(cols[0].matches("3 rows: \\w+ \\(sum amount [0-9.]+\\), \\w+ \\(sum amount [0-9.]+\\) and \\w+ \\(sum amount [0-9.]+\\)\\."), cols[0]);
+            assertTrue(cols[0].matches("There are 3 rows: \\w+ \\(sum amount [0-9.]+\\), \\w+ \\(sum amount [0-9.]+\\) and \\w+ \\(sum amount [0-9.]+\\)\\."), cols[0]);
             assertEquals("high", cols[1]);
         }
     }

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -102,13 +101,13 @@ final class EvalCommand implements Callable<Integer> {
         }
         int total = questions.size();
         List<QuestionResult> measured = Collections.synchronizedList(new ArrayList<>());
-        AtomicInteger correct = new AtomicInteger();
+        EvalProgress progress = EvalProgress.onStandardError(total);
         AtomicBoolean stopping = new AtomicBoolean();
         AtomicBoolean printed = new AtomicBoolean();
         Thread reportOnInterrupt = new Thread(() -> {
             stopping.set(true); // answers that end after this were cut short by the interrupt: not counted
             if (printed.compareAndSet(false, true)) {
-                System.err.println();
+                progress.end();
                 System.out.println(render(new EvalReport(snapshot(measured), false, settings.apply(measured.size()), secrets)));
                 System.out.flush();
             }
@@ -119,16 +118,13 @@ final class EvalCommand implements Callable<Integer> {
                 return;
             }
             measured.add(r);
-            if (r.lenient()) {
-                correct.incrementAndGet();
-            }
-            System.err.printf("\r[%d/%d] %d correct", measured.size(), total, correct.get());
+            progress.measured(r.lenient());
         }, stopping::get);
         if (!printed.compareAndSet(false, true)) {
             return 130;
         }
         Runtime.getRuntime().removeShutdownHook(reportOnInterrupt);
-        System.err.println();
+        progress.end();
         EvalReport report = new EvalReport(snapshot(measured), true, settings.apply(measured.size()), secrets);
         System.out.println(render(report));
         if (html != null) {

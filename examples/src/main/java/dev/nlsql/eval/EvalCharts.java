@@ -38,6 +38,7 @@ final class EvalCharts {
     private static final Color FIRST = new Color(0x9e, 0xca, 0xe1);
     private static final Color FINAL = new Color(0x31, 0x82, 0xbd);
     private static final Color CORRECTION = new Color(0xe6, 0x55, 0x0d);
+    private static final Color REFUSAL = new Color(0x96, 0x96, 0x96);
 
     private EvalCharts() {
     }
@@ -50,8 +51,8 @@ final class EvalCharts {
      */
     static String accuracyByCategory(EvalReport.Metrics overall, List<EvalReport.Metrics> categories) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
-        add(data, overall);
-        categories.forEach(m -> add(data, m));
+        EvalReport.shown(List.of(overall)).forEach(m -> add(data, m)); // a group of no counted question has no share to draw
+        EvalReport.shown(categories).forEach(m -> add(data, m));
         JFreeChart chart = ChartFactory.createBarChart("Right on the first attempt vs. right in the end", null,
                 "share of questions", data, PlotOrientation.HORIZONTAL, true, false, false);
         BarRenderer r = style(chart, new Color[] {FIRST, FINAL});
@@ -95,25 +96,24 @@ final class EvalCharts {
         return dataUri(chart, WIDTH);
     }
 
-    /** LLM calls summed by the question's outcome, split into first attempts and corrections. */
+    static final String FIRST_CALLS = "first attempt";
+    static final String CORRECTION_CALLS = "corrections";
+    static final String REFUSAL_CALLS = "refusals (NL002)";
+
+    /** LLM calls summed by the question's outcome, split into first attempts, corrections and refusals. */
     static String callsByOutcome(List<QuestionResult> counted) {
-        Map<String, long[]> byOutcome = new TreeMap<>();
-        for (QuestionResult r : counted) {
-            long[] calls = byOutcome.computeIfAbsent(r.outcome(), k -> new long[2]);
-            calls[0] += r.llmCalls() - r.correctionCalls();
-            calls[1] += r.correctionCalls();
-        }
-        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        DefaultCategoryDataset data = callsByOutcomeData(counted);
         long max = 1;
-        for (var e : byOutcome.entrySet()) {
-            long questions = counted.stream().filter(r -> r.outcome().equals(e.getKey())).count();
-            String column = e.getKey() + " (" + questions + " q.)";
-            data.addValue(e.getValue()[0], "first attempt", column);
-            data.addValue(e.getValue()[1], "corrections", column);
-            max = Math.max(max, e.getValue()[0] + e.getValue()[1]);
+        for (int c = 0; c < data.getColumnCount(); c++) {
+            long stacked = 0;
+            for (int row = 0; row < data.getRowCount(); row++) {
+                Number v = data.getValue(row, c);
+                stacked += v == null ? 0 : v.longValue();
+            }
+            max = Math.max(max, stacked);
         }
         JFreeChart chart = ChartFactory.createStackedBarChart("Where the LLM calls went, by outcome", null, "LLM calls", data);
-        BarRenderer r = style(chart, new Color[] {FINAL, CORRECTION});
+        BarRenderer r = style(chart, new Color[] {FINAL, CORRECTION, REFUSAL});
         r.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat("0")) {
             @Override
             public String generateLabel(org.jfree.data.category.CategoryDataset dataset, int row, int column) {
@@ -124,6 +124,32 @@ final class EvalCharts {
         r.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.CENTER, TextAnchor.CENTER));
         integerAxis(chart, max);
         return dataUri(chart, WIDTH);
+    }
+
+    /**
+     * The bars of {@link #callsByOutcome}: per outcome, the calls of first attempts, of corrections and (only when a
+     * question was refused after a call) of refusals. The call that refused a question is a decision, not a correction.
+     */
+    static DefaultCategoryDataset callsByOutcomeData(List<QuestionResult> counted) {
+        Map<String, long[]> byOutcome = new TreeMap<>();
+        for (QuestionResult r : counted) {
+            long[] calls = byOutcome.computeIfAbsent(r.outcome(), k -> new long[3]);
+            calls[0] += r.firstAttemptCalls();
+            calls[1] += r.correctionCalls();
+            calls[2] += r.refusalCalls();
+        }
+        boolean refusals = byOutcome.values().stream().anyMatch(calls -> calls[2] > 0);
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (var e : byOutcome.entrySet()) {
+            long questions = counted.stream().filter(r -> r.outcome().equals(e.getKey())).count();
+            String column = e.getKey() + " (" + questions + " q.)";
+            data.addValue(e.getValue()[0], FIRST_CALLS, column);
+            data.addValue(e.getValue()[1], CORRECTION_CALLS, column);
+            if (refusals) {
+                data.addValue(e.getValue()[2], REFUSAL_CALLS, column);
+            }
+        }
+        return data;
     }
 
     /** The command line's common look ({@link Charts#style}), then the report's bars: labelled, narrow, in these colours. */

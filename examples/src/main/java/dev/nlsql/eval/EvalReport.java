@@ -128,9 +128,13 @@ public final class EvalReport {
         return grouped(r -> r.question().category() == null ? "(none)" : r.question().category());
     }
 
-    /** Grouped by what went wrong first, for questions whose first attempt failed. */
+    /**
+     * Grouped by what went wrong first, for counted questions whose first attempt failed (a refused unanswerable question
+     * has no attempt and is graded by {@link #refusals()}: it would make a group of none).
+     */
     public List<Metrics> byErrorCategory() {
-        List<QuestionResult> failedFirst = results.stream().filter(r -> !r.goldFailed() && !r.firstAttemptWorked()).toList();
+        List<QuestionResult> failedFirst = results.stream()
+                .filter(r -> !r.goldFailed() && !r.question().unanswerable() && !r.firstAttemptWorked()).toList();
         Map<String, List<QuestionResult>> groups = new TreeMap<>();
         for (QuestionResult r : failedFirst) {
             String category = r.attempts().isEmpty() || r.attempts().get(0).category() == null ? "(no attempt)"
@@ -155,6 +159,11 @@ public final class EvalReport {
         return String.format(Locale.ROOT, "relevance gate: %d refused (NL002): %d right, %d wrong (%.1f%% of %d answerable); "
                 + "%d of %d unanswerable refused (%.1f%%)", f.refused(), f.right(), f.wrong(), 100 * f.wrongRate(), f.answerable(),
                 f.right(), f.unanswerable(), 100 * f.recall());
+    }
+
+    /** The groups a chart or table shows: those with a counted question (a category of unanswerable questions only has none). */
+    static List<Metrics> shown(List<Metrics> groups) {
+        return groups.stream().filter(m -> m.counted() > 0).toList();
     }
 
     public List<QuestionResult> failures() {
@@ -243,9 +252,9 @@ public final class EvalReport {
         b.append("\nagent stages (questions where the stage acted, and how many of them ended right)\n");
         stages().forEach(st -> b.append(String.format(Locale.ROOT, "  %-10s %5d used %5d right%n", st.stage(), st.used(), st.right())));
         b.append("\nby question category\n").append(header("category"));
-        byCategory().forEach(m -> b.append(row(m)));
+        shown(byCategory()).forEach(m -> b.append(row(m)));
         b.append("\nby error category of the first failed attempt\n").append(header("error category"));
-        byErrorCategory().forEach(m -> b.append(row(m)));
+        shown(byErrorCategory()).forEach(m -> b.append(row(m)));
         if (!goldFailures().isEmpty()) {
             b.append("\ngold SQL that failed itself (not counted):\n");
             goldFailures().forEach(r -> b.append("  #").append(r.question().index()).append(' ').append(oneLine(r.goldError())).append('\n'));
@@ -419,16 +428,17 @@ public final class EvalReport {
         chart(b, EvalCharts.accuracyByCategory(all, byCategory()), "right on the first attempt vs right in the end, per category",
                 "wide");
         chart(b, EvalCharts.callsPerQuestion(counted), "LLM calls per question", "");
-        chart(b, EvalCharts.callsByOutcome(counted), "LLM calls by outcome, first attempt and corrections", "");
+        chart(b, EvalCharts.callsByOutcome(counted), "LLM calls by outcome: first attempts, corrections and refusals", "");
         b.append("</div>");
 
         b.append("<h2>Agent stages</h2><table><tr><th>stage</th><th>questions where it acted</th><th>of them right</th></tr>");
         stages().forEach(st -> b.append("<tr><td>").append(st.stage()).append("</td><td>").append(st.used()).append("</td><td>")
                 .append(st.right()).append("</td></tr>"));
         b.append("</table>");
-        b.append("<h2>By category</h2>").append(metricsTable(byCategory(), "category"));
-        if (!byErrorCategory().isEmpty()) {
-            b.append("<h2>By error category of the first failed attempt</h2>").append(metricsTable(byErrorCategory(), "error category"));
+        b.append("<h2>By category</h2>").append(metricsTable(shown(byCategory()), "category"));
+        if (!shown(byErrorCategory()).isEmpty()) {
+            b.append("<h2>By error category of the first failed attempt</h2>")
+                    .append(metricsTable(shown(byErrorCategory()), "error category"));
         }
 
         List<QuestionResult> failures = failures();

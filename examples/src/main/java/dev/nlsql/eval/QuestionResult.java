@@ -78,10 +78,21 @@ public record QuestionResult(Dataset.Question question, boolean goldFailed, Stri
         return null;
     }
 
-    /** LLM calls beyond the first attempt's: what correcting this question cost. */
+    /** The call that wrote the first attempt (SQL or a plan): 1, or 0 when the first attempt needed no model. */
+    public int firstAttemptCalls() {
+        boolean fromLlm = !attempts.isEmpty()
+                && (attempts.get(0).source() == Attempt.Source.LLM || attempts.get(0).source() == Attempt.Source.PLAN);
+        return fromLlm ? Math.min(1, llmCalls) : 0;
+    }
+
+    /** The call whose reply refused the question as not about the database (NL002): a decision, not a correction. */
+    public int refusalCalls() {
+        return refused() && llmCalls > firstAttemptCalls() ? 1 : 0;
+    }
+
+    /** LLM calls beyond the first attempt's and the refusal's: what correcting this question cost. */
     public int correctionCalls() {
-        boolean firstFromLlm = !attempts.isEmpty() && attempts.get(0).source() == Attempt.Source.LLM;
-        return Math.max(0, llmCalls - (firstFromLlm ? 1 : 0));
+        return Math.max(0, llmCalls - firstAttemptCalls() - refusalCalls());
     }
 
     /** One word for what happened: right, right (lenient), wrong rows, no answer, or gold broken. */

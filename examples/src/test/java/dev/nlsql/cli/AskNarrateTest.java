@@ -68,7 +68,7 @@ class AskNarrateTest {
         JsonNode n = json.get("narration");
         assertEquals("medium", n.get("confidence").asText());
         assertEquals("truncated", n.get("why").asText());
-        assertTrue(n.get("answer").asText().startsWith("One row: id "), n.get("answer").asText());
+        assertTrue(n.get("answer").asText().startsWith("There is one row: id "), n.get("answer").asText());
         assertEquals(1, narrated.out().strip().lines().count(), "exactly one JSON object");
     }
 

@@ -105,6 +105,25 @@ class EvalCommandTest {
             "a chart at 100% still shows its values and labels: " + accuracy);
     }
 
+    /** Under the test runner there is no terminal: the progress is one line per step, never a carriage return. */
+    @Test
+    void withoutATerminalTheProgressIsLoggedLineByLine() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.console() == null, "the tests run without a terminal");
+        Path file = Path.of(getClass().getResource("/eval-small.jsonl").toURI());
+        String url = "jdbc:nlsql:" + DemoDatabase.create().substring(5) + ";nlsql.dialect=unverified";
+        PrintStream old = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            runEval("eval", "--url", url, "--dataset", file.toString(), "--limit", "2", "-p", "nlsql.llm=offline");
+        } finally {
+            System.setErr(old);
+        }
+        String log = err.toString(StandardCharsets.UTF_8);
+        assertFalse(log.contains("\r"), "no carriage return: " + log);
+        assertTrue(log.lines().toList().containsAll(List.of("[1/2] 1 correct", "[2/2] 2 correct")), log);
+    }
+
     /**
      * Against the real PostgreSQL: settings named, secrets masked, a hostile question escaped,
      * every question in the table, every failure with its error text.

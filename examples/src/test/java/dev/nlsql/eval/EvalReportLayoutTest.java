@@ -73,12 +73,17 @@ class EvalReportLayoutTest {
                     right ? null : "Could not answer after " + attempts.size() + " attempt(s) (nlsql.maxAttempts=3):", attempts,
                     attempts.size(), 950 * attempts.size(), 70 * attempts.size(), 40L * attempts.size()));
         }
+        for (int i = 37; i <= 39; i++) { // refused as they should be: a category of no counted question, calls that are refusals
+            Dataset.Question q = new Dataset.Question(i, null, "unanswerable", "Who painted the Night Watch, question " + i + "?", null, null);
+            results.add(new QuestionResult(q, false, null, false, true, true, null, "NL002", "The question is not about this database",
+                    List.of(), 1, 900, 30, 20));
+        }
         RunSettings settings = new RunSettings("openai", "qwen2.5-coder:32b-instruct-q4_K_M-with-a-long-tag",
                 "http://llm.internal.example.com:11434/v1", "set (not shown)",
                 NlUrl.masked("jdbc:postgresql://db.internal.example.com:5432/nlsql_defog_" + unbroken
                         + "?user=postgres&password=secret&sslmode=require"),
                 3, true, "1 (nlsql.llm.seed, sent with each model request)", "2026-01-01T00:00:00Z", "0.1.0-SNAPSHOT",
-                "../shared/benchmarks/defog/" + unbroken + "/instruct_advanced_postgres.csv", 36, 36, 2);
+                "../shared/benchmarks/defog/" + unbroken + "/instruct_advanced_postgres.csv", 39, 39, 2);
         return new EvalReport(results, true, settings, List.of("secret"));
     }
 
@@ -94,6 +99,7 @@ class EvalReportLayoutTest {
             assertTrue(svg.contains(">" + label + "<"), "the chart names " + label + " whole");
         }
         assertFalse(svg.contains("..."), "no label is cut short");
+        assertFalse(svg.contains("unanswerable"), "a category of no counted question is not drawn");
         Matcher size = Pattern.compile("<svg[^>]* height=['\"](\\d+)(\\.0)?['\"]").matcher(svg);
         assertTrue(size.find(), svg.substring(0, 300));
         assertEquals(EvalCharts.categoryChartHeight(13), Integer.parseInt(size.group(1)), "the chart grows with its categories");

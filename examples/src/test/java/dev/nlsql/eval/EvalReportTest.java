@@ -107,6 +107,73 @@ class EvalReportTest {
         assertEquals(List.of(rs.get(1), rs.get(2)), report.failures());
     }
 
+    /** Two refused unanswerable questions (their own category) and three answerable ones, one corrected, one refused on a retry. */
+    private static List<QuestionResult> refusalsAndCorrections() {
+        Dataset.Question poem = new Dataset.Question(1, null, "poems", "write me a poem", null, null);
+        Dataset.Question painter = new Dataset.Question(2, null, "poems", "who painted the Night Watch?", null, null);
+        Dataset.Question count = new Dataset.Question(3, null, "cars", "how many cars?", "SELECT count(*) FROM cars", null);
+        Dataset.Question makes = new Dataset.Question(4, null, "cars", "the makes", "SELECT make FROM cars", null);
+        Dataset.Question prices = new Dataset.Question(5, null, "cars", "the prices", "SELECT price FROM cars", null);
+        Attempt ok = new Attempt(1, Attempt.Source.LLM, "SELECT count(*) FROM cars", Attempt.Outcome.OK, null, null, null, 1, 0, 0);
+        Attempt wrongName = new Attempt(1, Attempt.Source.LLM, "SELECT mkae FROM cars", Attempt.Outcome.REJECTED,
+                dev.nlsql.ErrorCategory.COLUMN_NOT_FOUND, "column \"mkae\" does not exist", null, 1, 0, 0);
+        Attempt fixed = new Attempt(2, Attempt.Source.LLM, "SELECT make FROM cars", Attempt.Outcome.OK, null, null, null, 1, 0, 0);
+        Attempt noPrice = new Attempt(1, Attempt.Source.LLM, "SELECT prise FROM cars", Attempt.Outcome.REJECTED,
+                dev.nlsql.ErrorCategory.COLUMN_NOT_FOUND, "column \"prise\" does not exist", null, 1, 0, 0);
+        return List.of(
+                new QuestionResult(poem, false, null, false, true, true, null, "NL002", "not about it", List.of(), 1, 0, 0, 1),
+                new QuestionResult(painter, false, null, false, true, true, null, "NL002", "not about it", List.of(), 1, 0, 0, 1),
+                new QuestionResult(count, false, null, true, true, true, ok.sql(), null, null, List.of(ok), 1, 0, 0, 1),
+                new QuestionResult(makes, false, null, true, true, true, fixed.sql(), null, null, List.of(wrongName, fixed), 2, 0, 0, 1),
+                new QuestionResult(prices, false, null, false, false, false, null, "NL002", "not about it", List.of(noPrice), 2, 0, 0, 1));
+    }
+
+    @Test
+    void aGroupWithNoCountedQuestionIsNeitherDrawnNorTabled() throws Exception {
+        EvalReport report = new EvalReport(refusalsAndCorrections(), true);
+        assertEquals(List.of("cars", "poems"), report.byCategory().stream().map(EvalReport.Metrics::group).toList(),
+                "the figures keep every category");
+        assertEquals(0, report.byCategory().get(1).counted());
+        assertEquals(List.of("column_not_found"), report.byErrorCategory().stream().map(EvalReport.Metrics::group).toList(),
+                "a refused unanswerable question made no attempt that failed");
+        assertEquals(List.of(2), report.byErrorCategory().stream().map(EvalReport.Metrics::counted).toList());
+        String text = report.text();
+        assertTrue(text.lines().anyMatch(l -> l.matches("cars\\s+3 .*")), text);
+        assertFalse(text.lines().anyMatch(l -> l.startsWith("poems") || l.startsWith("(no attempt)")), text);
+        String html = report.html("t");
+        String tables = html.substring(html.indexOf("<h2>By category</h2>"), html.indexOf("<h2>Failures"));
+        assertTrue(tables.contains("<td>cars</td>") && tables.contains("<td>column_not_found</td>"), tables);
+        assertFalse(tables.contains("<td>poems</td>") || tables.contains("(no attempt)"), tables);
+        java.util.regex.Matcher chart = java.util.regex.Pattern.compile("src=\"data:image/svg\\+xml;base64,([A-Za-z0-9+/=]+)\"").matcher(html);
+        assertTrue(chart.find());
+        String accuracy = new String(java.util.Base64.getDecoder().decode(chart.group(1)), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(accuracy.contains(">cars (n=3)<") && accuracy.contains(">all (n=3)<"), accuracy);
+        assertFalse(accuracy.contains("n=0"), "no bar for a group of none: " + accuracy);
+        assertTrue(new com.fasterxml.jackson.databind.ObjectMapper().readTree(report.json()).get("byCategory").toString()
+                .contains("\"group\":\"poems\""), "the JSON keeps the figures");
+    }
+
+    @Test
+    void theCallsOfRefusedQuestionsAreRefusalsNotCorrections() {
+        List<QuestionResult> rs = refusalsAndCorrections();
+        assertEquals(List.of(0, 0, 1, 1, 1), rs.stream().map(QuestionResult::firstAttemptCalls).toList());
+        assertEquals(List.of(0, 0, 0, 1, 0), rs.stream().map(QuestionResult::correctionCalls).toList());
+        assertEquals(List.of(1, 1, 0, 0, 1), rs.stream().map(QuestionResult::refusalCalls).toList());
+        org.jfree.data.category.DefaultCategoryDataset data = EvalCharts.callsByOutcomeData(rs);
+        assertEquals(List.of(EvalCharts.FIRST_CALLS, EvalCharts.CORRECTION_CALLS, EvalCharts.REFUSAL_CALLS), data.getRowKeys());
+        assertEquals(List.of("refused (right) (2 q.)", "refused (wrong) (1 q.)", "right (2 q.)"), data.getColumnKeys());
+        long[][] expected = {{0, 0, 2}, {1, 0, 1}, {2, 1, 0}}; // per outcome: first attempts, corrections, refusals
+        for (int c = 0; c < expected.length; c++) {
+            for (int row = 0; row < 3; row++) {
+                assertEquals(expected[c][row], data.getValue(row, c).longValue(), data.getColumnKey(c) + " " + data.getRowKey(row));
+            }
+        }
+        String svg = new String(java.util.Base64.getDecoder().decode(EvalCharts.callsByOutcome(rs).substring(
+                "data:image/svg+xml;base64,".length())), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(svg.contains(">" + EvalCharts.REFUSAL_CALLS + "<"), "the legend names refusals: " + svg);
+        assertEquals(2, EvalCharts.callsByOutcomeData(rs.subList(2, 4)).getRowCount(), "no refusal series without a refusal");
+    }
+
     @Test
     void aQuestionFileMarksUnanswerableQuestions() throws Exception {
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("nlsql-relevance");

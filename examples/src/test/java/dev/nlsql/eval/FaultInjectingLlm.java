@@ -111,9 +111,39 @@ public final class FaultInjectingLlm implements AutoCloseable {
     private HttpServer server;
     private ExecutorService executor;
 
+    /**
+     * @param goldByQuestion gold SQL by question text; a question without gold (null or blank: marked unanswerable) is
+     *                       refused as a model would, with a decision that it is not answerable
+     */
     public FaultInjectingLlm(Map<String, String> goldByQuestion, Settings settings) {
-        this.goldByQuestion = Map.copyOf(goldByQuestion);
+        Map<String, String> known = new java.util.HashMap<>();
+        goldByQuestion.forEach((question, gold) -> {
+            if (gold != null && !gold.isBlank()) {
+                known.put(question, gold);
+            }
+        });
+        this.goldByQuestion = Map.copyOf(known);
         this.settings = settings;
+    }
+
+    /**
+     * The gold a question file gives this server, by question text: the first gold alternative, with every column of a
+     * {a,b} choice. A question marked unanswerable has none, so the server refuses it as a model would.
+     */
+    public static Map<String, String> goldOf(List<Dataset.Question> questions) {
+        Map<String, String> gold = new java.util.HashMap<>();
+        for (Dataset.Question q : questions) {
+            if (!q.unanswerable()) {
+                gold.put(q.text().strip(), fullColumns(q.goldSql()));
+            }
+        }
+        return gold;
+    }
+
+    /** The first gold alternative, with every column of a {a,b} choice. */
+    static String fullColumns(String gold) {
+        List<String> choices = GoldSql.columnChoices(GoldSql.alternatives(gold).get(0));
+        return choices.get(choices.size() - 1);
     }
 
     /** Starts serving on the loopback address ({@code port} 0 picks a free one). */

@@ -70,6 +70,58 @@ class FaultInjectingLlmTest {
         assertTrue(refused > 8 && refused < 36, "about 10% of 200 wrongly refused: " + refused);
     }
 
+    /**
+     * A question file with lines marked unanswerable ({@code "answerable": false}, CSV {@code answerable} no) is served,
+     * not a NullPointerException: those questions get a decision that they are not answerable (SQL-only prompts:
+     * NOT_ANSWERABLE), the others their gold with every column of a {a,b} choice; through the driver the refusal is NL002.
+     */
+    @Test
+    void unanswerableLinesOfAQuestionFileAreRefusedAsAModelWould(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        java.nio.file.Path jsonl = dir.resolve("q.jsonl");
+        java.nio.file.Files.writeString(jsonl, "{\"question\": \"How many orders are there?\", \"gold_sql\": \"SELECT count(*) FROM orders\"}\n"
+                + "{\"question\": \"Write me a poem about the sea\", \"answerable\": false}\n"
+                + "{\"question\": \"Names of the customers\", \"gold_sql\": \"SELECT {first_name, last_name} FROM customers\"}\n");
+        java.nio.file.Path csv = dir.resolve("q.csv");
+        java.nio.file.Files.writeString(csv, "db_name,query_category,question,query,answerable\n"
+                + "x,c,Who painted the Night Watch?,,no\nx,c,How many orders are there?,SELECT count(*) FROM orders,yes\n");
+        for (java.nio.file.Path file : java.util.List.of(jsonl, csv)) {
+            java.util.List<Dataset.Question> questions = Dataset.read(file);
+            FaultInjectingLlm llm = new FaultInjectingLlm(FaultInjectingLlm.goldOf(questions),
+                    FaultInjectingLlm.Settings.defaults().withErrorRate(0));
+            for (Dataset.Question q : questions) {
+                com.fasterxml.jackson.databind.JsonNode decision = json.readTree(llm.reply("Question: " + q.text() + ASK).content());
+                assertEquals(!q.unanswerable(), decision.get("answerable").asBoolean(), file + ": " + q.text());
+                if (q.unanswerable()) {
+                    assertTrue(decision.get("reason").asText().contains("no data"), decision.toString());
+                    assertTrue(llm.reply("Question: " + q.text()).content().startsWith("NOT_ANSWERABLE"), "SQL only: refused too");
+                }
+            }
+        }
+        assertEquals("SELECT first_name, last_name FROM customers",
+                FaultInjectingLlm.goldOf(Dataset.read(jsonl)).get("Names of the customers"), "every column of the choice");
+        Map<String, String> withNull = new HashMap<>();
+        withNull.put("Write me a poem about the sea", null); // as a map built from Question.goldSql() holds it
+        assertTrue(new FaultInjectingLlm(withNull, FaultInjectingLlm.Settings.defaults()).reply("Question: Write me a poem about the sea"
+                + ASK).content().contains("\"answerable\":false"));
+
+        java.util.List<Dataset.Question> questions = Dataset.read(jsonl);
+        try (FaultInjectingLlm server = new FaultInjectingLlm(FaultInjectingLlm.goldOf(questions),
+                FaultInjectingLlm.Settings.defaults().withErrorRate(0)).start(0)) {
+            java.util.Properties p = new java.util.Properties();
+            p.setProperty("nlsql.llm.baseUrl", server.baseUrl());
+            p.setProperty("nlsql.llm.apiKey", "k");
+            p.setProperty("nlsql.cache", "false");
+            String url = "jdbc:nlsql:" + dev.nlsql.demo.DemoDatabase.create().substring(5) + ";nlsql.dialect=unverified";
+            java.util.List<QuestionResult> results = new Evaluator(url, p, 1).run(questions, r -> { });
+            assertTrue(results.get(0).lenient(), results.get(0).toString());
+            assertEquals("NL002", results.get(1).sqlState(), results.get(1).toString());
+            assertTrue(results.get(1).refusedRightly());
+            assertTrue(results.get(2).lenient(), results.get(2).toString());
+        }
+    }
+
     @Test
     void withoutErrorsItAnswersWithTheGold() {
         FaultInjectingLlm perfect = llm(FaultInjectingLlm.Settings.defaults().withErrorRate(0));

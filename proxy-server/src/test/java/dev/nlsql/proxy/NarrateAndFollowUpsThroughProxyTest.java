@@ -79,7 +79,7 @@ class NarrateAndFollowUpsThroughProxyTest {
                 assertEquals("answer", rs.getMetaData().getColumnLabel(1));
                 assertEquals("sql", rs.getMetaData().getColumnLabel(4));
                 assertTrue(rs.next());
-                assertEquals("One row: year 2023, count 2.", rs.getString("answer"));
+                assertEquals("There is one row: year 2023, count 2.", rs.getString("answer"));
                 assertEquals("high", rs.getString("confidence"));
                 assertTrue(rs.getString("sql").contains("'Germany'"), rs.getString("sql"));
 
@@ -103,7 +103,7 @@ class NarrateAndFollowUpsThroughProxyTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), err);
-        assertEquals(List.of("2024|5", "2023|3", "One row: year 2023, count 1.|high|first attempt|"
+        assertEquals(List.of("2024|5", "2023|3", "There is one row: year 2023, count 1.|high|first attempt|"
                 + "SELECT EXTRACT(YEAR FROM orders.ordered_at)::int AS year, COUNT(*) AS count FROM orders JOIN customers ON "
                 + "orders.customer_id = customers.id WHERE customers.country = 'France' AND orders.ordered_at >= DATE '2023-01-01' "
                 + "AND orders.ordered_at < DATE '2024-01-01' GROUP BY EXTRACT(YEAR FROM orders.ordered_at)::int ORDER BY 1", "RESET"),

@@ -159,17 +159,6 @@ public final class CatalogCheck {
 
     /** Resolves a reference in any case (the database folds unquoted names its own way). */
     private static TableInfo resolve(SchemaCatalog catalog, TableRef t) {
-        TableInfo exact = catalog.resolve(t.schema(), t.name());
-        if (exact != null) {
-            return exact;
-        }
-        TableInfo other = null;
-        for (TableInfo info : catalog.tables()) {
-            boolean schemaMatches = t.schema() == null ? catalog.visibleUnqualified(info) : t.schema().equalsIgnoreCase(info.schema());
-            if (schemaMatches && info.name().equalsIgnoreCase(t.name())) {
-                other = info;
-            }
-        }
-        return other;
+        return catalog.resolveAnyCase(t.schema(), t.name());
     }
 }

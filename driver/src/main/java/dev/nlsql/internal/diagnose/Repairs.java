@@ -1,5 +1,8 @@
 package dev.nlsql.internal.diagnose;
 
+import dev.nlsql.internal.log.Logs;
+import dev.nlsql.internal.schema.ColumnInfo;
+import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.sql.AstNodes;
 import dev.nlsql.internal.sql.SqlParsing;
 import dev.nlsql.internal.sql.TableRef;
@@ -22,16 +25,22 @@ import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.Statements;
+import net.sf.jsqlparser.statement.select.FromItem;
 import net.sf.jsqlparser.statement.select.GroupByElement;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.SelectItem;
+import org.slf4j.Logger;
 
 /**
  * Fixes, on the parse tree and without asking the LLM, the failures that have exactly one
- * sensible fix: a wrong name with one confident candidate (including case and quoting),
- * selected columns missing from GROUP BY, and division by zero. Returns null otherwise.
+ * sensible fix: a wrong name whose one candidate by name (including case and quoting) also fits
+ * by type and role where the statement uses it (a repair never guesses meaning: otherwise the
+ * model gets the diagnosis with the candidates), selected columns missing from GROUP BY, and
+ * division by zero. Returns null otherwise.
  */
 public final class Repairs {
+
+    private static final Logger LOG = Logs.get(Repairs.class);
 
     private static final Set<String> AGGREGATES = Set.of("count", "sum", "avg", "min", "max", "array_agg", "string_agg",
             "bool_and", "bool_or", "every", "stddev", "stddev_pop", "stddev_samp", "variance", "var_pop", "var_samp",
@@ -92,6 +101,11 @@ public final class Repairs {
         if (hits.isEmpty()) {
             return null;
         }
+        String misfit = columnMisfit(statement, hits, d, c, names);
+        if (misfit != null) {
+            LOG.debug("column {} is not repaired to {}: {}", d.name(), c.qualified(), misfit);
+            return null;
+        }
         hits.forEach(col -> col.setColumnName(SchemaRenderer.identifier(names, c.name())));
         return "column " + d.name() + " -> " + c.name();
     }
@@ -111,11 +125,110 @@ public final class Repairs {
         if (hits.isEmpty()) {
             return null;
         }
+        String misfit = tableMisfit(statement, hits, c, names);
+        if (misfit != null) {
+            LOG.debug("table {} is not repaired to {}: {}", d.name(), c.qualified(), misfit);
+            return null;
+        }
         for (Table t : hits) {
             t.setName(SchemaRenderer.identifier(names, c.name()));
             t.setSchemaName(c.table() == null ? t.getSchemaName() : SchemaRenderer.identifier(names, c.table()));
         }
         return "table " + d.name() + " -> " + c.qualified();
+    }
+
+    /**
+     * Why the one candidate by name cannot stand for the wrong column, or null when it can: it must be a column of the
+     * table the name resolves to (the qualifier's, else the one table of the query that has it), of a kind every use of
+     * the name accepts, in the same role ({@link NameUse#misfit}).
+     */
+    private static String columnMisfit(Statement statement, List<Column> hits, Diagnosis d, Candidate c, SchemaCatalog catalog) {
+        QueryTables tables = QueryTables.of(statement, catalog);
+        TableInfo table;
+        if (d.qualifier() != null) {
+            table = tables.qualified(d.qualifier());
+            if (table == null || !table.name().equals(c.table())) {
+                return "it is not a column of " + d.qualifier();
+            }
+        } else {
+            List<TableInfo> having = tables.having(c.name());
+            if (having.size() != 1 || !having.get(0).name().equals(c.table())) {
+                return having.isEmpty() ? "no table of the query has it" : "it is not the only table of the query with " + c.name();
+            }
+            table = having.get(0);
+        }
+        ColumnInfo column = table.columnIgnoreCase(c.name());
+        return column == null ? "no such column" : NameUse.of(statement, hits, tables).misfit(d.name(), table, column);
+    }
+
+    /**
+     * Why the one candidate by name cannot stand for the wrong table, or null when it can: every column the statement reads
+     * through the wrong table (by its alias or name, or unqualified where no other table of the query has it) must be a
+     * column of the candidate, fit for its uses.
+     */
+    private static String tableMisfit(Statement statement, List<Table> hits, Candidate c, SchemaCatalog catalog) {
+        TableInfo target = catalog.resolveAnyCase(c.table(), c.name());
+        if (target == null) {
+            return "no such table";
+        }
+        QueryTables others = QueryTables.of(statement, catalog);
+        Set<String> qualifiers = new HashSet<>();
+        for (Table t : hits) {
+            qualifiers.add(lower(t.getAlias() != null ? t.getAlias().getName() : t.getName()));
+        }
+        boolean onlyUnknown = readsOnlyCatalogTablesBut(statement, catalog, hits); // no CTE or subquery to read columns from
+        Set<String> aliases = selectAliases(statement);
+        java.util.Map<String, List<Column>> read = new java.util.LinkedHashMap<>();
+        AstNodes.forEach(statement, node -> {
+            if (!(node instanceof Column col)) {
+                return;
+            }
+            String name = TableRef.fold(col.getColumnName());
+            boolean qualified = col.getTable() != null && col.getTable().getName() != null;
+            boolean ours = qualified ? qualifiers.contains(lower(col.getTable().getName()))
+                    : onlyUnknown && others.having(name).isEmpty() && !aliases.contains(lower(name));
+            if (ours) {
+                read.computeIfAbsent(lower(name), k -> new ArrayList<>()).add(col);
+            }
+        });
+        for (var e : read.entrySet()) {
+            ColumnInfo column = target.columnIgnoreCase(e.getKey());
+            if (column == null) {
+                return target.name() + " has no column " + e.getKey();
+            }
+            String misfit = NameUse.of(statement, e.getValue(), others).misfit(column.name(), target, column);
+            if (misfit != null) {
+                return misfit;
+            }
+        }
+        return null;
+    }
+
+    /** Whether every FROM item of the statement, at any depth, is a table of the catalog or one of {@code wrong}. */
+    private static boolean readsOnlyCatalogTablesBut(Statement statement, SchemaCatalog catalog, List<Table> wrong) {
+        for (FromItem item : QueryTables.fromItems(statement)) {
+            boolean known = item == null || wrong.contains(item) || item instanceof Table t
+                    && catalog.resolveAnyCase(TableRef.fold(t.getSchemaName()), TableRef.fold(t.getName())) != null;
+            if (!known) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The names the statement gives its select items ({@code AS total}), lower case. */
+    private static Set<String> selectAliases(Statement statement) {
+        Set<String> out = new HashSet<>();
+        AstNodes.forEach(statement, node -> {
+            if (node instanceof SelectItem<?> item && item.getAlias() != null && item.getAlias().getName() != null) {
+                out.add(lower(TableRef.fold(item.getAlias().getName())));
+            }
+        });
+        return out;
+    }
+
+    private static String lower(String s) {
+        return s == null ? null : s.toLowerCase(Locale.ROOT);
     }
 
     /** Adds every selected expression that is not an aggregate to GROUP BY, creating it when missing. */

@@ -278,7 +278,8 @@ public final class NameCandidates {
         return column.equals(t + "_id") || column.equals(t + "id") || column.equals(table + "_id");
     }
 
-    static String singular(String w) {
+    /** A name's singular by English's regular rules: {@code categories} -> {@code category}, {@code boxes} -> {@code box}. */
+    public static String singular(String w) {
         if (w.endsWith("ies") && w.length() > 4) {
             return w.substring(0, w.length() - 3) + "y";
         }

@@ -34,6 +34,22 @@ public record SchemaCatalog(String productName, String productVersion, String de
         return defaultSchema == null ? elsewhere : null;
     }
 
+    /** As {@link #resolve}, else a table whose name (and schema) differ only in case: the database folds unquoted names its own way. */
+    public TableInfo resolveAnyCase(String schema, String name) {
+        TableInfo exact = resolve(schema, name);
+        if (exact != null) {
+            return exact;
+        }
+        TableInfo other = null;
+        for (TableInfo info : tables) {
+            boolean schemaMatches = schema == null ? visibleUnqualified(info) : schema.equalsIgnoreCase(info.schema());
+            if (schemaMatches && info.name().equalsIgnoreCase(name)) {
+                other = info;
+            }
+        }
+        return other;
+    }
+
     /**
      * True when the catalog holds exactly this relation (as the database resolved it: PostgreSQL's
      * schema, MySQL's database). Names match exactly: on MySQL with {@code lower_case_table_names=0}

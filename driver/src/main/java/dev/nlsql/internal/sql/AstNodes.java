@@ -84,6 +84,27 @@ public final class AstNodes {
         return !Node.class.isAssignableFrom(t) && !Token.class.isAssignableFrom(t) && f.getDeclaringClass() != ASTNodeAccessImpl.class;
     }
 
+    /** Every node under {@code root} (root excepted) with the node whose field, or list in a field, holds it. */
+    public static Map<Object, Object> parents(Object root) {
+        Map<Object, Object> out = new IdentityHashMap<>();
+        forEach(root, node -> {
+            for (Field f : childFields(node.getClass())) {
+                addChildren(read(f, node), node, out);
+            }
+        });
+        return out;
+    }
+
+    private static void addChildren(Object value, Object parent, Map<Object, Object> out) {
+        if (value instanceof Collection<?> items) {
+            for (Object item : items) {
+                addChildren(item, parent, out);
+            }
+        } else if (isNode(value)) {
+            out.putIfAbsent(value, parent);
+        }
+    }
+
     /** Puts {@code replacement} where {@code target} stands under {@code root} (a field or a list item); true if found. */
     @SuppressWarnings("unchecked")
     public static boolean replace(Object root, Object target, Object replacement) {
