@@ -1,9 +1,6 @@
 package dev.nlsql.testing;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 
 /**
  * A car paint shop in its own database for the relevance tests (driver, CLI, proxy): customers, their
@@ -21,21 +18,16 @@ public final class PaintShopDb {
     }
 
     /** The plain JDBC URL, the database built once (and dropped when the test JVM ends). */
-    public static synchronized String url() throws SQLException {
-        String url = TestPostgres.urlOf(NAME);
-        if (TestPostgres.createDatabaseIfMissing(NAME)) {
-            try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-                s.execute("CREATE TABLE customers (id int PRIMARY KEY, name text NOT NULL, city text NOT NULL)");
-                s.execute("CREATE TABLE cars (id int PRIMARY KEY, customer_id int NOT NULL REFERENCES customers(id), make text NOT NULL, "
-                        + "paint text NOT NULL, year int NOT NULL)");
-                s.execute("CREATE TABLE repairs (id int PRIMARY KEY, car_id int NOT NULL REFERENCES cars(id), repaired_on date NOT NULL, "
-                        + "cost numeric(10,2) NOT NULL)");
-                s.execute("INSERT INTO customers VALUES (1, 'Ines', 'Porto'), (2, 'Jonas', 'Lyon')");
-                s.execute("INSERT INTO cars VALUES (1, 1, 'Fiat', 'red', 2015), (2, 1, 'Volvo', 'blue', 2019), (3, 2, 'Fiat', 'red', 2021)");
-                s.execute("INSERT INTO repairs VALUES (1, 1, '2024-02-01', 120), (2, 2, '2024-03-05', 80), (3, 3, '2024-03-20', 300)");
-            }
-        }
-        return url;
+    public static String url() throws SQLException {
+        return TestPostgres.databaseOnce(NAME,
+                "CREATE TABLE customers (id int PRIMARY KEY, name text NOT NULL, city text NOT NULL)",
+                "CREATE TABLE cars (id int PRIMARY KEY, customer_id int NOT NULL REFERENCES customers(id), make text NOT NULL, "
+                        + "paint text NOT NULL, year int NOT NULL)",
+                "CREATE TABLE repairs (id int PRIMARY KEY, car_id int NOT NULL REFERENCES cars(id), repaired_on date NOT NULL, "
+                        + "cost numeric(10,2) NOT NULL)",
+                "INSERT INTO customers VALUES (1, 'Ines', 'Porto'), (2, 'Jonas', 'Lyon')",
+                "INSERT INTO cars VALUES (1, 1, 'Fiat', 'red', 2015), (2, 1, 'Volvo', 'blue', 2019), (3, 2, 'Fiat', 'red', 2021)",
+                "INSERT INTO repairs VALUES (1, 1, '2024-02-01', 120), (2, 2, '2024-03-05', 80), (3, 3, '2024-03-20', 300)");
     }
 
     /** The nlsql URL of the database. */

@@ -47,6 +47,9 @@ record QuestionShape(String data, String world, List<String> asked) {
     /** "how tall is", "how far is": a measure of a thing in the world, not of data. */
     private static final Set<String> DIMENSIONS = Set.of("tall", "far", "high", "deep", "long", "old", "big", "large", "heavy",
             "fast", "hot", "cold", "wide", "hard", "often", "early", "late", "loud", "bright", "small", "short", "much");
+    /** "the capital of", "the symbol for": what comes before them is the thing a question about a fact asks for. */
+    private static final Set<String> OF = Set.of("of", "for", "in", "on", "at");
+    private static final String GENERIC = "a question about things in general";
     /** Words a user writes about their own organisation's data: "our customers", "how many did we sell". */
     private static final Set<String> OURS = Set.of("our", "we", "us", "ours");
 
@@ -85,8 +88,6 @@ record QuestionShape(String data, String world, List<String> asked) {
         return new QuestionShape(data.isEmpty() ? null : String.join(", ", data), world, world == null ? List.of() : asked(w, first));
     }
 
-    private static final Set<String> OF = Set.of("of", "for", "in", "on", "at");
-
     private static List<String> asked(List<String> w, int first) {
         String a = at(w, first);
         String b = at(w, first + 1);
@@ -114,8 +115,6 @@ record QuestionShape(String data, String world, List<String> asked) {
         }
         return List.of();
     }
-
-    private static final String GENERIC = "a question about things in general";
 
     private static String world(List<String> w, int first) {
         if (generic(w)) {
