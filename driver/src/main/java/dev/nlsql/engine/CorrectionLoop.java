@@ -23,6 +23,7 @@ import dev.nlsql.engine.Attempt.Outcome;
 import dev.nlsql.engine.Attempt.Source;
 import dev.nlsql.internal.execute.QueryRunner;
 import dev.nlsql.internal.execute.ReadOnlyTransaction;
+import dev.nlsql.internal.generate.ExampleQuestion;
 import dev.nlsql.internal.generate.Generation;
 import dev.nlsql.internal.generate.GenerationRequest;
 import dev.nlsql.internal.knowledge.Knowledge;
@@ -400,11 +401,8 @@ final class CorrectionLoop {
     private SQLException notAboutTheDatabase(String reason) {
         String why = reason.replaceAll("[\\p{Cntrl}\\s]+", " ").strip(); // the model's words, on one line, no terminal escapes
         why = why.length() <= ReplyDecision.MAX_REASON ? why : why.substring(0, ReplyDecision.MAX_REASON) + "…";
-        String holds = !hasSources() ? CatalogSummary.holds(main.catalog) : reachable().stream()
-                .map(d -> CatalogSummary.holds((d.isMain() ? "The main database" : "Source " + d.name()), d.catalog))
-                .collect(java.util.stream.Collectors.joining(" "));
         return failure(NlSqlState.NOT_ABOUT_DATABASE, "The question is not about " + (hasSources() ? "these databases: " : "this database: ")
-                + why + (why.endsWith(".") ? " " : ". ") + holds, null);
+                + why + (why.endsWith(".") ? " " : ". ") + holds(), null);
     }
 
     /** The cached SQL for this question, if it still works; a cached SQL that fails is dropped. */
@@ -487,10 +485,26 @@ final class CorrectionLoop {
         }
     }
 
+    /**
+     * NL005: what the offline generator could not read, and an example built from the connected schema
+     * (never another database's tables; none without tables). A question worded as one about data that
+     * names nothing the database holds also learns what it holds.
+     */
     private SQLException notUnderstood(NotUnderstoodException e) {
-        return failure(NlSqlState.NOT_UNDERSTOOD, "The offline generator cannot answer this with certainty: " + e.getMessage()
-                + ". Rephrase it (e.g. \"how many orders per month in 2024\"), or configure an LLM: set nlsql.llm.baseUrl "
-                + "to any OpenAI-compatible server (Ollama: http://localhost:11434/v1) or OPENAI_API_KEY", e);
+        SchemaCatalog on = offlineOn != null ? offlineOn.catalog : main.catalog;
+        String example = ExampleQuestion.of(on);
+        return failure(NlSqlState.NOT_UNDERSTOOD, (e.nothingLinked() ? "The offline generator cannot build this: " + e.getMessage()
+                + ". " + holds() + " Rephrase it with their names" : "The offline generator cannot answer this with certainty: "
+                + e.getMessage() + ". Rephrase it") + (example == null ? "" : " (e.g. \"" + example + "\")")
+                + ", or configure an LLM: set nlsql.llm.baseUrl to any OpenAI-compatible server (Ollama: http://localhost:11434/v1) "
+                + "or OPENAI_API_KEY", e);
+    }
+
+    /** "This database holds: a, b, ... (N tables)." for the main database and each reachable source. */
+    private String holds() {
+        return !hasSources() ? CatalogSummary.holds(main.catalog) : reachable().stream()
+                .map(d -> CatalogSummary.holds((d.isMain() ? "The main database" : "Source " + d.name()), d.catalog))
+                .collect(java.util.stream.Collectors.joining(" "));
     }
 
     /** Checks and runs a generated reply; null when the generator repeated SQL it already tried. */

@@ -12,7 +12,7 @@ public record Question(String text, String instructions) {
     /** Checks a question before any work is done: NL006 when it is empty, too long, or not text. */
     public static Question of(String text, String instructions) throws SQLException {
         if (text == null || text.isBlank()) {
-            throw NlSqlState.BAD_INPUT.exception("The question is empty: write what you want to know, e.g. \"how many orders were placed in 2024?\"");
+            throw NlSqlState.BAD_INPUT.exception("The question is empty: write what you want to know about the data");
         }
         if (text.length() > MAX_LENGTH) {
             throw NlSqlState.BAD_INPUT.exception("The question is " + text.length() + " characters long; the limit is " + MAX_LENGTH);

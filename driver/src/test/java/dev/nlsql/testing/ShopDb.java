@@ -1,9 +1,6 @@
 package dev.nlsql.testing;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 
 /** A small shop in its own database for the narration and follow-up tests (driver, proxy): customers in two countries, orders over two years. */
 public final class ShopDb {
@@ -19,21 +16,16 @@ public final class ShopDb {
     }
 
     /** The plain JDBC URL of the shop in database {@code name}, built once. */
-    public static synchronized String url(String name) throws SQLException {
-        String url = TestPostgres.urlOf(name);
-        if (TestPostgres.createDatabaseIfMissing(name)) {
-            try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-                s.execute("CREATE TABLE customers (id int PRIMARY KEY, name text NOT NULL, country text NOT NULL)");
-                s.execute("CREATE TABLE orders (id int PRIMARY KEY, customer_id int NOT NULL REFERENCES customers(id), "
-                        + "ordered_at date NOT NULL, amount numeric(10,2) NOT NULL)");
-                s.execute("INSERT INTO customers VALUES (1, 'Anna', 'Germany'), (2, 'Bruno', 'France'), (3, 'Carla', 'Germany')");
+    public static String url(String name) throws SQLException {
+        return TestPostgres.databaseOnce(name,
+                "CREATE TABLE customers (id int PRIMARY KEY, name text NOT NULL, country text NOT NULL)",
+                "CREATE TABLE orders (id int PRIMARY KEY, customer_id int NOT NULL REFERENCES customers(id), "
+                        + "ordered_at date NOT NULL, amount numeric(10,2) NOT NULL)",
+                "INSERT INTO customers VALUES (1, 'Anna', 'Germany'), (2, 'Bruno', 'France'), (3, 'Carla', 'Germany')",
                 // 2023: 3 orders (2 German); 2024: 5 orders (3 German)
-                s.execute("INSERT INTO orders VALUES (1, 1, '2023-02-01', 10), (2, 2, '2023-05-01', 20), (3, 3, '2023-07-01', 30), "
+                "INSERT INTO orders VALUES (1, 1, '2023-02-01', 10), (2, 2, '2023-05-01', 20), (3, 3, '2023-07-01', 30), "
                         + "(4, 1, '2024-01-10', 40), (5, 2, '2024-03-10', 50), (6, 3, '2024-04-10', 60), (7, 1, '2024-08-10', 70), "
                         + "(8, 2, '2024-11-10', 80)");
-            }
-        }
-        return url;
     }
 
     /** The nlsql URL of the database. */

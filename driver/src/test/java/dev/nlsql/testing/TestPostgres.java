@@ -133,6 +133,19 @@ public final class TestPostgres {
         return url;
     }
 
+    /** A database built once: created with {@code statements} run in it when missing (dropped when the JVM ends); returns its URL. */
+    public static synchronized String databaseOnce(String name, String... statements) throws SQLException {
+        String url = urlOf(name);
+        if (createDatabaseIfMissing(name)) {
+            try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+                for (String sql : statements) {
+                    s.execute(sql);
+                }
+            }
+        }
+        return url;
+    }
+
     /** The one value of a one-row result, which is closed. */
     public static long single(ResultSet rs) throws SQLException {
         try (rs) {

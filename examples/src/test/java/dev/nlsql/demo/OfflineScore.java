@@ -61,6 +61,8 @@ final class OfflineScore {
 
     /** The message with which the offline generator itself declines (CorrectionLoop.notUnderstood). */
     static final String OFFLINE_REFUSAL = "The offline generator cannot answer this with certainty: ";
+    /** Its message for a question worded about data none of whose words names anything in the database. */
+    static final String OFFLINE_CANNOT_BUILD = "The offline generator cannot build this: ";
 
     /**
      * True only for the offline generator's own refusal: SQLSTATE NL005 (NlSqlState.NOT_UNDERSTOOD) with the offline
@@ -69,7 +71,7 @@ final class OfflineScore {
      */
     static boolean isOfflineRefusal(SQLException e) {
         return NlSqlState.NOT_UNDERSTOOD.code().equals(e.getSQLState()) && e.getMessage() != null
-                && e.getMessage().startsWith(OFFLINE_REFUSAL);
+                && (e.getMessage().startsWith(OFFLINE_REFUSAL) || e.getMessage().startsWith(OFFLINE_CANNOT_BUILD));
     }
 
     /**

@@ -7,8 +7,10 @@ import java.time.LocalDate;
  * names, with no network, in two steps: {@link IntentReader} reads the question into an
  * {@link Intent} (aggregate, measure, grouping, filters, dates, order, limit), declining whatever
  * it cannot read with certainty; {@link SqlWriter} turns the intent into SQL. Declining is
- * {@link NotUnderstoodException} (NL005): "I don't know" rather than a guess; a declined question
- * none of whose content words links to the database is not about it ({@link Relevance}, NL002).
+ * {@link NotUnderstoodException} (NL005): "I don't know" rather than a guess. A declined question
+ * goes through the relevance gate ({@link Relevance}): worded as a question about the world and
+ * hardly linked, or linked not at all and not worded as a question about data, it is not about the
+ * database (NL002); worded as a question about data with nothing linked, it cannot be built (NL005).
  */
 public final class OfflineSqlGenerator implements SqlGenerator {
 
@@ -24,13 +26,16 @@ public final class OfflineSqlGenerator implements SqlGenerator {
         try {
             intent = new IntentReader(request.question(), request.catalog(), request.values(), LocalDate.now()).read();
         } catch (NotUnderstoodException e) {
-            // the relevance gate: a question with nothing that links to the database is not about it (NL002), else NL005
-            String unrelated = Relevance.nothingLinked(request.question(), request.catalog(), request.values());
-            if (unrelated != null && request.instructions() != null && !request.instructions().isBlank()
-                    && Relevance.nothingLinked(request.instructions(), request.catalog(), request.values()) == null) {
-                unrelated = null; // the instructions tie the question's words to the data ("TSC means ...")
+            Relevance.Verdict v = Relevance.judge(request.question(), request.catalog(), request.values());
+            if (v.kind() != Relevance.Kind.UNCLEAR && request.instructions() != null && !request.instructions().isBlank()
+                    && Relevance.linksAnything(request.instructions(), request.catalog(), request.values())) {
+                throw e; // the instructions tie the question's words to the data ("TSC means ...")
             }
-            throw unrelated == null ? e : new NotUnderstoodException(unrelated, true);
+            throw switch (v.kind()) {
+                case UNCLEAR -> e;
+                case NOTHING_LINKED -> NotUnderstoodException.nothingLinked(v.reason());
+                case NOT_ABOUT_DATABASE -> new NotUnderstoodException(v.reason(), true);
+            };
         }
         String sql = new SqlWriter(request.catalog()).write(intent);
         return new Generation(sql, 0, 0, (System.nanoTime() - start) / 1_000_000, 0);

@@ -15,85 +15,154 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The offline relevance gate: whether any content word of a question links to the database,
- * with the offline generator's own understanding of words ({@link Words} stems and synonyms,
- * {@link NameSynonyms}, the {@link IntentReader}'s grammar words) and the sampled values the
- * question names. A question none of whose content words names a table, a column (or a word
- * part, synonym or abbreviation of one, such as {@code cust} in {@code sbCustCity}, or a word inside
- * a name written without separators, such as {@code customer} in {@code sbcustomer}), a money word
- * when the database has numbers, a word of a comment, or a sampled value is not about this
- * database (NL002). A question of grammar words only, or with an acronym (a domain term the reader
- * cannot know), is not judged: the gate refuses only when it is sure. One that links but cannot be
- * built stays NL005: the offline reader declines what it cannot read, the gate only refuses what
- * has nothing to do with the data.
+ * The offline relevance gate, for a question the offline reader declined: how much of it links to
+ * the database, with the offline generator's own understanding of words ({@link Words} stems and
+ * synonyms, {@link NameSynonyms}, the {@link IntentReader}'s grammar words) and the sampled values
+ * the question names, weighed with its {@link QuestionShape}. A content word links strongly when it
+ * names a table or a column (a word part or synonym of one, or a word inside a name written without
+ * separators, such as {@code customer} in {@code sbcustomer}), a word of a comment, or a sampled
+ * value; weakly as an abbreviation ({@code cust} in {@code sbCustCity}) or a money word when the
+ * database has numbers.
+ * <ul>
+ * <li>Worded as a question about the world (a request for a text, a how-to, a fact about a named
+ * thing): not about this database (NL002) when what it asks for links to nothing strongly ("who
+ * painted", though a {@code paint} column matches "painted" as an abbreviation; "what is the
+ * capital of"), when it names a thing the database does not hold (a capitalised word that links to
+ * nothing: "the Night Watch"), or when fewer of its words link strongly than do not.
+ * <li>Otherwise, when no word links: worded as a question about data (an aggregate, a grouping, a
+ * ranking, a date range, a list), it cannot be built (NL005, "Total sales per year" where nothing
+ * is called sales); else not about this database (NL002).
+ * <li>Otherwise the reader's own NL005 stands.
+ * </ul>
+ * A question of grammar words only, or with an acronym (a domain term the reader cannot know), is
+ * not judged: the gate refuses only when it is sure.
  */
 final class Relevance {
+
+    /** What the gate makes of a declined question. */
+    enum Kind {
+        /** The reader's own NL005 stands. */
+        UNCLEAR,
+        /** Worded as a question about data, but nothing in it links: NL005, naming what the database holds. */
+        NOTHING_LINKED,
+        /** Not about this database: NL002. */
+        NOT_ABOUT_DATABASE
+    }
+
+    /** The gate's verdict and, unless {@link Kind#UNCLEAR}, why. */
+    record Verdict(Kind kind, String reason) {
+        static final Verdict UNCLEAR = new Verdict(Kind.UNCLEAR, null);
+    }
 
     /** Words the offline reader reads as grammar of dates, limits and comparisons: never content. */
     private static final Set<String> GRAMMAR = Set.of("last", "past", "this", "next", "since", "after", "before", "between",
             "today", "yesterday", "tomorrow", "now", "over", "above", "under", "below", "more", "less", "greater", "fewer", "least",
             "most", "exactly", "equal", "first", "bottom", "best", "worst", "largest", "biggest", "smallest", "cheapest", "not",
             "no", "yes", "than", "if", "why", "again", "like", "just", "only", "also", "there", "here", "same", "other", "others");
-    /** A word of two to five capitals that no reader here knows: a term of the domain, such as TSC or MRR. */
-    private static final Pattern ACRONYM = Pattern.compile("(?<![\\p{L}\\p{N}])\\p{Lu}{2,5}(?![\\p{L}\\p{N}])");
+    /** A word of capitals (and digits) that no reader here knows: a term of the domain, such as TSC, MRR or D7D100PIR. */
+    private static final Pattern ACRONYM = Pattern.compile(
+            "(?<![\\p{L}\\p{N}])(?=[\\p{Lu}\\p{N}]*\\p{Lu}[\\p{Lu}\\p{N}]*\\p{Lu})[\\p{Lu}\\p{N}]{2,12}(?![\\p{L}\\p{N}])");
+    /** Capitals that are no domain term: "ID", and Roman numerals ("World War II"). */
+    private static final Pattern KNOWN_CAPITALS = Pattern.compile("ID|[IVX]+");
     private static final Pattern WORD = Pattern.compile("[\\p{L}][\\p{L}\\p{N}_']*");
     /** Shortest name part a question word may start with to count as its abbreviation ("cust" of "customer"). */
     private static final int MIN_ABBREVIATION = 4;
 
+    private enum Link { STRONG, WEAK, NONE }
+
     private Relevance() {
     }
 
-    /**
-     * Null when some content word of the question links to the database; else the reason it is
-     * not about it (naming the words that link to nothing, at most a few).
-     */
-    static String nothingLinked(String question, SchemaCatalog catalog, List<ValueLink> values) {
-        if (ACRONYM.matcher(question).find()) {
-            return null; // "What is the TSC?": an unknown acronym is likely the domain's own term, so not sure enough to refuse
+    /** The gate's verdict on a question the offline reader declined. */
+    static Verdict judge(String question, SchemaCatalog catalog, List<ValueLink> values) {
+        if (unknownAcronym(question)) {
+            return Verdict.UNCLEAR; // "What is the TSC?": an unknown acronym is likely the domain's own term, so not sure enough to refuse
         }
         List<String> content = contentWords(question);
         if (content.isEmpty()) {
-            return null; // only grammar ("how many?"): nothing to judge by, so the reader's own answer (NL005) stands
+            return Verdict.UNCLEAR; // only grammar ("how many?"): nothing to judge by, so the reader's own answer (NL005) stands
         }
-        Set<String> valueWords = new HashSet<>();
-        for (ValueLink v : values) {
-            // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be
-            if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase()))) {
-                valueWords.addAll(Words.split(v.phrase()));
-            }
-        }
-        Set<String> stems = new HashSet<>();
-        Set<String> parts = new HashSet<>();
-        boolean numbers = false;
-        for (TableInfo t : catalog.tables()) {
-            addName(t.name(), stems, parts);
-            addComment(t.comment(), stems);
-            for (ColumnInfo c : t.columns()) {
-                addName(c.name(), stems, parts);
-                addComment(c.comment(), stems);
-                numbers |= SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name());
-            }
-        }
+        SchemaWords schema = new SchemaWords(catalog, values);
+        List<String> strong = new ArrayList<>();
+        List<String> weak = new ArrayList<>();
         for (String w : content) {
-            if (valueWords.contains(w) || stems.contains(Words.stem(w))) {
-                return null;
-            }
-            if (numbers && (IntentReader.MONEY.contains(w) || IntentReader.PRICE.contains(w))) {
-                return null; // "revenue", "expensive": the reader reads them as a money column of the table asked about
-            }
-            String stem = Words.stem(w);
-            for (String p : parts) {
-                if (p.length() >= MIN_ABBREVIATION && w.length() > p.length() && w.startsWith(p)) {
-                    return null; // an abbreviation in a name: cust for customer, diag for diagnosis
-                }
-                if (stem.length() >= MIN_ABBREVIATION && p.length() > stem.length() && p.contains(stem)) {
-                    return null; // a name of words written together: sbcustomer, sbdailyprice
-                }
+            Link l = schema.link(w);
+            if (l == Link.STRONG) {
+                strong.add(w);
+            } else if (l == Link.WEAK) {
+                weak.add(w);
             }
         }
-        List<String> shown = content.size() > 4 ? content.subList(0, 4) : content;
-        return "none of its words (" + String.join(", ", shown) + (content.size() > 4 ? ", ..." : "")
-                + ") names a table, column or value of it";
+        List<String> unlinked = content.stream().filter(w -> !strong.contains(w) && !weak.contains(w)).toList();
+        QuestionShape shape = QuestionShape.read(question);
+        if (shape.world() != null) {
+            List<String> missing = shape.asked().stream().filter(w -> content.contains(w) && !strong.contains(w)).toList();
+            if (!missing.isEmpty()) {
+                return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + ", and what it asks for ("
+                        + String.join(" ", missing) + ") names nothing in it");
+            }
+            List<String> names = unlinkedNames(question, strong);
+            if (!names.isEmpty()) {
+                return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + " about " + String.join(" ", names)
+                        + ", which nothing in it names");
+            }
+            if (strong.size() < content.size() - strong.size()) {
+                return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + ", and " + (strong.isEmpty()
+                        ? "none of its words (" + shown(content) + ")" : "of its words only " + shown(strong))
+                        + " names a table, column or value of it");
+            }
+            return Verdict.UNCLEAR;
+        }
+        if (!strong.isEmpty() || !weak.isEmpty()) {
+            return Verdict.UNCLEAR;
+        }
+        if (shape.data() != null) {
+            return new Verdict(Kind.NOTHING_LINKED, "it reads as a question about data (" + shape.data() + "), but none of its words ("
+                    + shown(unlinked) + ") names a table, column or value of this database");
+        }
+        return new Verdict(Kind.NOT_ABOUT_DATABASE, "none of its words (" + shown(content) + ") names a table, column or value of it");
+    }
+
+    /** Whether any content word of a text (the instructions sent with a question) links to the database, strongly or weakly. */
+    static boolean linksAnything(String text, SchemaCatalog catalog, List<ValueLink> values) {
+        SchemaWords schema = new SchemaWords(catalog, values);
+        return contentWords(text).stream().anyMatch(w -> schema.link(w) != Link.NONE);
+    }
+
+    private static boolean unknownAcronym(String question) {
+        Matcher m = ACRONYM.matcher(question);
+        while (m.find()) {
+            if (!KNOWN_CAPITALS.matcher(m.group()).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Capitalised content words (not at the start of a sentence, or with a capital inside: iPhone) that
+     * link to nothing strongly: the names of things ("Night Watch", "Mount Everest") a question about
+     * the world asks about.
+     */
+    private static List<String> unlinkedNames(String question, List<String> strong) {
+        List<String> out = new ArrayList<>();
+        Matcher m = WORD.matcher(question.replace('\u2019', '\''));
+        while (m.find()) {
+            String w = m.group();
+            String before = question.substring(0, m.start()).stripTrailing();
+            boolean sentenceStart = before.isEmpty() || ".?!:;\"'(".indexOf(before.charAt(before.length() - 1)) >= 0;
+            String lower = w.toLowerCase(Locale.ROOT).replace("'s", "").replace("'", "");
+            boolean capital = !sentenceStart && Character.isUpperCase(w.charAt(0)) || w.substring(1).chars().anyMatch(Character::isUpperCase);
+            if (capital && !w.equals(w.toUpperCase(Locale.ROOT))
+                    && contentWords(lower).contains(lower) && !strong.contains(lower)) {
+                out.add(w.replace("'s", ""));
+            }
+        }
+        return out;
+    }
+
+    private static String shown(List<String> words) {
+        return String.join(", ", words.size() > 4 ? words.subList(0, 4) : words) + (words.size() > 4 ? ", ..." : "");
     }
 
     /** The words that could name data: not stop words, not the offline reader's grammar, aggregates, dates or numbers. */
@@ -113,23 +182,64 @@ final class Relevance {
         return out;
     }
 
-    private static void addName(String name, Set<String> stems, Set<String> parts) {
-        for (String p : Words.split(name)) {
-            if (p.length() < 3 || p.equals("id")) {
-                continue; // "sb", "tx", "dp": prefixes, not words
+    /** The words of a database's names, comments and sampled values, to link question words to. */
+    private static final class SchemaWords {
+        private final Set<String> valueWords = new HashSet<>();
+        private final Set<String> stems = new HashSet<>();
+        private final Set<String> parts = new HashSet<>();
+        private boolean numbers;
+
+        SchemaWords(SchemaCatalog catalog, List<ValueLink> values) {
+            for (ValueLink v : values) {
+                // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be
+                if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase()))) {
+                    valueWords.addAll(Words.split(v.phrase()));
+                }
             }
-            parts.add(p);
-            stems.add(Words.stem(p));
-            for (String s : NameSynonyms.of(p)) {
-                stems.add(Words.stem(s));
+            for (TableInfo t : catalog.tables()) {
+                addName(t.name());
+                addComment(t.comment());
+                for (ColumnInfo c : t.columns()) {
+                    addName(c.name());
+                    addComment(c.comment());
+                    numbers |= SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name());
+                }
             }
         }
-    }
 
-    private static void addComment(String comment, Set<String> stems) {
-        for (String w : Words.split(comment)) {
-            if (w.length() >= 4 && !Words.isStop(w)) {
-                stems.add(Words.stem(w));
+        Link link(String w) {
+            String stem = Words.stem(w);
+            if (valueWords.contains(w) || stems.contains(stem)) {
+                return Link.STRONG;
+            }
+            boolean weak = numbers && (IntentReader.MONEY.contains(w) || IntentReader.PRICE.contains(w)); // a money column of the table
+            for (String p : parts) {
+                if (stem.length() >= MIN_ABBREVIATION && p.length() >= stem.length() + 2 && p.contains(stem)) {
+                    return Link.STRONG; // a name of words written together: sbcustomer, sbdailyprice (but "weigh" is no word of "weight")
+                }
+                weak |= p.length() >= MIN_ABBREVIATION && w.length() > p.length() && w.startsWith(p); // cust for customer, diag
+            }
+            return weak ? Link.WEAK : Link.NONE;
+        }
+
+        private void addName(String name) {
+            for (String p : Words.split(name)) {
+                if (p.length() < 3 || p.equals("id")) {
+                    continue; // "sb", "tx", "dp": prefixes, not words
+                }
+                parts.add(p);
+                stems.add(Words.stem(p));
+                for (String s : NameSynonyms.of(p)) {
+                    stems.add(Words.stem(s));
+                }
+            }
+        }
+
+        private void addComment(String comment) {
+            for (String w : Words.split(comment)) {
+                if (w.length() >= 4 && !Words.isStop(w)) {
+                    stems.add(Words.stem(w));
+                }
             }
         }
     }

@@ -1,0 +1,102 @@
+package dev.nlsql.internal.generate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nlsql.internal.generate.Relevance.Kind;
+import dev.nlsql.internal.schema.ColumnInfo;
+import dev.nlsql.internal.schema.ForeignKey;
+import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.schema.ValueIndex.ValueLink;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The offline relevance gate (issue 24) on a paint shop's schema, which has a {@code paint} and a
+ * {@code year} column but nothing about sales: a general-knowledge question is not about it (NL002)
+ * though a word matches a column; a question worded about data whose words link nothing cannot be
+ * built (NL005); what links stays the reader's own NL005. And the example a decline shows is built
+ * from the schema.
+ */
+class RelevanceTest {
+
+    private static ColumnInfo col(String name, String type) {
+        return new ColumnInfo(name, type, false, null);
+    }
+
+    static final TableInfo CUSTOMERS = new TableInfo("public", "customers", null, List.of(col("id", "int4"), col("name", "text"),
+            col("country", "text")), List.of("id"), List.of());
+    static final TableInfo CARS = new TableInfo("public", "cars", null, List.of(col("id", "int4"), col("customer_id", "int4"),
+            col("make", "text"), col("paint", "text"), col("year", "int4")), List.of("id"),
+            List.of(new ForeignKey(List.of("customer_id"), "public", "customers", List.of("id"))));
+    static final TableInfo REPAIRS = new TableInfo("public", "repairs", null, List.of(col("id", "int4"), col("car_id", "int4"),
+            col("repaired_on", "date"), col("end_date", "date"), col("cost", "numeric")), List.of("id"),
+            List.of(new ForeignKey(List.of("car_id"), "public", "cars", List.of("id"))));
+    static final SchemaCatalog SHOP = new SchemaCatalog("PostgreSQL", "15", "public", List.of(CUSTOMERS, CARS, REPAIRS));
+    /** France is a customer's country: a value the question names. */
+    static final List<ValueLink> FRANCE = List.of(new ValueLink(CUSTOMERS, CUSTOMERS.column("country"), "France", "france"));
+
+    private static Kind kind(String question) {
+        return Relevance.judge(question, SHOP, FRANCE).kind();
+    }
+
+    @Test
+    void generalKnowledgeIsNotAboutTheDatabaseThoughAWordMatchesAColumn() {
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("Who painted the Night Watch?")); // painted ~ paint
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("who painted the night watch")); // no capitals: what it asks for (painted) is not held
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("What year did World War II end?")); // year and end_date are columns
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("What is the capital of France?")); // France is a value, capital is nothing
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("How tall is Mount Everest?"));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("Translate hello into Spanish"));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("Write a poem about autumn"));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("how many legs does a spider have?"));
+        String why = Relevance.judge("Who painted the Night Watch?", SHOP, FRANCE).reason();
+        assertTrue(why.contains("painted"), why);
+    }
+
+    @Test
+    void aDataQuestionWhoseWordsLinkNothingCannotBeBuilt() {
+        assertEquals(Kind.NOTHING_LINKED, kind("Total sales per year"));
+        assertEquals(Kind.NOTHING_LINKED, kind("How many complaints were filed per month?"));
+        assertEquals(Kind.NOTHING_LINKED, kind("Top 5 branches by headcount"));
+        assertEquals(Kind.NOTHING_LINKED, kind("List all invoices issued since 2021"));
+        assertEquals(Kind.NOTHING_LINKED, kind("What is the average salary per department?")); // the aggregate outweighs "what is"
+        String why = Relevance.judge("Total sales per year", SHOP, List.of()).reason();
+        assertTrue(why.contains("sales") && why.contains("a grouping"), why);
+        // worded neither way, nothing linked: not about the database
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("tell me something nice"));
+    }
+
+    @Test
+    void whatLinksIsLeftToTheReadersOwnDecline() {
+        assertEquals(Kind.UNCLEAR, kind("Which cars had the most repairs by the same mechanic?"));
+        assertEquals(Kind.UNCLEAR, kind("what is the airspeed of our cars?")); // "our": the user's own data
+        assertEquals(Kind.UNCLEAR, kind("What is the TSC in the past 7 days?")); // an unknown acronym: a term of the domain
+        assertEquals(Kind.UNCLEAR, kind("how many?"));
+        assertEquals(Kind.UNCLEAR, kind("What is the highest repair cost?"));
+    }
+
+    @Test
+    void theShapeIsReadWithoutTheSchema() {
+        assertNotNull(QuestionShape.read("Total sales per year").data());
+        assertNull(QuestionShape.read("Total sales per year").world());
+        assertEquals(List.of("painted"), QuestionShape.read("Who painted the Night Watch?").asked());
+        assertEquals(List.of("end"), QuestionShape.read("What year did World War II end?").asked());
+        assertEquals(List.of("capital"), QuestionShape.read("what's the capital of France?").asked());
+        assertNull(QuestionShape.read("Which offices had the most visitors last month?").world()); // a set of rows, not a fact
+        assertNull(QuestionShape.read("what do we know about our best customers?").world());
+    }
+
+    @Test
+    void theExampleIsBuiltFromTheSchemaAndBuilds() throws Exception {
+        String example = ExampleQuestion.of(SHOP);
+        assertNotNull(example);
+        assertTrue(example.contains("cars") || example.contains("repairs") || example.contains("customers"), example);
+        new SqlWriter(SHOP).write(new IntentReader(example, SHOP, List.of(), LocalDate.now()).read());
+        assertNull(ExampleQuestion.of(new SchemaCatalog("PostgreSQL", "15", "public", List.of())), "no schema, no example");
+    }
+}
