@@ -2,6 +2,7 @@ package dev.nlsql.demo;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nlsql.testing.GlossaryFiles;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -73,5 +74,22 @@ class OfflineGeneratorAccuracyTest {
         assertTrue(score.failed.isEmpty(), "errors other than a decline: " + score.failed);
         assertTrue(score.precision() >= 0.95, "precision " + score.precision() + "; wrong answers: " + score.wrong);
         assertTrue(score.coverage() >= 0.88, "coverage " + score.coverage()); // answered 83 of 89 when written (93.3%)
+    }
+
+    @Test
+    void withTheShopsGlossaryPrecisionStaysAtLeast95Percent() throws Exception {
+        String url = DemoDatabase.create();
+        List<String[]> questions = questions();
+        OfflineScore score = new OfflineScore("demo, with its glossary,");
+        try (Connection plain = DriverManager.getConnection(url); Statement gold = plain.createStatement()) {
+            GlossaryAsker asker = new GlossaryAsker(plain, false, GlossaryFiles.read("/demo-knowledge.yaml"), "nlsql.dialect=unverified");
+            for (String[] q : questions) {
+                score.ask(gold, asker, q[0], List.of(q[1]));
+            }
+        }
+        score.print();
+        assertTrue(score.failed.isEmpty(), "errors other than a decline: " + score.failed);
+        assertTrue(score.precision() >= 0.95, "precision " + score.precision() + "; wrong answers: " + score.wrong);
+        assertTrue(score.coverage() >= 0.88, "coverage " + score.coverage());
     }
 }

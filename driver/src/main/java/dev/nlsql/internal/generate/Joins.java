@@ -26,10 +26,12 @@ final class Joins {
 
     private final String from;
     private final boolean fansOut;
+    private final List<TableInfo> tables;
 
-    private Joins(String from, boolean fansOut) {
+    private Joins(String from, boolean fansOut, List<TableInfo> tables) {
         this.from = from;
         this.fansOut = fansOut;
+        this.tables = tables;
     }
 
     String from() {
@@ -38,6 +40,11 @@ final class Joins {
 
     boolean fansOut() {
         return fansOut;
+    }
+
+    /** Every table the FROM clause reads: the base, the tables needed and those on the paths between them. */
+    List<TableInfo> tables() {
+        return tables;
     }
 
     static Joins between(SchemaCatalog catalog, TableInfo base, Collection<TableInfo> needed) throws NotUnderstoodException {
@@ -61,7 +68,7 @@ final class Joins {
                 }
             }
         }
-        return new Joins(sql.toString(), fans);
+        return new Joins(sql.toString(), fans, List.copyOf(joined));
     }
 
     /** The tables {@code t} references. */

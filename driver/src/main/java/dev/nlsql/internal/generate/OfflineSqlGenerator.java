@@ -1,6 +1,8 @@
 package dev.nlsql.internal.generate;
 
+import dev.nlsql.internal.knowledge.GlossaryTerm;
 import java.time.LocalDate;
+import java.util.List;
 
 /**
  * Writes SQL for common question shapes with rules over the schema and the values the question
@@ -21,14 +23,19 @@ public final class OfflineSqlGenerator implements SqlGenerator {
     public Generation generate(GenerationRequest request) throws NotUnderstoodException {
         long start = System.nanoTime();
         Intent intent;
+        List<GlossaryTerm> glossary = request.knowledge() == null ? List.of() : request.knowledge().glossary();
+        IntentReader reader = new IntentReader(request.question(), request.catalog(), request.values(), LocalDate.now(), glossary);
         try {
-            intent = new IntentReader(request.question(), request.catalog(), request.values(), LocalDate.now()).read();
+            intent = reader.read();
         } catch (NotUnderstoodException e) {
             // the relevance gate: a question with nothing that links to the database is not about it (NL002), else NL005
             String unrelated = Relevance.nothingLinked(request.question(), request.catalog(), request.values());
             if (unrelated != null && request.instructions() != null && !request.instructions().isBlank()
                     && Relevance.nothingLinked(request.instructions(), request.catalog(), request.values()) == null) {
                 unrelated = null; // the instructions tie the question's words to the data ("TSC means ...")
+            }
+            if (reader.touchedGlossary()) {
+                unrelated = null; // so does the glossary
             }
             throw unrelated == null ? e : new NotUnderstoodException(unrelated, true);
         }
