@@ -200,7 +200,7 @@ final class IntentReader {
             mentions.forEach(m -> named.add(m.table()));
             filters.forEach(f -> named.add(f.column().table()));
             named.remove(null);
-            List<String> unexplained = unexplained(verbs, named, mentions, null);
+            List<String> unexplained = unexplained(verbs, named, mentions, null, null);
             if (!unexplained.isEmpty()) {
                 throw notKnown(unexplained);
             }
@@ -954,36 +954,38 @@ final class IntentReader {
      * of ("placed": an order, "written": a review, see {@link #VERB_OBJECTS}), or, for a verb of place ("live", "come
      * from"), by a city, country or address column the SQL reads.
      *
-     * @param tables the tables the SQL reads
-     * @param event  receives the table whose rows the verbs' event is recorded in (the order placed), if one is
+     * @param tables  the tables the SQL reads
+     * @param subject the table the verbs are said of (the base table), or null when not known
+     * @param event   receives the tables that account for the verbs: the verb's event is recorded in their rows (the order placed)
      */
-    private List<String> unexplained(List<Integer> verbs, Set<TableInfo> tables, List<Mention> mentions, List<TableInfo> event) {
+    private List<String> unexplained(List<Integer> verbs, Set<TableInfo> tables, List<Mention> mentions, TableInfo subject,
+            List<TableInfo> event) {
         List<String> out = new ArrayList<>();
         for (int i : verbs) {
             String w = words.get(i);
             List<String> roots = roots(w);
-            TableInfo found = null;
+            List<TableInfo> found = new ArrayList<>();
             for (TableInfo t : tables) {
                 boolean namedAfter = Words.split(t.name()).stream().anyMatch(n -> sameRoot(roots, n));
                 boolean column = t.columns().stream().anyMatch(c -> isEvent(c) && sameRoot(roots, Words.split(c.name()).get(0)));
                 Set<String> objects = VERB_OBJECTS.getOrDefault(w, Set.of());
                 boolean object = Words.stems(t.name()).stream().anyMatch(objects::contains);
                 if (namedAfter || column || object) {
-                    found = t;
-                    break;
+                    found.add(t);
                 }
             }
-            if (found == null && LOCATION_VERBS.contains(w)) {
-                boolean located = mentions.stream().anyMatch(m -> m.column() != null && isLocation(m.column()))
-                        || filters.stream().anyMatch(f -> isLocation(f.column().column()));
+            if (found.isEmpty() && LOCATION_VERBS.contains(w) && subject != null) {
+                // "customers live in Paris": a place column of the table the verb is said of
+                boolean located = mentions.stream().anyMatch(m -> m.column() != null && m.table() == subject && isLocation(m.column()))
+                        || filters.stream().anyMatch(f -> f.column().table() == subject && isLocation(f.column().column()));
                 if (located) {
                     continue;
                 }
             }
-            if (found == null) {
+            if (found.isEmpty()) {
                 out.add(w);
-            } else if (event != null && !event.contains(found)) {
-                event.add(found);
+            } else if (event != null) {
+                found.stream().filter(t -> !event.contains(t)).forEach(event::add);
             }
         }
         return out;
@@ -1283,17 +1285,30 @@ final class IntentReader {
         }
         reads.remove(null);
         // the tables on the join paths too: "customers who ordered each product" reads orders on the way
-        reads.addAll(Joins.between(catalog, base, reads).tables());
+        Set<TableInfo> named = Set.copyOf(reads);
+        Joins joins = Joins.between(catalog, base, reads);
+        reads.addAll(joins.tables());
         List<Integer> toExplain = new ArrayList<>(verbs);
+        List<Integer> dateVerbsRead = new ArrayList<>();
         for (Mention m : dateWords) {
             if (m.table() == null || !reads.contains(m.table())) {
                 toExplain.add(m.at()); // "how many customers paid": paid_on is a date of payments, which it does not read
+            } else {
+                dateVerbsRead.add(m.at()); // accounted for by its date; the tables it names still say what a join means
             }
         }
         List<TableInfo> events = new ArrayList<>();
-        List<String> unexplained = unexplained(toExplain, reads, mentions, events);
+        unexplained(dateVerbsRead, reads, mentions, base, events);
+        List<String> unexplained = unexplained(toExplain, reads, mentions, base, events);
         if (!unexplained.isEmpty()) {
             throw notKnown(unexplained);
+        }
+        for (TableInfo bridge : joins.bridges()) {
+            if (!named.contains(bridge) && !events.contains(bridge)) {
+                // "products from Paris": through reviews, or orders? Nothing in the question says
+                throw new NotUnderstoodException("it does not know how the tables it joins through " + bridge.name()
+                        + " are related here");
+            }
         }
         if (dated && dateColumn == null) {
             dateColumn = dateOf(base, events, joined, reads, mentions);
@@ -1318,10 +1333,21 @@ final class IntentReader {
             }
             return "EXPRESSION"; // a ratio of aggregates and such: computed as the owners wrote it
         }
-        if (aggregate != null && !aggregate.equals(fn) && !("COUNT".equals(aggregate) && "SUM".equals(fn))) {
+        if (aggregate != null && !aggregate.equals(fn) && !("COUNT".equals(aggregate) && "SUM".equals(fn) && sumsACount(term))) {
             throw new NotUnderstoodException("it does not know how to take the " + aggregateWord(aggregate) + " of " + term.term());
         }
         return fn;
+    }
+
+    /** "how many" of a measure that adds up a whole number of things (SUM(order_items.quantity)): the measure is the count. */
+    private boolean sumsACount(GlossaryTerm term) throws NotUnderstoodException {
+        Matcher m = Pattern.compile("(?i)^\\s*SUM\\s*\\(\\s*([A-Za-z_][\\w$]*)\\.([A-Za-z_][\\w$]*)\\s*\\)\\s*$").matcher(term.sql());
+        if (!m.find()) {
+            return false;
+        }
+        TableInfo t = GlossarySpots.table(catalog, m.group(1));
+        ColumnInfo c = t == null ? null : t.columnIgnoreCase(m.group(2));
+        return c != null && SqlWriter.isNumeric(c) && !SqlWriter.isMoneyTyped(c);
     }
 
     private static String aggregateWord(String aggregate) {
@@ -1451,14 +1477,18 @@ final class IntentReader {
             if (m.column() != null && SqlWriter.isNumeric(m.column()) && (m.at() + m.length() == opAt || m.at() + m.length() == opAt - 1)) {
                 return new Column(m.table(), m.column());
             }
-            if (m.kind() != null && m.at() + m.length() >= opAt - 1 && m.at() < opAt) {
+            if (m.term() != null && m.at() + m.length() >= opAt - 1 && m.at() < opAt) {
+                // "customers with revenue over 1000" compares a total per customer, which these rules do not write
+                throw new NotUnderstoodException("it does not compare " + m.term().term() + " with a number");
+            }
+            if (("money".equals(m.kind()) || "price".equals(m.kind())) && m.at() + m.length() >= opAt - 1 && m.at() < opAt) {
                 Column c = measureOf(base, m.kind());
                 if (c != null) {
                     return c;
                 }
             }
         }
-        Column c = measureOf(base, "money");
+        Column c = mentions.stream().anyMatch(m -> m.term() != null) ? null : measureOf(base, "money");
         if (c == null) {
             throw new NotUnderstoodException("it does not know which number to compare");
         }

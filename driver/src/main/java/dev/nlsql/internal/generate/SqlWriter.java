@@ -167,6 +167,13 @@ final class SqlWriter {
         } else {
             select.add(id(base.name()) + ".*");
         }
+        if (agg == null && joins.fansOut()) {
+            // "customers who placed an order": each customer once, however many orders match
+            if (in.rankByMeasure() || !comparable(in, base)) {
+                throw new NotUnderstoodException("its joins would list some " + base.name() + " rows more than once");
+            }
+            distinctRows = true;
+        }
         StringBuilder sql = new StringBuilder(distinctRows ? "SELECT DISTINCT " : "SELECT ");
         sql.append(String.join(", ", new LinkedHashSet<>(select))).append(" FROM ").append(joins.from());
         if (!where.isEmpty()) {
@@ -186,6 +193,20 @@ final class SqlWriter {
             sql.append(" LIMIT ").append(in.limit());
         }
         return sql.toString();
+    }
+
+    /** Whether the rows listed can be made distinct: no json or xml column, which have no equality. */
+    private static boolean comparable(Intent in, TableInfo base) {
+        List<ColumnInfo> columns = new ArrayList<>();
+        in.shown().forEach(c -> columns.add(c.column()));
+        if (in.measure() != null) {
+            columns.add(in.measure().column());
+        }
+        if (columns.isEmpty()) {
+            columns.addAll(base.columns());
+        }
+        return columns.stream().map(c -> c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT))
+                .noneMatch(t -> t.startsWith("json") || t.equals("xml") || t.equals("point") || t.startsWith("geo"));
     }
 
     private static String alias(Intent in) {
