@@ -32,11 +32,13 @@ final class IntentReader {
     /**
      * Words that carry no meaning in a question about data: auxiliaries and words that say "rows". Verbs are not
      * here: "sold", "placed", "live" mean something, and the SQL must account for them ({@link #VERB_OBJECTS},
-     * {@link #LOCATION_VERBS}, {@link #explainVerbs}).
+     * {@link #LOCATION_VERBS}, {@link #unexplained}). "name" and "names" name no data by themselves (which is all
+     * {@link Relevance} asks of this list); the reader takes them for a row's label columns and declines when it
+     * finds none ({@link #labelMentions}).
      */
     static final Set<String> FILLER = Set.of("do", "does", "done", "doing", "be", "been", "being", "show", "than", "them",
             "rows", "records", "entries", "were", "was", "is", "are", "distinct", "different", "unique", "overall", "altogether",
-            "far", "exist", "exists", "up");
+            "far", "exist", "exists", "up", "name", "names");
 
     /**
      * Verbs that, said of a row, mean it was made (place an order, write a review, give a rating), with the things
@@ -911,7 +913,7 @@ final class IntentReader {
 
     /**
      * Every word not yet understood is declined, naming it, except verbs ("sold", "placed", "live"): those the SQL
-     * may still account for once it is known which tables it reads ({@link #explainVerbs}); their positions are returned.
+     * may still account for once it is known which tables it reads ({@link #unexplained}); their positions are returned.
      */
     private List<Integer> requireEverythingUnderstood() throws NotUnderstoodException {
         List<String> unknown = new ArrayList<>();
@@ -919,7 +921,8 @@ final class IntentReader {
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
             boolean namesATable = catalog.tables().stream().anyMatch(t -> Words.split(t.name()).contains(w));
-            if (!used[i] && !Words.isStop(w) && (!FILLER.contains(w) || namesATable) && aggregateAt != i) {
+            boolean meaningless = FILLER.contains(w) && !namesATable && !nameWords.contains(i);
+            if (!used[i] && !Words.isStop(w) && !meaningless && aggregateAt != i) {
                 unknown.add(w); // "exists" is grammar, unless a table is named after it
                 if (isVerb(w)) {
                     verbs.add(i);
