@@ -73,7 +73,7 @@ class OfflineGeneratorAccuracyTest {
         score.print();
         assertTrue(score.failed.isEmpty(), "errors other than a decline: " + score.failed);
         assertTrue(score.precision() >= 0.95, "precision " + score.precision() + "; wrong answers: " + score.wrong);
-        assertTrue(score.coverage() >= 0.88, "coverage " + score.coverage()); // answered 83 of 89 when written (93.3%)
+        assertTrue(score.answered >= 84, "answered " + score.answered + " of " + score.asked); // 84 of 89 (94.4%), all right
     }
 
     @Test
@@ -90,6 +90,6 @@ class OfflineGeneratorAccuracyTest {
         score.print();
         assertTrue(score.failed.isEmpty(), "errors other than a decline: " + score.failed);
         assertTrue(score.precision() >= 0.95, "precision " + score.precision() + "; wrong answers: " + score.wrong);
-        assertTrue(score.coverage() >= 0.88, "coverage " + score.coverage());
+        assertTrue(score.answered >= 85, "answered " + score.answered + " of " + score.asked); // 85 of 89 (95.5%), all right
     }
 }

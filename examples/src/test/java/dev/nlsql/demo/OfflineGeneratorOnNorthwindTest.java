@@ -31,7 +31,9 @@ class OfflineGeneratorOnNorthwindTest {
         score.print();
         assertTrue(score.failed.isEmpty(), "errors other than a decline: " + score.failed);
         assertTrue(score.precision() >= 0.95, "precision " + score.precision() + "; wrong answers: " + score.wrong);
-        assertTrue(score.coverage() >= 0.40, "coverage " + score.coverage()); // answered 39 of 88 when written (44.3%)
+        // measured: 40 of 88 answered (45.5%), all right; held out: 10 of 14, all right
+        assertTrue(score.answered >= 40, "answered " + score.answered + " of " + score.asked);
+        assertTrue(held.answered >= 10, "held out answered " + held.answered + " of " + held.asked);
         assertTrue(held.precision() >= 0.95, "held-out precision " + held.precision());
     }
 
@@ -47,7 +49,10 @@ class OfflineGeneratorOnNorthwindTest {
         score.print();
         assertTrue(score.failed.isEmpty(), "errors other than a decline: " + score.failed);
         assertTrue(score.precision() >= 0.95, "precision " + score.precision() + "; wrong answers: " + score.wrong);
-        assertTrue(score.coverage() >= 0.40, "coverage " + score.coverage());
+        // measured: 50 of 88 answered (56.8%), 49 right (98.0%; the other is right but labels quarters by their first
+        // day, where the gold writes Q1..Q4); held out: 11 of 14, all right
+        assertTrue(score.answered >= 50, "answered " + score.answered + " of " + score.asked);
+        assertTrue(held.answered >= 11, "held out answered " + held.answered + " of " + held.asked);
         assertTrue(held.precision() >= 0.95, "held-out precision " + held.precision());
     }
 

@@ -558,6 +558,13 @@ final class IntentReader {
                 used[i] = !w.equals("revenue");
             }
         }
+        for (int i = 1; i < words.size(); i++) {
+            boolean often = words.get(i).equals("common") || words.get(i).equals("frequent");
+            if (often && limit != null && Set.of("most", "least").contains(words.get(i - 1)) && aggregate == null) {
+                aggregate = "COUNT"; // "the most common ship country": the one with the most rows
+                used[i] = true;
+            }
+        }
     }
 
     /** "by X", "per X", "each X", "every X" always group by X (a time grain, a table or a column). */
@@ -1197,6 +1204,11 @@ final class IntentReader {
                 } else {
                     throw new NotUnderstoodException("it does not know what to rank " + entity.name() + " by");
                 }
+            } else if (ranking && entity == null && measure == null && counted == null && "COUNT".equals(aggregate) && shown.size() == 1
+                    && !SqlWriter.isDate(shown.get(0).column())) {
+                groupTable = shown.get(0).table(); // "the most common ship country": its rows counted per country
+                groupColumn = shown.remove(0).column();
+                base = groupTable;
             } else if (ranking && measure != null && aggregate == null && counted == null && groupTable == null && shown.isEmpty()) {
                 rankByMeasure = true; // "the highest freight": the rows with the most of it
                 base = measure.table();

@@ -163,6 +163,14 @@ class OfflineEveryWordTest {
         assertTrue(sql.startsWith(start), question + " -> " + sql);
     }
 
+    @Test
+    void theMostCommonValueIsTheOneWithTheMostRows() throws Exception {
+        assertEquals("SELECT payments.method, COUNT(*) AS count FROM payments GROUP BY payments.method ORDER BY COUNT(*) DESC, "
+                + "payments.method LIMIT 1", sql("the most frequent payment method", VALUES));
+        assertTrue(sql("the least common city", VALUES).contains("ORDER BY COUNT(*) ASC"));
+        assertTrue(declined("the common city").contains("'common'"));
+    }
+
     // ---- which date ----
 
     @Test
