@@ -150,6 +150,17 @@ final class OfflineScore {
         return answered == 0 ? 0 : (double) correct / answered;
     }
 
+    /**
+     * Prints the score and asserts what every offline measurement holds to: no error but its own decline,
+     * precision at least 95%, and at least {@code minAnswered} answered (what it reached when last measured).
+     */
+    void assertRightAndAnswering(int minAnswered) {
+        print();
+        org.junit.jupiter.api.Assertions.assertTrue(failed.isEmpty(), "errors other than a decline: " + failed);
+        org.junit.jupiter.api.Assertions.assertTrue(precision() >= 0.95, "precision " + precision() + "; wrong answers: " + wrong);
+        org.junit.jupiter.api.Assertions.assertTrue(answered >= minAnswered, "answered " + answered + " of " + asked);
+    }
+
     void print() {
         System.out.printf(Locale.ROOT, "offline generator on %d %s questions: answered %d (coverage %.1f%%), correct %d (precision %.1f%%)%n",
                 asked, set, answered, 100 * coverage(), correct, 100 * precision());

@@ -31,68 +31,14 @@ final class IntentReader {
 
     /**
      * Words that carry no meaning in a question about data: auxiliaries and words that say "rows". Verbs are not
-     * here: "sold", "placed", "live" mean something, and the SQL must account for them ({@link #VERB_OBJECTS},
-     * {@link #LOCATION_VERBS}, {@link #unexplained}). "name" and "names" name no data by themselves (which is all
+     * here: "sold", "placed", "live" mean something, and the SQL must account for them ({@link Verbs},
+     * {@link #unexplained}). "name" and "names" name no data by themselves (which is all
      * {@link Relevance} asks of this list); the reader takes them for a row's label columns and declines when it
      * finds none ({@link #labelMentions}).
      */
     static final Set<String> FILLER = Set.of("do", "does", "done", "doing", "be", "been", "being", "show", "than", "them",
             "rows", "records", "entries", "were", "was", "is", "are", "distinct", "different", "unique", "overall", "altogether",
             "far", "exist", "exists", "up", "name", "names");
-
-    /**
-     * Verbs that, said of a row, mean it was made (place an order, write a review, give a rating), with the things
-     * each is said of (their stems, as {@link Words#stem} makes them: "purchase" is "order", "rating" is "review").
-     * Such a verb is accounted for when the question's SQL reads a table named after one of them; that table's
-     * date is the one a date phrase is about ("customers who placed an order in 2025": the order's date).
-     */
-    static final Map<String, Set<String>> VERB_OBJECTS = verbObjects();
-    /** Verbs that say where something is: accounted for by a city, country or address column the SQL reads. */
-    static final Set<String> LOCATION_VERBS = Set.of("live", "lives", "lived", "living", "come", "comes", "came", "located",
-            "based", "reside", "resides", "resided", "residing");
-    /** Words of a column name that say where: what a location verb needs. */
-    static final Set<String> LOCATION_WORDS = Set.of("city", "country", "region", "state", "address", "location", "town",
-            "province", "county", "zip", "postal", "place");
-    /** Irregular verb forms and the words they come from (sold: sell, sale), for a verb that names a table or column. */
-    static final Map<String, List<String>> IRREGULAR = Map.ofEntries(Map.entry("sold", List.of("sell", "sale")),
-            Map.entry("sell", List.of("sale")), Map.entry("sells", List.of("sell", "sale")), Map.entry("selling", List.of("sell", "sale")),
-            Map.entry("bought", List.of("buy", "purchase")), Map.entry("buy", List.of("purchase")),
-            Map.entry("buys", List.of("buy", "purchase")), Map.entry("buying", List.of("buy", "purchase")),
-            Map.entry("paid", List.of("pay", "payment")), Map.entry("pay", List.of("payment")), Map.entry("pays", List.of("pay", "payment")),
-            Map.entry("made", List.of("make")), Map.entry("wrote", List.of("write")), Map.entry("written", List.of("write")),
-            Map.entry("gave", List.of("give")), Map.entry("given", List.of("give")), Map.entry("got", List.of("get")),
-            Map.entry("gotten", List.of("get")), Map.entry("came", List.of("come")), Map.entry("spent", List.of("spend")),
-            Map.entry("ran", List.of("run")), Map.entry("sent", List.of("send")), Map.entry("held", List.of("hold")));
-
-    private static Map<String, Set<String>> verbObjects() {
-        Map<String, Set<String>> out = new java.util.HashMap<>();
-        Set<String> placed = Set.of("order", "booking", "reservation", "bet", "call", "request", "bid");
-        Set<String> made = Set.of("order", "payment", "booking", "reservation", "call", "request", "claim", "appointment",
-                "deposit", "withdrawal", "review", "visit", "bid");
-        Set<String> submitted = Set.of("order", "request", "claim", "review", "application", "ticket");
-        Set<String> written = Set.of("review", "comment", "note", "post", "article", "message");
-        Set<String> given = Set.of("review", "score", "grade");
-        Set<String> received = Set.of("payment", "review", "message", "grade");
-        for (String w : List.of("place", "places", "placed", "placing")) {
-            out.put(w, placed);
-        }
-        for (String w : List.of("make", "makes", "made", "making")) {
-            out.put(w, made);
-        }
-        for (String w : List.of("submit", "submits", "submitted", "submitting")) {
-            out.put(w, submitted);
-        }
-        for (String w : List.of("write", "writes", "wrote", "written", "writing")) {
-            out.put(w, written);
-        }
-        for (String w : List.of("give", "gives", "gave", "given", "giving")) {
-            out.put(w, given);
-        }
-        for (String w : List.of("receive", "receives", "received", "receiving", "get", "gets", "got", "gotten")) {
-            out.put(w, received);
-        }
-        return Map.copyOf(out);
-    }
 
     static final Map<String, String> AGGREGATES = Map.ofEntries(
             Map.entry("count", "COUNT"), Map.entry("many", "COUNT"), Map.entry("number", "COUNT"),
@@ -625,7 +571,7 @@ final class IntentReader {
         }
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
-            Mention d = !used[i] && (w.endsWith("ed") || IRREGULAR.containsKey(w)) ? dateVerb(i, Set.of()) : null;
+            Mention d = !used[i] && (w.endsWith("ed") || Verbs.IRREGULAR.containsKey(w)) ? dateVerb(i, Set.of()) : null;
             if (d != null && d.table() != null) {
                 named.add(d.table()); // "amount paid": payments, whose paid_on the verb names
             }
@@ -644,7 +590,7 @@ final class IntentReader {
                 if (m == null) {
                     m = new Mention(i, 1, null, null, "money");
                 }
-            } else if ((w.endsWith("ed") || IRREGULAR.containsKey(w)) && (m = dateVerb(i, named)) != null) {
+            } else if ((w.endsWith("ed") || Verbs.IRREGULAR.containsKey(w)) && (m = dateVerb(i, named)) != null) {
                 // "hired after 1993", "paid" (paid_on): the date a date phrase applies to; without one, only grammar
             } else if (PRICE.contains(w)) {
                 m = new Mention(i, 1, null, null, "price");
@@ -931,7 +877,7 @@ final class IntentReader {
             boolean meaningless = FILLER.contains(w) && !namesATable && !nameWords.contains(i);
             if (!used[i] && !Words.isStop(w) && !meaningless && aggregateAt != i) {
                 unknown.add(w); // "exists" is grammar, unless a table is named after it
-                if (isVerb(w)) {
+                if (Verbs.isVerb(w)) {
                     verbs.add(i);
                 }
             }
@@ -945,11 +891,6 @@ final class IntentReader {
         return verbs;
     }
 
-    private static boolean isVerb(String w) {
-        return VERB_OBJECTS.containsKey(w) || LOCATION_VERBS.contains(w) || IRREGULAR.containsKey(w)
-                || w.length() > 4 && (w.endsWith("ed") || w.endsWith("ing"));
-    }
-
     /** NL005 naming the words: "it does not know what 'sold' means here". */
     private static NotUnderstoodException notKnown(List<String> unknown) {
         List<String> distinct = unknown.stream().distinct().map(w -> "'" + w + "'").toList();
@@ -958,11 +899,8 @@ final class IntentReader {
     }
 
     /**
-     * The verbs among {@code verbs} that nothing in the SQL accounts for. A verb is accounted for by a table the SQL
-     * reads that is named after it ("ordered": orders, "sold": a sale, which the linker reads as an order), by a date
-     * or flag column of such a table named after it ("shipped": shipped_date), by a table of the things it is said
-     * of ("placed": an order, "written": a review, see {@link #VERB_OBJECTS}), or, for a verb of place ("live", "come
-     * from"), by a city, country or address column the SQL reads.
+     * The verbs among {@code verbs} that nothing in the SQL accounts for ({@link Verbs#tablesFor}), or, for a verb of
+     * place ("live", "come from"), a city, country or address column of the table it is said of.
      *
      * @param tables  the tables the SQL reads
      * @param subject the table the verbs are said of (the base table), or null when not known
@@ -973,21 +911,11 @@ final class IntentReader {
         List<String> out = new ArrayList<>();
         for (int i : verbs) {
             String w = words.get(i);
-            List<String> roots = roots(w);
-            List<TableInfo> found = new ArrayList<>();
-            for (TableInfo t : tables) {
-                boolean namedAfter = Words.split(t.name()).stream().anyMatch(n -> sameRoot(roots, n));
-                boolean column = t.columns().stream().anyMatch(c -> isEvent(c) && sameRoot(roots, Words.split(c.name()).get(0)));
-                Set<String> objects = VERB_OBJECTS.getOrDefault(w, Set.of());
-                boolean object = Words.stems(t.name()).stream().anyMatch(objects::contains);
-                if (namedAfter || column || object) {
-                    found.add(t);
-                }
-            }
-            if (found.isEmpty() && LOCATION_VERBS.contains(w) && subject != null) {
+            List<TableInfo> found = Verbs.tablesFor(w, tables);
+            if (found.isEmpty() && Verbs.LOCATION.contains(w) && subject != null) {
                 // "customers live in Paris": a place column of the table the verb is said of
-                boolean located = mentions.stream().anyMatch(m -> m.column() != null && m.table() == subject && isLocation(m.column()))
-                        || filters.stream().anyMatch(f -> f.column().table() == subject && isLocation(f.column().column()));
+                boolean located = mentions.stream().anyMatch(m -> m.column() != null && m.table() == subject && Verbs.isLocation(m.column()))
+                        || filters.stream().anyMatch(f -> f.column().table() == subject && Verbs.isLocation(f.column().column()));
                 if (located) {
                     continue;
                 }
@@ -996,50 +924,6 @@ final class IntentReader {
                 out.add(w);
             } else if (event != null) {
                 found.stream().filter(t -> !event.contains(t)).forEach(event::add);
-            }
-        }
-        return out;
-    }
-
-    private static boolean isLocation(ColumnInfo c) {
-        return Words.split(c.name()).stream().anyMatch(LOCATION_WORDS::contains);
-    }
-
-    /** A column that records that something happened: a date, or a yes/no flag. */
-    private static boolean isEvent(ColumnInfo c) {
-        String type = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
-        return SqlWriter.isDate(c) || type.startsWith("bool") || type.equals("bit");
-    }
-
-    private static boolean sameRoot(List<String> roots, String nameWord) {
-        List<String> other = roots(nameWord);
-        for (String r : roots) {
-            for (String o : other) {
-                if (r.length() > 2 && (r.equals(o) || Words.stem(r).equals(Words.stem(o)))) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** The word and the forms it may come from: shipped (ship), placed (place), categories (category), sold (sell, sale). */
-    static List<String> roots(String word) {
-        List<String> out = new ArrayList<>(List.of(word));
-        out.addAll(IRREGULAR.getOrDefault(word, List.of()));
-        for (String ending : List.of("ed", "ing", "es", "s", "d")) {
-            if (word.length() > ending.length() + 2 && word.endsWith(ending)) {
-                String base = word.substring(0, word.length() - ending.length());
-                out.add(base);
-                if (!ending.equals("d") && !ending.equals("s")) {
-                    out.add(base + "e");
-                }
-                if (base.length() > 2 && base.charAt(base.length() - 1) == base.charAt(base.length() - 2)) {
-                    out.add(base.substring(0, base.length() - 1)); // shipped: ship
-                }
-                if (ending.equals("ed") && base.endsWith("i")) {
-                    out.add(base.substring(0, base.length() - 1) + "y"); // supplied: supply
-                }
             }
         }
         return out;
