@@ -30,11 +30,34 @@ final class OfflineScore {
         this.set = set;
     }
 
+    /** What answers the questions: a statement of a {@code jdbc:nlsql:} connection, or an engine given a glossary. */
+    interface Asker {
+        ResultSet ask(String question) throws SQLException;
+
+        /** The SQL that answered the last question. */
+        String lastSql() throws SQLException;
+    }
+
     /** Asks one question; {@code golds} are equivalent gold queries (any match counts). */
     void ask(Statement plain, Statement nl, String question, List<String> golds) throws SQLException {
+        ask(plain, new Asker() {
+            @Override
+            public ResultSet ask(String q) throws SQLException {
+                return nl.executeQuery("NL: " + q);
+            }
+
+            @Override
+            public String lastSql() throws SQLException {
+                return nl.unwrap(NlStatement.class).lastTrace().finalSql();
+            }
+        }, question, golds);
+    }
+
+    /** Asks one question of {@code nl}; {@code golds} are equivalent gold queries (any match counts). */
+    void ask(Statement plain, Asker nl, String question, List<String> golds) throws SQLException {
         asked++;
         List<List<Object>> actual;
-        try (ResultSet rs = nl.executeQuery("NL: " + question)) {
+        try (ResultSet rs = nl.ask(question)) {
             actual = OfflineGeneratorAccuracyTest.rows(rs);
         } catch (SQLException e) {
             if (isOfflineRefusal(e)) {
@@ -56,7 +79,7 @@ final class OfflineScore {
                 }
             }
         }
-        wrong.add(question + " -> " + nl.unwrap(NlStatement.class).lastTrace().finalSql());
+        wrong.add(question + " -> " + nl.lastSql());
     }
 
     /** The message with which the offline generator itself declines (CorrectionLoop.notUnderstood). */
@@ -127,6 +150,17 @@ final class OfflineScore {
 
     double precision() {
         return answered == 0 ? 0 : (double) correct / answered;
+    }
+
+    /**
+     * Prints the score and asserts what every offline measurement holds to: no error but its own decline,
+     * precision at least 95%, and at least {@code minAnswered} answered (what it reached when last measured).
+     */
+    void assertRightAndAnswering(int minAnswered) {
+        print();
+        org.junit.jupiter.api.Assertions.assertTrue(failed.isEmpty(), "errors other than a decline: " + failed);
+        org.junit.jupiter.api.Assertions.assertTrue(precision() >= 0.95, "precision " + precision() + "; wrong answers: " + wrong);
+        org.junit.jupiter.api.Assertions.assertTrue(answered >= minAnswered, "answered " + answered + " of " + asked);
     }
 
     void print() {

@@ -27,11 +27,16 @@ import java.util.List;
  * @param descending  order of a ranking
  * @param distinct    whether listed rows are made distinct
  * @param joined      other tables the rows must have a match in ("customers who have made an order")
- * @param dateColumn  the date a date phrase is about ("hired after 1993": hire_date), or null for the usual one
+ * @param dateColumn  the date a date phrase is about ("hired after 1993": hire_date; "customers who placed an order in
+ *                    2025": the order's date); set whenever there is a date phrase or a grain
+ * @param measureExpression a glossary measure ("revenue": {@code SUM(order_items.unit_price * order_items.quantity)})
+ *                    computed in place of {@code aggregate(measure)}, or null
+ * @param conditions  glossary filters ("active customer": {@code customers.status = 'active'})
  */
 record Intent(TableInfo base, String aggregate, Column measure, TableInfo groupTable, ColumnInfo groupColumn, String grain,
         List<Filter> filters, List<Comparison> comparisons, String dateFrom, String dateTo, List<Column> shown,
-        boolean rankByMeasure, Integer limit, boolean descending, boolean distinct, List<TableInfo> joined, Column dateColumn) {
+        boolean rankByMeasure, Integer limit, boolean descending, boolean distinct, List<TableInfo> joined, Column dateColumn,
+        Expression measureExpression, List<Expression> conditions) {
 
     /** One column of one table. */
     record Column(TableInfo table, ColumnInfo column) {
@@ -46,5 +51,9 @@ record Intent(TableInfo base, String aggregate, Column measure, TableInfo groupT
 
     /** {@code column op number}. */
     record Comparison(Column column, String op, double value) {
+    }
+
+    /** A glossary term's SQL (a measure or a condition), the name its result column gets, and the tables it reads. */
+    record Expression(String sql, String name, List<TableInfo> tables) {
     }
 }

@@ -3,6 +3,7 @@ package dev.nlsql.internal.generate;
 import dev.nlsql.internal.generate.Intent.Column;
 import dev.nlsql.internal.generate.Intent.Comparison;
 import dev.nlsql.internal.generate.Intent.Filter;
+import dev.nlsql.internal.knowledge.GlossaryTerm;
 import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.TableInfo;
@@ -28,13 +29,16 @@ import java.util.regex.Pattern;
  */
 final class IntentReader {
 
-    /** Words that only carry the grammar of a question about data. */
-    static final Set<String> FILLER = Set.of("place", "places", "placed", "made", "make", "bought", "buy", "sold", "sell", "joined", "join", "signed",
-            "up", "registered", "live", "lives", "living", "come", "comes", "came", "exist", "exists", "spend", "spent", "paid",
-            "pay", "ordered", "received", "written", "wrote", "given", "got", "distinct", "different", "unique", "overall",
-            "altogether", "currently", "far", "do", "does", "done", "happened", "recorded",
-            "created", "added", "listed", "name", "names", "show", "than", "them",
-            "rows", "records", "entries", "were", "was", "is", "are");
+    /**
+     * Words that carry no meaning in a question about data: auxiliaries and words that say "rows". Verbs are not
+     * here: "sold", "placed", "live" mean something, and the SQL must account for them ({@link Verbs},
+     * {@link #unexplained}). "name" and "names" name no data by themselves (which is all
+     * {@link Relevance} asks of this list); the reader takes them for a row's label columns and declines when it
+     * finds none ({@link #labelMentions}).
+     */
+    static final Set<String> FILLER = Set.of("do", "does", "done", "doing", "be", "been", "being", "show", "than", "them",
+            "rows", "records", "entries", "were", "was", "is", "are", "distinct", "different", "unique", "overall", "altogether",
+            "far", "exist", "exists", "up", "name", "names");
 
     static final Map<String, String> AGGREGATES = Map.ofEntries(
             Map.entry("count", "COUNT"), Map.entry("many", "COUNT"), Map.entry("number", "COUNT"),
@@ -52,10 +56,17 @@ final class IntentReader {
     static final Set<String> CURRENCY = Set.of("euros", "euro", "dollars", "eur", "usd");
     private static final Pattern TOKEN = Pattern.compile("'([^']*)'|\"([^\"]*)\"|(\\d{4}-\\d{2}-\\d{2})|(\\d+(?:\\.\\d+)?)|([\\p{L}][\\p{L}\\p{N}_']*)");
 
-    /** A word or a few of the question that name a table or a column (or ask for money or a price: kind). */
-    record Mention(int at, int length, TableInfo table, ColumnInfo column, String kind) {
+    /**
+     * A word or a few of the question that name a table or a column (or ask for money or a price, or name a row
+     * with its label columns: kind), or a glossary measure (term).
+     */
+    record Mention(int at, int length, TableInfo table, ColumnInfo column, String kind, GlossaryTerm term) {
+        Mention(int at, int length, TableInfo table, ColumnInfo column, String kind) {
+            this(at, length, table, column, kind, null);
+        }
+
         Mention(int at, int length, TableInfo table, ColumnInfo column) {
-            this(at, length, table, column, null);
+            this(at, length, table, column, null, null);
         }
     }
 
@@ -68,7 +79,14 @@ final class IntentReader {
 
     private final SchemaCatalog catalog;
     private final List<ValueLink> values;
+    private final List<GlossaryTerm> glossary;
     private final LocalDate today;
+    private final List<GlossarySpots.Spot> terms = new ArrayList<>();
+    private final List<Intent.Expression> conditions = new ArrayList<>();
+    /** Where "name" or "names" asks for the label columns of a row (customers' first and last name). */
+    private final List<Integer> nameWords = new ArrayList<>();
+    /** Where a date phrase starts, for the table just before it ("customers with orders in 2025"). */
+    private int dateAt = -1;
     private final List<String> words = new ArrayList<>();
     private final boolean[] used;
     private final List<String> quoted = new ArrayList<>();
@@ -87,8 +105,14 @@ final class IntentReader {
     private final List<Compared> comparisons = new ArrayList<>();
 
     IntentReader(String question, SchemaCatalog catalog, List<ValueLink> values, LocalDate today) {
+        this(question, catalog, values, today, List.of());
+    }
+
+    /** @param glossary the knowledge file's terms (those the question touches, or all): measures, filters and names */
+    IntentReader(String question, SchemaCatalog catalog, List<ValueLink> values, LocalDate today, List<GlossaryTerm> glossary) {
         this.catalog = catalog;
         this.values = values;
+        this.glossary = glossary;
         this.today = today;
         // typographic quotes read as the plain ones: what’s, the customers’ orders, ‘Berlin’ (tools that pair ' marks,
         // such as sqlline and psql, let a question through with ’ where a plain apostrophe would open a string)
@@ -105,6 +129,7 @@ final class IntentReader {
     }
 
     Intent read() throws NotUnderstoodException {
+        linkGlossary();
         linkValues();
         readDates();
         readLimit();
@@ -114,8 +139,96 @@ final class IntentReader {
         readDistinct();
         List<Mention> mentions = mentions();
         resolveValues(mentions);
-        requireEverythingUnderstood();
-        return roles(mentions);
+        List<Integer> verbs = requireEverythingUnderstood();
+        try {
+            return roles(mentions, verbs);
+        } catch (NotUnderstoodException e) {
+            // a verb nothing in the question accounts for is the better reason to give ("it does not know what 'sold' means")
+            Set<TableInfo> named = new LinkedHashSet<>();
+            mentions.forEach(m -> named.add(m.table()));
+            filters.forEach(f -> named.add(f.column().table()));
+            named.remove(null);
+            List<String> unexplained = unexplained(verbs, named, mentions, null, null);
+            if (!unexplained.isEmpty()) {
+                throw notKnown(unexplained);
+            }
+            throw e;
+        }
+    }
+
+    // ---- glossary ----
+
+    /** The glossary's terms in the question: their words are understood, as what the term says they mean. */
+    private void linkGlossary() throws NotUnderstoodException {
+        for (GlossarySpots.Spot s : GlossarySpots.find(words, glossary)) {
+            if (words.subList(s.at(), s.at() + s.length()).contains("\u0000quoted")) {
+                continue;
+            }
+            terms.add(s);
+            use(s.at(), s.at() + s.length());
+        }
+    }
+
+    /** Whether a glossary term was found in the question (after {@link #read}, also when it declined). */
+    boolean touchedGlossary() {
+        return !terms.isEmpty();
+    }
+
+    private boolean inTerm(int at, int length) {
+        return terms.stream().anyMatch(s -> at < s.at() + s.length() && s.at() < at + length);
+    }
+
+    /** The term's tables as the catalog has them; a term none of whose tables is here is declined. */
+    private List<TableInfo> termTables(GlossaryTerm term) throws NotUnderstoodException {
+        List<TableInfo> out = new ArrayList<>();
+        List<String> names = term.tables().isEmpty() && term.means() != null ? List.of(term.means().contains(".")
+                ? term.means().substring(0, term.means().lastIndexOf('.')) : term.means()) : term.tables();
+        for (String name : names) {
+            TableInfo t = GlossarySpots.table(catalog, name);
+            if (t == null) {
+                throw new NotUnderstoodException("the glossary's '" + term.term() + "' names " + name + ", which is not a table here");
+            }
+            if (!out.contains(t)) {
+                out.add(t);
+            }
+        }
+        if (out.isEmpty()) {
+            throw new NotUnderstoodException("the glossary's '" + term.term() + "' names no table");
+        }
+        return out;
+    }
+
+    /**
+     * What the glossary's terms in the question mean: a name is a mention of its table or column, a measure a
+     * mention of what is measured, a filter a condition (and a mention of its table when its words name it:
+     * "active customers").
+     */
+    private List<Mention> termMentions() throws NotUnderstoodException {
+        List<Mention> out = new ArrayList<>();
+        for (GlossarySpots.Spot s : terms) {
+            GlossaryTerm term = s.term();
+            List<TableInfo> tables = termTables(term);
+            switch (term.kind()) {
+                case NAME -> {
+                    ColumnInfo c = term.meansColumn() == null ? null : tables.get(0).columnIgnoreCase(term.meansColumn());
+                    if (term.meansColumn() != null && c == null) {
+                        throw new NotUnderstoodException("the glossary's '" + term.term() + "' names " + term.means()
+                                + ", which is not a column here");
+                    }
+                    out.add(new Mention(s.at(), s.length(), tables.get(0), c, c != null && SqlWriter.isDate(c) ? "date" : null));
+                }
+                case MEASURE -> out.add(new Mention(s.at(), s.length(), null, null, "term", term));
+                case FILTER -> {
+                    conditions.add(new Intent.Expression(term.sql(), term.term(), tables));
+                    List<String> said = words.subList(s.at(), s.at() + s.length()).stream().map(Words::stem).toList();
+                    if (tables.size() == 1 && Words.stems(tables.get(0).name()).stream().allMatch(said::contains)) {
+                        out.add(new Mention(s.at(), s.length(), tables.get(0), null));
+                    }
+                }
+                default -> throw new NotUnderstoodException("the glossary's '" + term.term() + "' is of no kind these rules know");
+            }
+        }
+        return out;
     }
 
     // ---- values ----
@@ -124,7 +237,8 @@ final class IntentReader {
         for (ValueLink v : values) {
             List<String> phrase = Words.split(v.phrase().toLowerCase(Locale.ROOT)); // a looked-up phrase is as written: McCartney
             int at = indexOf(phrase);
-            if (at < 0 || !v.lookedUp() && !literal(v)) { // a looked-up value is in the data as the question names it (or one letter off)
+            // a looked-up value is in the data as the question names it (or one letter off); a glossary term's words mean what it says
+            if (at < 0 || !v.lookedUp() && !literal(v) || inTerm(at, phrase.size())) {
                 continue;
             }
             ValueSpot same = null;
@@ -268,37 +382,37 @@ final class IntentReader {
             String next = i + 1 < words.size() ? words.get(i + 1) : "";
             String next2 = i + 2 < words.size() ? words.get(i + 2) : "";
             if ((w.equals("last") || w.equals("past")) && isNumber(next) && isGrain(next2)) {
-                from("CURRENT_DATE - INTERVAL '" + Integer.parseInt(next) + "' " + grainName(next2).toUpperCase(Locale.ROOT), null);
+                dated(i, "CURRENT_DATE - INTERVAL '" + Integer.parseInt(next) + "' " + grainName(next2).toUpperCase(Locale.ROOT), null);
                 use(i, i + 3);
             } else if ((w.equals("last") || w.equals("past")) && isGrain(next)) {
                 LocalDate start = calendarStart(grainName(next), -1);
-                from(date(start), date(calendarStart(grainName(next), 0)));
+                dated(i, date(start), date(calendarStart(grainName(next), 0)));
                 use(i, i + 2);
             } else if (w.equals("this") && isGrain(next)) {
-                from(date(calendarStart(grainName(next), 0)), null);
+                dated(i, date(calendarStart(grainName(next), 0)), null);
                 use(i, i + 2);
             } else if (w.equals("between") && isIsoDate(next) && next2.equals("and") && i + 3 < words.size() && isIsoDate(words.get(i + 3))) {
-                from(date(LocalDate.parse(next)), date(LocalDate.parse(words.get(i + 3)).plusDays(1)));
+                dated(i, date(LocalDate.parse(next)), date(LocalDate.parse(words.get(i + 3)).plusDays(1)));
                 use(i, i + 4);
             } else if ((w.equals("since") || w.equals("after")) && (isYear(next) || isIsoDate(next) || MONTHS.contains(next))) {
                 LocalDate d = isYear(next) ? LocalDate.of(Integer.parseInt(next), 1, 1).plusYears(w.equals("after") ? 1 : 0)
                         : isIsoDate(next) ? LocalDate.parse(next) : pastMonth(MONTHS.indexOf(next) + 1);
-                from(date(d), null);
+                dated(i, date(d), null);
                 use(i, i + 2);
             } else if (w.equals("before") && (isYear(next) || isIsoDate(next))) {
-                from(null, date(isYear(next) ? LocalDate.of(Integer.parseInt(next), 1, 1) : LocalDate.parse(next)));
+                dated(i, null, date(isYear(next) ? LocalDate.of(Integer.parseInt(next), 1, 1) : LocalDate.parse(next)));
                 use(i, i + 2);
             } else if (MONTHS.contains(w) && !used[i]) {
                 int month = MONTHS.indexOf(w) + 1;
                 LocalDate start = isYear(next) ? LocalDate.of(Integer.parseInt(next), month, 1) : pastMonth(month);
-                from(date(start), date(start.plusMonths(1)));
+                dated(i, date(start), date(start.plusMonths(1)));
                 use(i, isYear(next) ? i + 2 : i + 1);
             } else if (isYear(w) && !used[i]) {
                 int y = Integer.parseInt(w);
-                from(date(LocalDate.of(y, 1, 1)), date(LocalDate.of(y + 1, 1, 1)));
+                dated(i, date(LocalDate.of(y, 1, 1)), date(LocalDate.of(y + 1, 1, 1)));
                 use(i, i + 1);
             } else if (w.equals("today")) {
-                from("CURRENT_DATE", null);
+                dated(i, "CURRENT_DATE", null);
                 use(i, i + 1);
             }
         }
@@ -392,6 +506,13 @@ final class IntentReader {
                 used[i] = !w.equals("revenue");
             }
         }
+        for (int i = 1; i < words.size(); i++) {
+            boolean often = words.get(i).equals("common") || words.get(i).equals("frequent");
+            if (often && limit != null && Set.of("most", "least").contains(words.get(i - 1)) && aggregate == null) {
+                aggregate = "COUNT"; // "the most common ship country": the one with the most rows
+                used[i] = true;
+            }
+        }
     }
 
     /** "by X", "per X", "each X", "every X" always group by X (a time grain, a table or a column). */
@@ -402,6 +523,11 @@ final class IntentReader {
                 int at = i + 1;
                 if (words.get(at).equals("each") || words.get(at).equals("every")) {
                     used[i] = true;
+                    continue;
+                }
+                if (terms.stream().anyMatch(s -> s.at() == at && s.term().kind() == GlossaryTerm.Kind.NAME)) {
+                    used[i] = true; // "per salesperson": a glossary name of a table or column
+                    groupWords.add(at);
                     continue;
                 }
                 if (used[at] && (w.equals("by") || w.equals("per")) && aggregateAt != at
@@ -435,6 +561,7 @@ final class IntentReader {
     // ---- tables and columns ----
 
     private List<Mention> mentions() throws NotUnderstoodException {
+        List<Mention> fromTerms = termMentions();
         Set<TableInfo> named = new LinkedHashSet<>();
         for (int i = 0; i < words.size(); i++) {
             if (!used[i]) {
@@ -444,7 +571,16 @@ final class IntentReader {
                 }
             }
         }
-        List<Mention> out = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            Mention d = !used[i] && (w.endsWith("ed") || Verbs.IRREGULAR.containsKey(w)) ? dateVerb(i, Set.of()) : null;
+            if (d != null && d.table() != null) {
+                named.add(d.table()); // "amount paid": payments, whose paid_on the verb names
+            }
+        }
+        fromTerms.forEach(m -> named.add(m.table()));
+        named.remove(null);
+        List<Mention> out = new ArrayList<>(fromTerms);
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
             if (used[i] || Words.isStop(w) && !AGGREGATES.containsKey(w) || isNumber(w)) {
@@ -456,13 +592,17 @@ final class IntentReader {
                 if (m == null) {
                     m = new Mention(i, 1, null, null, "money");
                 }
-            } else if (w.endsWith("ed") && (m = dateVerb(i, named)) != null) {
-                // "hired after 1993": the date a date phrase applies to; without one, only grammar
+            } else if ((w.endsWith("ed") || Verbs.IRREGULAR.containsKey(w)) && (m = dateVerb(i, named)) != null) {
+                // "hired after 1993", "paid" (paid_on): the date a date phrase applies to; without one, only grammar
             } else if (PRICE.contains(w)) {
                 m = new Mention(i, 1, null, null, "price");
             }
             if (m == null) {
                 m = twoWordTableMention(i);
+            }
+            if (m == null && (w.equals("name") || w.equals("names"))) {
+                nameWords.add(i); // the label columns of a table named next to it: settled below
+                continue;
             }
             if (m == null) {
                 m = columnMention(i, named, true);
@@ -483,6 +623,60 @@ final class IntentReader {
                 }
                 i += m.length() - 1;
             }
+        }
+        out.sort(java.util.Comparator.comparingInt(Mention::at));
+        out.addAll(labelMentions(out));
+        out.sort(java.util.Comparator.comparingInt(Mention::at));
+        return out;
+    }
+
+    /**
+     * "name" or "names" asks for the columns that name a row (a name column, first and last name): of the table
+     * named just before ("customer names") or just after ("the names of the products", "name and price of
+     * products"), else of the one table the question names. A table with no such column is declined.
+     */
+    private List<Mention> labelMentions(List<Mention> mentions) throws NotUnderstoodException {
+        List<Mention> out = new ArrayList<>();
+        for (int i : nameWords) {
+            TableInfo table = null;
+            for (Mention m : mentions) {
+                if (m.table() != null && m.column() == null && m.at() + m.length() == i) {
+                    table = m.table();
+                }
+            }
+            int of = -1; // "the names and prices of the products": the table after "of", past the other things named
+            for (int k = i + 1; of < 0 && k < words.size(); k++) {
+                int at = k;
+                boolean named = mentions.stream().anyMatch(m -> m.at() <= at && at < m.at() + m.length()) || nameWords.contains(k);
+                if (words.get(k).equals("of")) {
+                    of = k;
+                } else if (!named && !Words.isStop(words.get(k))) {
+                    break;
+                }
+            }
+            for (int k = of + 1; table == null && of >= 0 && k < words.size(); k++) {
+                int at = k;
+                Mention here = mentions.stream().filter(m -> m.at() == at).findFirst().orElse(null);
+                if (here != null && here.column() == null && here.table() != null) {
+                    table = here.table();
+                } else if (here != null && here.table() != null || here == null && !used[k] && !Words.isStop(words.get(k))) {
+                    break; // "of the most expensive product": past what the other readers understood, to the table
+                }
+            }
+            Set<TableInfo> tables = new LinkedHashSet<>();
+            mentions.forEach(m -> tables.add(m.table()));
+            tables.remove(null);
+            if (table == null && tables.size() == 1) {
+                table = tables.iterator().next();
+            }
+            List<ColumnInfo> labels = table == null ? List.of() : SqlWriter.labelColumns(table);
+            if (labels.isEmpty()) {
+                continue; // not understood: named as such with the question's other unknown words
+            }
+            for (ColumnInfo c : labels) {
+                out.add(new Mention(i, 1, table, c, "label"));
+            }
+            used[i] = true;
         }
         return out;
     }
@@ -528,11 +722,13 @@ final class IntentReader {
         for (TableInfo t : catalog.tables()) {
             for (ColumnInfo c : t.columns()) {
                 List<String> parts = Words.split(c.name());
-                if (!SqlWriter.isDate(c) || parts.size() != 2 || !Set.of("date", "on", "at", "time").contains(parts.get(1))) {
+                if (!SqlWriter.isDate(c)) {
                     continue;
                 }
-                String x = parts.get(0);
-                if (w.equals(x) || w.equals(x + "d") || w.equals(x + "ed") || w.equals(x + x.charAt(x.length() - 1) + "ed")) {
+                String x = parts.size() == 2 && Set.of("date", "on", "at", "time").contains(parts.get(1)) ? parts.get(0) : null;
+                boolean byName = x != null && (w.equals(x) || w.equals(x + "d") || w.equals(x + "ed")
+                        || w.equals(x + x.charAt(x.length() - 1) + "ed"));
+                if (byName || Words.split(c.comment()).contains(w)) { // "signed": joined_on, "date the customer signed up"
                     found.add(new Mention(i, 1, t, c, "date"));
                 }
             }
@@ -545,6 +741,21 @@ final class IntentReader {
             return new Mention(i, 1, null, null, "date"); // grammar, and no one date a date phrase could use
         }
         return found.isEmpty() ? null : found.get(0);
+    }
+
+    /**
+     * The words of a column name one word of a question may stand for: its last (price of unit_price, country of
+     * ship_country), or its first when the last only says what kind of value it is (hire of hire_date, company of
+     * company_name). "units" is not unit_price.
+     */
+    private static List<String> headWord(String columnName) {
+        List<String> parts = Words.split(columnName);
+        if (parts.size() < 2) {
+            return parts;
+        }
+        String last = parts.get(parts.size() - 1);
+        return Set.of("date", "time", "at", "on", "name", "code", "number", "no", "id", "flag").contains(last)
+                ? List.of(parts.get(0), last) : List.of(last);
     }
 
     /** Two words are the same word of a name: equal stems, but never "amount" (money) for "quantity" (a count). */
@@ -623,7 +834,7 @@ final class IntentReader {
                 } else if (Boolean.FALSE.equals(exact)) {
                     String s = Words.stem(words.get(i));
                     String w = words.get(i);
-                    length = Words.split(c.name()).stream().anyMatch(n -> sameWord(w, n)) && !Words.isStop(s) && !FILLER.contains(w) ? 1 : 0;
+                    length = headWord(c.name()).stream().anyMatch(n -> sameWord(w, n)) && !Words.isStop(s) && !FILLER.contains(w) ? 1 : 0;
                 } else {
                     String s = Words.stem(words.get(i));
                     length = c.comment() != null && Words.stems(c.comment()).contains(s) && SqlWriter.isNumeric(c) ? 1 : 0;
@@ -655,33 +866,90 @@ final class IntentReader {
         return found.isEmpty() ? null : found.get(0);
     }
 
-    private void requireEverythingUnderstood() throws NotUnderstoodException {
+    /**
+     * Every word not yet understood is declined, naming it, except verbs ("sold", "placed", "live"): those the SQL
+     * may still account for once it is known which tables it reads ({@link #unexplained}); their positions are returned.
+     */
+    private List<Integer> requireEverythingUnderstood() throws NotUnderstoodException {
         List<String> unknown = new ArrayList<>();
+        List<Integer> verbs = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
             boolean namesATable = catalog.tables().stream().anyMatch(t -> Words.split(t.name()).contains(w));
-            if (!used[i] && !Words.isStop(w) && (!FILLER.contains(w) || namesATable) && aggregateAt != i) {
-                unknown.add(w); // "received" is grammar, unless a table is named after it (payments_received)
+            boolean meaningless = FILLER.contains(w) && !namesATable && !nameWords.contains(i);
+            if (!used[i] && !Words.isStop(w) && !meaningless && aggregateAt != i) {
+                unknown.add(w); // "exists" is grammar, unless a table is named after it
+                if (Verbs.isVerb(w)) {
+                    verbs.add(i);
+                }
             }
         }
-        if (!unknown.isEmpty()) {
-            throw new NotUnderstoodException("it does not know what " + String.join(", ", unknown) + " refer"
-                    + (unknown.size() == 1 ? "s" : "") + " to");
+        if (unknown.size() > verbs.size()) {
+            // the verbs may yet be accounted for: name the words that cannot be
+            List<String> notVerbs = new ArrayList<>(unknown);
+            verbs.forEach(i -> notVerbs.remove(words.get(i)));
+            throw notKnown(notVerbs);
         }
+        return verbs;
+    }
+
+    /** NL005 naming the words: "it does not know what 'sold' means here". */
+    private static NotUnderstoodException notKnown(List<String> unknown) {
+        List<String> distinct = unknown.stream().distinct().map(w -> "'" + w + "'").toList();
+        return new NotUnderstoodException("it does not know what " + String.join(", ", distinct)
+                + (distinct.size() == 1 ? " means" : " mean") + " here");
+    }
+
+    /**
+     * The verbs among {@code verbs} that nothing in the SQL accounts for ({@link Verbs#tablesFor}), or, for a verb of
+     * place ("live", "come from"), a city, country or address column of the table it is said of.
+     *
+     * @param tables  the tables the SQL reads
+     * @param subject the table the verbs are said of (the base table), or null when not known
+     * @param event   receives the tables that account for the verbs: the verb's event is recorded in their rows (the order placed)
+     */
+    private List<String> unexplained(List<Integer> verbs, Set<TableInfo> tables, List<Mention> mentions, TableInfo subject,
+            List<TableInfo> event) {
+        List<String> out = new ArrayList<>();
+        for (int i : verbs) {
+            String w = words.get(i);
+            List<TableInfo> found = Verbs.tablesFor(w, tables);
+            if (found.isEmpty() && Verbs.LOCATION.contains(w) && subject != null) {
+                // "customers live in Paris": a place column of the table the verb is said of
+                boolean located = mentions.stream().anyMatch(m -> m.column() != null && m.table() == subject && Verbs.isLocation(m.column()))
+                        || filters.stream().anyMatch(f -> f.column().table() == subject && Verbs.isLocation(f.column().column()));
+                if (located) {
+                    continue;
+                }
+            }
+            if (found.isEmpty()) {
+                out.add(w);
+            } else if (event != null) {
+                found.stream().filter(t -> !event.contains(t)).forEach(event::add);
+            }
+        }
+        return out;
     }
 
     // ---- roles ----
 
-    /** Which table the rows come from, what is measured, grouped, shown and compared. */
-    private Intent roles(List<Mention> mentions) throws NotUnderstoodException {
+    /**
+     * Which table the rows come from, what is measured, grouped, shown and compared, and which date a date phrase
+     * is about; then whether the tables the SQL reads account for the question's verbs.
+     */
+    private Intent roles(List<Mention> mentions, List<Integer> verbs) throws NotUnderstoodException {
         TableInfo entity = null;
         TableInfo counted = null;
         Column measure = null;
         String measureKind = null;
+        GlossaryTerm measureTerm = null;
         TableInfo groupTable = null;
         ColumnInfo groupColumn = null;
         List<Column> shown = new ArrayList<>();
+        List<Column> labels = new ArrayList<>();
+        java.util.Map<Column, Integer> shownAt = new java.util.HashMap<>();
         boolean ranking = limit != null;
+        boolean dated = dateFrom != null || dateTo != null || grain != null;
         if (bareSuperlative && !mentions.isEmpty() && mentions.get(0).table() != null) {
             String first = words.get(mentions.get(0).at() + mentions.get(0).length() - 1);
             if (!Words.stem(first).equals(first) && first.endsWith("s")) {
@@ -689,14 +957,34 @@ final class IntentReader {
             }
         }
         Column dateColumn = null;
+        List<Mention> dateWords = new ArrayList<>();
         for (Mention m : mentions) {
             if ("date".equals(m.kind())) {
-                if (m.column() != null && (dateFrom != null || dateTo != null || grain != null)) {
+                dateWords.add(m);
+                if (dated && m.column() == null) {
+                    throw new NotUnderstoodException("'" + words.get(m.at()) + "' is a date of several tables and it does not know which");
+                }
+                if (m.column() != null && dated) {
                     if (dateColumn != null && !dateColumn.column().equals(m.column())) {
                         throw new NotUnderstoodException("it does not know which of two dates the date phrase is about");
                     }
                     dateColumn = new Column(m.table(), m.column());
                 }
+                continue;
+            }
+            if ("label".equals(m.kind())) {
+                Column c = new Column(m.table(), m.column());
+                if (!labels.contains(c)) {
+                    labels.add(c);
+                    shownAt.put(c, m.at());
+                }
+                continue;
+            }
+            if (m.term() != null) {
+                if (measureTerm != null || measureKind != null || measure != null) {
+                    throw new NotUnderstoodException("it measures one thing only");
+                }
+                measureTerm = m.term();
                 continue;
             }
             if (comparisonColumn(m)) {
@@ -711,16 +999,17 @@ final class IntentReader {
                 groupTable = m.table();
                 groupColumn = m.column();
             } else if (m.kind() != null) {
-                if (measureKind != null || measure != null) {
+                if (measureKind != null || measure != null || measureTerm != null) {
                     throw new NotUnderstoodException("it measures one thing only");
                 }
                 measureKind = m.kind();
-            } else if (numeric && measure == null && measureKind == null) {
+            } else if (numeric && measure == null && measureKind == null && measureTerm == null) {
                 measure = new Column(m.table(), m.column());
             } else if (m.column() != null) {
                 Column c = new Column(m.table(), m.column());
                 if (!shown.contains(c)) {
                     shown.add(c);
+                    shownAt.put(c, m.at());
                 }
             } else if (entity == null && !("COUNT".equals(aggregate) && !ranking && counted == null)) {
                 entity = m.table();
@@ -730,62 +1019,94 @@ final class IntentReader {
                 entity = m.table();
             }
         }
+        if (measureTerm != null && measure != null) {
+            throw new NotUnderstoodException("it measures one thing only");
+        }
         if (groupWords.size() > mentions.stream().filter(m -> groupWords.contains(m.at())).count()) {
             throw new NotUnderstoodException("it does not know what to group by");
         }
         TableInfo base;
         boolean rankByMeasure = false;
+        Intent.Expression measureExpression = null;
         TableInfo subject = entity != null ? entity : counted;
-        if (measureKind != null) {
-            TableInfo about = subject != null ? subject : groupTable;
-            measure = measureOf(about, measureKind);
-            if (measure == null) {
-                throw new NotUnderstoodException("it does not know which " + measureKind + " of " + (about == null ? "what" : about.name())
-                        + " is meant");
-            }
-            if ("price".equals(measureKind) && aggregate == null && !ranking) {
-                throw new NotUnderstoodException("it does not know what to do with the price");
-            }
-        }
-        if (ranking && entity == null && measure != null && shown.size() == 1 && SqlWriter.isDate(shown.get(0).column()) == false) {
-            // "top 5 countries by total amount": the countries are grouped, the amount summed
-            groupTable = shown.get(0).table();
-            groupColumn = shown.remove(0).column();
-            aggregate = aggregate != null ? aggregate : "SUM";
-            base = measure.table();
-        } else if (ranking && entity != null && measure == null && counted == null && shown.size() == 1
-                && (aggregate == null || "COUNT".equals(aggregate)) && !SqlWriter.isDate(shown.get(0).column())) {
-            // "which country has the most customers": rows of customers counted per country
-            groupTable = shown.get(0).table();
-            groupColumn = shown.remove(0).column();
-            aggregate = "COUNT";
-            base = entity;
-            if (groupTable != entity) {
-                throw new NotUnderstoodException("it would count " + entity.name() + " by a column of " + groupTable.name());
-            }
-        } else if (ranking && entity != null) {
-            if (measure != null && measure.table() == entity && aggregate == null) {
-                if (counted != null || !groupWords.isEmpty()) {
-                    throw new NotUnderstoodException("a top " + entity.name() + " per " + (counted != null ? counted.name() : "group")
-                            + " is beyond these rules");
+        if (measureTerm != null) {
+            measureExpression = new Intent.Expression(measureTerm.sql(), measureTerm.term(), termTables(measureTerm));
+            aggregate = termAggregate(measureTerm);
+            base = measureExpression.tables().get(0);
+            if (ranking) {
+                if (groupTable != null) {
+                    throw new NotUnderstoodException("a top " + groupTable.name() + " per group is beyond these rules");
                 }
-                rankByMeasure = true;
-                base = entity;
-            } else if (measure != null || counted != null) {
-                aggregate = aggregate != null ? aggregate : measure != null ? "SUM" : "COUNT";
-                base = measure != null ? measure.table() : counted;
-                groupTable = entity;
-                groupColumn = null;
-            } else {
-                throw new NotUnderstoodException("it does not know what to rank " + entity.name() + " by");
+                if (entity != null && shown.isEmpty()) {
+                    groupTable = entity; // "top 5 customers by revenue"
+                } else if (entity == null && shown.size() == 1 && !SqlWriter.isDate(shown.get(0).column())) {
+                    groupTable = shown.get(0).table(); // "top 5 countries by revenue"
+                    groupColumn = shown.remove(0).column();
+                } else if (grain == null) {
+                    throw new NotUnderstoodException("it does not know what to rank by " + measureTerm.term());
+                }
             }
         } else {
-            if (counted != null && entity == null) {
-                entity = counted;
+            if (measureKind != null) {
+                TableInfo about = subject != null ? subject : groupTable;
+                measure = measureOf(about, measureKind);
+                if (measure == null) {
+                    throw new NotUnderstoodException("it does not know which " + measureKind + " of " + (about == null ? "what" : about.name())
+                            + " is meant");
+                }
+                if ("price".equals(measureKind) && aggregate == null && !ranking) {
+                    throw new NotUnderstoodException("it does not know what to do with the price");
+                }
             }
-            boolean counting = "COUNT".equals(aggregate);
-            base = measure != null ? measure.table() : counting && counted != null ? counted : entity != null ? entity
-                    : groupTable != null ? groupTable : shown.isEmpty() ? null : shown.get(0).table();
+            if (ranking && entity == null && measure != null && shown.size() == 1 && SqlWriter.isDate(shown.get(0).column()) == false) {
+                // "top 5 countries by total amount": the countries are grouped, the amount summed
+                groupTable = shown.get(0).table();
+                groupColumn = shown.remove(0).column();
+                aggregate = aggregate != null ? aggregate : "SUM";
+                base = measure.table();
+            } else if (ranking && entity != null && measure == null && counted == null && shown.size() == 1
+                    && (aggregate == null || "COUNT".equals(aggregate)) && !SqlWriter.isDate(shown.get(0).column())) {
+                // "which country has the most customers": rows of customers counted per country
+                groupTable = shown.get(0).table();
+                groupColumn = shown.remove(0).column();
+                aggregate = "COUNT";
+                base = entity;
+                if (groupTable != entity) {
+                    throw new NotUnderstoodException("it would count " + entity.name() + " by a column of " + groupTable.name());
+                }
+            } else if (ranking && entity != null) {
+                if (measure != null && measure.table() == entity && aggregate == null) {
+                    if (counted != null || !groupWords.isEmpty()) {
+                        throw new NotUnderstoodException("a top " + entity.name() + " per " + (counted != null ? counted.name() : "group")
+                                + " is beyond these rules");
+                    }
+                    rankByMeasure = true;
+                    base = entity;
+                } else if (measure != null || counted != null) {
+                    aggregate = aggregate != null ? aggregate : measure != null ? "SUM" : "COUNT";
+                    base = measure != null ? measure.table() : counted;
+                    groupTable = entity;
+                    groupColumn = null;
+                } else {
+                    throw new NotUnderstoodException("it does not know what to rank " + entity.name() + " by");
+                }
+            } else if (ranking && entity == null && measure == null && counted == null && "COUNT".equals(aggregate) && shown.size() == 1
+                    && !SqlWriter.isDate(shown.get(0).column())) {
+                groupTable = shown.get(0).table(); // "the most common ship country": its rows counted per country
+                groupColumn = shown.remove(0).column();
+                base = groupTable;
+            } else if (ranking && measure != null && aggregate == null && counted == null && groupTable == null && shown.isEmpty()) {
+                rankByMeasure = true; // "the highest freight": the rows with the most of it
+                base = measure.table();
+            } else {
+                if (counted != null && entity == null) {
+                    entity = counted;
+                }
+                boolean counting = "COUNT".equals(aggregate);
+                base = measure != null ? measure.table() : counting && counted != null ? counted : entity != null ? entity
+                        : groupTable != null ? groupTable : shown.isEmpty() ? labels.isEmpty() ? null : labels.get(0).table()
+                        : shown.get(0).table();
+            }
         }
         if (base == null) {
             throw new NotUnderstoodException("it found no table or column in the question");
@@ -796,7 +1117,7 @@ final class IntentReader {
         if (groupTable == base && groupColumn == null && !ranking) {
             groupTable = null; // "average quantity per order item": every row is one
         }
-        if (aggregate != null && !"COUNT".equals(aggregate) && measure == null) {
+        if (aggregate != null && !"COUNT".equals(aggregate) && measure == null && measureExpression == null) {
             measure = measureOf(base, "money");
             if (measure == null) {
                 throw new NotUnderstoodException("it does not know which amount to " + aggregate.toLowerCase(Locale.ROOT));
@@ -804,13 +1125,29 @@ final class IntentReader {
         }
         if (aggregate != null && !shown.isEmpty()) {
             throw new NotUnderstoodException("it does not know what " + shown.get(0).column().name() + " has to do with the "
-                    + aggregate.toLowerCase(Locale.ROOT));
+                    + (measureTerm != null ? measureTerm.term() : aggregate.toLowerCase(Locale.ROOT)));
         }
         if (aggregate != null && measure != null && "COUNT".equals(aggregate)) {
             throw new NotUnderstoodException("it does not know whether to count rows or add up " + measure.column().name());
         }
         if (aggregate == null && !rankByMeasure && groupTable != null) {
             throw new NotUnderstoodException("it does not know what to compute per " + groupTable.name());
+        }
+        if (!labels.isEmpty()) {
+            // the names asked for: those of the rows listed, ranked or grouped, which the SQL shows anyway
+            TableInfo named = aggregate == null && !rankByMeasure ? base : rankByMeasure ? base : groupColumn == null ? groupTable : null;
+            for (Column c : labels) {
+                if (c.table() != named && !(aggregate == null && !rankByMeasure)) {
+                    throw new NotUnderstoodException("it does not know what the names of " + c.table().name() + " have to do with the "
+                            + (measureTerm != null ? measureTerm.term() : aggregate != null ? aggregate.toLowerCase(Locale.ROOT) : "ranking"));
+                }
+            }
+            if (aggregate == null && !rankByMeasure) {
+                shown.addAll(labels);
+                shown.sort(java.util.Comparator.comparingInt(shownAt::get));
+            } else if (rankByMeasure) {
+                labels.forEach(shown::remove);
+            }
         }
         if (aggregate == null && shown.isEmpty() && measure == null && onlyKeys(base)) {
             throw new NotUnderstoodException(base.name() + " only links other tables; it does not know what to show of them");
@@ -829,8 +1166,190 @@ final class IntentReader {
                 joined.add(t);
             }
         }
+        Set<TableInfo> reads = new LinkedHashSet<>();
+        reads.add(base);
+        if (measure != null) {
+            reads.add(measure.table());
+        }
+        if (measureExpression != null) {
+            reads.addAll(measureExpression.tables());
+        }
+        reads.add(groupTable);
+        shown.forEach(c -> reads.add(c.table()));
+        labels.forEach(c -> reads.add(c.table()));
+        reads.addAll(joined);
+        filters.forEach(f -> reads.add(f.column().table()));
+        compared.forEach(c -> reads.add(c.column().table()));
+        conditions.forEach(c -> reads.addAll(c.tables()));
+        if (dateColumn != null) {
+            reads.add(dateColumn.table());
+        }
+        reads.remove(null);
+        // the tables on the join paths too: "customers who ordered each product" reads orders on the way
+        Set<TableInfo> named = Set.copyOf(reads);
+        Joins joins = Joins.between(catalog, base, reads);
+        reads.addAll(joins.tables());
+        List<Integer> toExplain = new ArrayList<>(verbs);
+        List<Integer> dateVerbsRead = new ArrayList<>();
+        for (Mention m : dateWords) {
+            if (m.table() == null || !reads.contains(m.table())) {
+                toExplain.add(m.at()); // "how many customers paid": paid_on is a date of payments, which it does not read
+            } else {
+                dateVerbsRead.add(m.at()); // accounted for by its date; the tables it names still say what a join means
+            }
+        }
+        List<TableInfo> events = new ArrayList<>();
+        unexplained(dateVerbsRead, reads, mentions, base, events);
+        List<String> unexplained = unexplained(toExplain, reads, mentions, base, events);
+        if (!unexplained.isEmpty()) {
+            throw notKnown(unexplained);
+        }
+        for (TableInfo bridge : joins.bridges()) {
+            if (!named.contains(bridge) && !events.contains(bridge)) {
+                // "products from Paris": through reviews, or orders? Nothing in the question says
+                throw new NotUnderstoodException("it does not know how the tables it joins through " + bridge.name()
+                        + " are related here");
+            }
+        }
+        if (dated && dateColumn == null) {
+            dateColumn = dateOf(base, events, joined, reads, mentions);
+        }
         return new Intent(base, aggregate, measure, groupTable, groupColumn, grain, List.copyOf(filters), compared, dateFrom, dateTo,
-                shown, rankByMeasure, limit, descending, distinct, joined, dateColumn);
+                shown, rankByMeasure, limit, descending, distinct, joined, dateColumn, measureExpression, List.copyOf(conditions));
+    }
+
+    /**
+     * The aggregate a glossary measure computes (its SQL's outer function), checked against the question's own
+     * aggregate word: "total revenue" and "how many units sold" say what the measure does; "average revenue"
+     * would be an average of sums, which these rules do not write.
+     */
+    private String termAggregate(GlossaryTerm term) throws NotUnderstoodException {
+        Matcher m = Pattern.compile("^\\s*([A-Za-z_]+)\\s*\\(").matcher(term.sql());
+        String fn = m.find() ? m.group(1).toUpperCase(Locale.ROOT) : null;
+        boolean whole = fn != null && closes(term.sql(), m.end() - 1);
+        if (!whole || !Set.of("SUM", "COUNT", "AVG", "MIN", "MAX").contains(fn)) {
+            fn = "SUM".equals(aggregate) || aggregate == null ? null : aggregate;
+            if (fn != null) {
+                throw new NotUnderstoodException("it does not know how to take the " + aggregateWord(aggregate) + " of " + term.term());
+            }
+            return "EXPRESSION"; // a ratio of aggregates and such: computed as the owners wrote it
+        }
+        if (aggregate != null && !aggregate.equals(fn) && !("COUNT".equals(aggregate) && "SUM".equals(fn) && sumsACount(term))) {
+            throw new NotUnderstoodException("it does not know how to take the " + aggregateWord(aggregate) + " of " + term.term());
+        }
+        return fn;
+    }
+
+    /** "how many" of a measure that adds up a whole number of things (SUM(order_items.quantity)): the measure is the count. */
+    private boolean sumsACount(GlossaryTerm term) throws NotUnderstoodException {
+        Matcher m = Pattern.compile("(?i)^\\s*SUM\\s*\\(\\s*([A-Za-z_][\\w$]*)\\.([A-Za-z_][\\w$]*)\\s*\\)\\s*$").matcher(term.sql());
+        if (!m.find()) {
+            return false;
+        }
+        TableInfo t = GlossarySpots.table(catalog, m.group(1));
+        ColumnInfo c = t == null ? null : t.columnIgnoreCase(m.group(2));
+        return c != null && SqlWriter.isNumeric(c) && !SqlWriter.isMoneyTyped(c);
+    }
+
+    private static String aggregateWord(String aggregate) {
+        return switch (aggregate) {
+            case "AVG" -> "average";
+            case "MAX" -> "maximum";
+            case "MIN" -> "minimum";
+            case "COUNT" -> "count";
+            default -> "total";
+        };
+    }
+
+    /** Whether the parenthesis at {@code open} closes at the end of {@code sql}: {@code SUM(a * b)}, not {@code SUM(a) / SUM(b)}. */
+    private static boolean closes(String sql, int open) {
+        int depth = 0;
+        String s = sql.strip();
+        for (int i = open; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (ch == '\'') {
+                int end = s.indexOf('\'', i + 1);
+                i = end < 0 ? s.length() : end;
+            } else if (ch == '(') {
+                depth++;
+            } else if (ch == ')' && --depth == 0) {
+                return i == s.length() - 1;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The date a date phrase is about, when no word names one ("hired"): that of the table the question's verb
+     * is about ("customers who placed an order in 2025": the order's), else of the table just before the phrase
+     * when the rows must have a match in another dated table ("customers with orders in 2025"), else of the base
+     * table; a table without a date of its own has its header's (order_items: the order's date). When that does
+     * not settle it, the question is declined.
+     */
+    private Column dateOf(TableInfo base, List<TableInfo> events, List<TableInfo> joined, Set<TableInfo> reads, List<Mention> mentions)
+            throws NotUnderstoodException {
+        List<TableInfo> about = events.isEmpty() ? new ArrayList<>(List.of(base)) : events;
+        if (events.isEmpty()) {
+            about.addAll(joined);
+        }
+        List<Column> dates = about.stream().map(this::dateOrHeaderDate).filter(java.util.Objects::nonNull).distinct().toList();
+        if (dates.size() > 1 && events.isEmpty()) {
+            TableInfo before = null;
+            for (Mention m : mentions) {
+                int end = m.at() + m.length();
+                if (m.table() != null && m.column() == null && end <= dateAt && words.subList(end, dateAt).stream().allMatch(Words::isStop)) {
+                    before = m.table();
+                }
+            }
+            Column near = before == null || !about.contains(before) ? null : dateOrHeaderDate(before);
+            dates = near == null ? dates : List.of(near);
+        }
+        if (dates.size() > 1) {
+            throw new NotUnderstoodException("it does not know whose date the date phrase is about: "
+                    + dates.stream().map(Column::sql).toList());
+        }
+        if (dates.isEmpty() && events.isEmpty()) {
+            dates = reads.stream().filter(t -> !about.contains(t)).map(this::dateOrHeaderDate).filter(java.util.Objects::nonNull)
+                    .distinct().toList();
+        }
+        if (dates.size() != 1) {
+            TableInfo t = about.get(0);
+            List<String> own = t.columns().stream().filter(SqlWriter::isDate).map(ColumnInfo::name).toList();
+            throw new NotUnderstoodException(own.isEmpty() ? "it found no date in " + t.name()
+                    : "it does not know which date of " + t.name() + " is meant: " + own);
+        }
+        return dates.get(0);
+    }
+
+    /** A table's own date (see {@link #ownDate}), else its header's: order_items belongs to orders and has its date. */
+    private Column dateOrHeaderDate(TableInfo t) {
+        ColumnInfo own = ownDate(t);
+        if (own != null) {
+            return new Column(t, own);
+        }
+        if (t.columns().stream().anyMatch(SqlWriter::isDate)) {
+            return null; // dates of its own, none of them the obvious one
+        }
+        List<String> stems = Words.stems(t.name());
+        for (TableInfo parent : Joins.parents(catalog, t)) {
+            List<String> parentStems = Words.stems(parent.name());
+            ColumnInfo date = ownDate(parent);
+            if (date != null && stems.size() > parentStems.size() && stems.subList(0, parentStems.size()).equals(parentStems)) {
+                return new Column(parent, date);
+            }
+        }
+        return null;
+    }
+
+    /** The table's only date, or the one named after it (orders.order_date, reviews.review_date), or null. */
+    private static ColumnInfo ownDate(TableInfo t) {
+        List<ColumnInfo> dates = t.columns().stream().filter(SqlWriter::isDate).toList();
+        if (dates.size() == 1) {
+            return dates.get(0);
+        }
+        List<String> tableStems = Words.stems(t.name());
+        List<ColumnInfo> named = dates.stream().filter(c -> tableStems.contains(Words.stem(Words.split(c.name()).get(0)))).toList();
+        return named.size() == 1 ? named.get(0) : null;
     }
 
     /** A table of keys only (employee_territories): listing its rows answers nothing. */
@@ -859,14 +1378,18 @@ final class IntentReader {
             if (m.column() != null && SqlWriter.isNumeric(m.column()) && (m.at() + m.length() == opAt || m.at() + m.length() == opAt - 1)) {
                 return new Column(m.table(), m.column());
             }
-            if (m.kind() != null && m.at() + m.length() >= opAt - 1 && m.at() < opAt) {
+            if (m.term() != null && m.at() + m.length() >= opAt - 1 && m.at() < opAt) {
+                // "customers with revenue over 1000" compares a total per customer, which these rules do not write
+                throw new NotUnderstoodException("it does not compare " + m.term().term() + " with a number");
+            }
+            if (("money".equals(m.kind()) || "price".equals(m.kind())) && m.at() + m.length() >= opAt - 1 && m.at() < opAt) {
                 Column c = measureOf(base, m.kind());
                 if (c != null) {
                     return c;
                 }
             }
         }
-        Column c = measureOf(base, "money");
+        Column c = mentions.stream().anyMatch(m -> m.term() != null) ? null : measureOf(base, "money");
         if (c == null) {
             throw new NotUnderstoodException("it does not know which number to compare");
         }
@@ -913,6 +1436,11 @@ final class IntentReader {
     }
 
     // ---- small helpers ----
+
+    private void dated(int at, String start, String end) {
+        dateAt = at;
+        from(start, end);
+    }
 
     private void from(String start, String end) {
         dateFrom = start;

@@ -26,10 +26,14 @@ final class Joins {
 
     private final String from;
     private final boolean fansOut;
+    private final List<TableInfo> tables;
+    private final List<TableInfo> bridges;
 
-    private Joins(String from, boolean fansOut) {
+    private Joins(String from, boolean fansOut, List<TableInfo> tables, List<TableInfo> bridges) {
         this.from = from;
         this.fansOut = fansOut;
+        this.tables = tables;
+        this.bridges = bridges;
     }
 
     String from() {
@@ -40,12 +44,26 @@ final class Joins {
         return fansOut;
     }
 
+    /** Every table the FROM clause reads: the base, the tables needed and those on the paths between them. */
+    List<TableInfo> tables() {
+        return tables;
+    }
+
+    /**
+     * The tables a path goes down into and up out of (products to reviews to customers): each joins two tables
+     * many-to-many, which says nothing of how they are related unless the question does (reviewed, ordered).
+     */
+    List<TableInfo> bridges() {
+        return bridges;
+    }
+
     static Joins between(SchemaCatalog catalog, TableInfo base, Collection<TableInfo> needed) throws NotUnderstoodException {
         Map<TableInfo, List<Edge>> graph = graph(catalog);
         Set<TableInfo> joined = new LinkedHashSet<>();
         joined.add(base);
         StringBuilder sql = new StringBuilder(SchemaRenderer.identifier(catalog, base.name()));
         boolean fans = false;
+        List<TableInfo> bridges = new ArrayList<>();
         for (TableInfo target : needed) {
             if (joined.contains(target)) {
                 continue;
@@ -54,6 +72,11 @@ final class Joins {
             if (path == null) {
                 throw new NotUnderstoodException("no foreign key connects " + base.name() + " and " + target.name());
             }
+            for (int i = 1; i < path.size(); i++) {
+                if (path.get(i - 1).toChildren() && !path.get(i).toChildren() && !bridges.contains(path.get(i).from())) {
+                    bridges.add(path.get(i).from());
+                }
+            }
             for (Edge e : path) {
                 if (joined.add(e.to())) {
                     sql.append(" JOIN ").append(SchemaRenderer.identifier(catalog, e.to().name())).append(" ON ").append(e.condition());
@@ -61,7 +84,7 @@ final class Joins {
                 }
             }
         }
-        return new Joins(sql.toString(), fans);
+        return new Joins(sql.toString(), fans, List.copyOf(joined), List.copyOf(bridges));
     }
 
     /** The tables {@code t} references. */

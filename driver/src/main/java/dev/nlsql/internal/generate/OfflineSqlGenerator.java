@@ -1,6 +1,8 @@
 package dev.nlsql.internal.generate;
 
+import dev.nlsql.internal.knowledge.GlossaryTerm;
 import java.time.LocalDate;
+import java.util.List;
 
 /**
  * Writes SQL for common question shapes with rules over the schema and the values the question
@@ -23,13 +25,18 @@ public final class OfflineSqlGenerator implements SqlGenerator {
     public Generation generate(GenerationRequest request) throws NotUnderstoodException {
         long start = System.nanoTime();
         Intent intent;
+        List<GlossaryTerm> glossary = request.knowledge() == null ? List.of() : request.knowledge().glossary();
+        IntentReader reader = new IntentReader(request.question(), request.catalog(), request.values(), LocalDate.now(), glossary);
         try {
-            intent = new IntentReader(request.question(), request.catalog(), request.values(), LocalDate.now()).read();
+            intent = reader.read();
         } catch (NotUnderstoodException e) {
             Relevance.Verdict v = Relevance.judge(request.question(), request.catalog(), request.values());
             if (v.kind() != Relevance.Kind.UNCLEAR && request.instructions() != null && !request.instructions().isBlank()
                     && Relevance.linksAnything(request.instructions(), request.catalog(), request.values())) {
                 throw e; // the instructions tie the question's words to the data ("TSC means ...")
+            }
+            if (reader.touchedGlossary()) {
+                throw e; // so does the glossary
             }
             throw switch (v.kind()) {
                 case UNCLEAR -> e;

@@ -99,6 +99,10 @@ final class SqlWriter {
         }
         in.shown().forEach(c -> needed.add(c.table()));
         needed.addAll(in.joined());
+        if (in.measureExpression() != null) {
+            needed.addAll(in.measureExpression().tables());
+        }
+        in.conditions().forEach(c -> needed.addAll(c.tables()));
         in.filters().forEach(f -> needed.add(f.column().table()));
         in.comparisons().forEach(c -> needed.add(c.column().table()));
         boolean dated = in.dateFrom() != null || in.dateTo() != null || in.grain() != null;
@@ -109,6 +113,7 @@ final class SqlWriter {
         List<String> where = new ArrayList<>();
         in.filters().forEach(f -> where.add(ref(f.column()) + " = " + literal(f.value())));
         in.comparisons().forEach(c -> where.add(ref(c.column()) + " " + c.op() + " " + number(c.value())));
+        in.conditions().forEach(c -> where.add(c.sql().toLowerCase(Locale.ROOT).matches("(?s).*\\bor\\b.*") ? "(" + c.sql() + ")" : c.sql()));
         if (in.dateFrom() != null) {
             where.add(dateColumn + " >= " + in.dateFrom());
         }
@@ -117,7 +122,8 @@ final class SqlWriter {
         }
         Joins joins = Joins.between(catalog, base, needed);
         String aggregate = in.aggregate();
-        if (joins.fansOut() && aggregate != null && !"COUNT".equals(aggregate)) {
+        if (joins.fansOut() && aggregate != null && (!"COUNT".equals(aggregate) || in.measureExpression() != null
+                && !in.measureExpression().sql().replaceAll("\\s+", "").toUpperCase(Locale.ROOT).startsWith("COUNT(DISTINCT"))) {
             throw new NotUnderstoodException("its joins would count some " + base.name() + " rows more than once");
         }
         String agg = aggregateExpression(in, joins.fansOut());
@@ -146,6 +152,7 @@ final class SqlWriter {
             order = ranking ? agg + (in.descending() ? " DESC" : " ASC") : in.grain() != null ? "1" : null;
         } else if (in.rankByMeasure()) {
             select.addAll(labels(in.measure().table()));
+            in.shown().forEach(c -> select.add(ref(c)));
             select.add(ref(in.measure()));
             order = ref(in.measure()) + (in.descending() ? " DESC" : " ASC");
         } else if (!in.shown().isEmpty() || in.measure() != null) {
@@ -160,6 +167,13 @@ final class SqlWriter {
         } else {
             select.add(id(base.name()) + ".*");
         }
+        if (agg == null && joins.fansOut()) {
+            // "customers who placed an order": each customer once, however many orders match
+            if (in.rankByMeasure() || !comparable(in, base)) {
+                throw new NotUnderstoodException("its joins would list some " + base.name() + " rows more than once");
+            }
+            distinctRows = true;
+        }
         StringBuilder sql = new StringBuilder(distinctRows ? "SELECT DISTINCT " : "SELECT ");
         sql.append(String.join(", ", new LinkedHashSet<>(select))).append(" FROM ").append(joins.from());
         if (!where.isEmpty()) {
@@ -173,12 +187,32 @@ final class SqlWriter {
             sql.append(" ORDER BY ").append(order).append(tieBreak ? ", " + String.join(", ", new LinkedHashSet<>(group)) : "");
         }
         if (in.limit() != null) {
+            if (order == null) {
+                throw new NotUnderstoodException("it does not know which rows come first");
+            }
             sql.append(" LIMIT ").append(in.limit());
         }
         return sql.toString();
     }
 
+    /** Whether the rows listed can be made distinct: no json or xml column, which have no equality. */
+    private static boolean comparable(Intent in, TableInfo base) {
+        List<ColumnInfo> columns = new ArrayList<>();
+        in.shown().forEach(c -> columns.add(c.column()));
+        if (in.measure() != null) {
+            columns.add(in.measure().column());
+        }
+        if (columns.isEmpty()) {
+            columns.addAll(base.columns());
+        }
+        return columns.stream().map(c -> c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT))
+                .noneMatch(t -> t.startsWith("json") || t.equals("xml") || t.equals("point") || t.startsWith("geo"));
+    }
+
     private static String alias(Intent in) {
+        if (in.measureExpression() != null) {
+            return String.join("_", Words.split(in.measureExpression().name()));
+        }
         return "COUNT".equals(in.aggregate()) || in.measure() == null ? "count"
                 : in.aggregate().toLowerCase(Locale.ROOT) + "_" + in.measure().column().name();
     }
@@ -186,6 +220,9 @@ final class SqlWriter {
     private String aggregateExpression(Intent in, boolean fansOut) {
         if (in.aggregate() == null) {
             return null;
+        }
+        if (in.measureExpression() != null) {
+            return in.measureExpression().sql();
         }
         if ("COUNT".equals(in.aggregate()) || in.measure() == null) {
             List<String> key = keyColumns(in.base());
@@ -214,15 +251,21 @@ final class SqlWriter {
         throw new NotUnderstoodException("it found no date in " + base.name());
     }
 
-    /** The columns that name a row of {@code t} to a person: its name, else first and last name, else a *_name column, else its key. */
+    /** The columns that name a row of {@code t} to a person (see {@link #labelColumns}), else its key. */
     List<String> labels(TableInfo t) {
+        List<ColumnInfo> labels = labelColumns(t);
+        return labels.isEmpty() ? keyColumns(t) : labels.stream().map(c -> ref(t, c.name())).toList();
+    }
+
+    /** The columns that name a row of {@code t} to a person: its name, else first and last name, else a *_name column; else none. */
+    static List<ColumnInfo> labelColumns(TableInfo t) {
         for (String name : List.of("name", "title", "label")) {
             if (t.columnIgnoreCase(name) != null && !t.columns().stream().anyMatch(c -> c.name().equalsIgnoreCase("last_name"))) {
-                return List.of(ref(t, t.columnIgnoreCase(name).name()));
+                return List.of(t.columnIgnoreCase(name));
             }
         }
         if (t.columnIgnoreCase("first_name") != null && t.columnIgnoreCase("last_name") != null) {
-            return List.of(ref(t, t.columnIgnoreCase("first_name").name()), ref(t, t.columnIgnoreCase("last_name").name()));
+            return List.of(t.columnIgnoreCase("first_name"), t.columnIgnoreCase("last_name"));
         }
         List<String> tableStems = Words.stems(t.name());
         ColumnInfo anyName = null;
@@ -230,17 +273,14 @@ final class SqlWriter {
             List<String> stems = Words.stems(c.name());
             if (stems.size() == 2 && stems.get(1).equals("name") && !isNumeric(c)) {
                 if (tableStems.contains(stems.get(0))) {
-                    return List.of(ref(t, c.name()));
+                    return List.of(c);
                 }
                 if (anyName == null && (stems.get(0).equals("company") || stems.get(0).equals("full"))) {
                     anyName = c;
                 }
             }
         }
-        if (anyName != null) {
-            return List.of(ref(t, anyName.name()));
-        }
-        return keyColumns(t);
+        return anyName == null ? List.of() : List.of(anyName);
     }
 
     List<String> keyColumns(TableInfo t) {
