@@ -57,7 +57,7 @@ record QuestionShape(String data, String world, List<String> asked) {
         List<String> w = words(question);
         List<String> data = new ArrayList<>();
         boolean core = false;
-        if (has(w, "how", "many") || has(w, "number", "of") || w.stream().anyMatch(COUNTS::contains)) {
+        if (has(w, "how", "many") || has(w, "number", "of") || w.stream().anyMatch(COUNTS::contains) || howMuchOfRows(w)) {
             data.add("a count or an aggregate");
             core = true;
         }
@@ -86,6 +86,17 @@ record QuestionShape(String data, String world, List<String> asked) {
             world = null; // "what is the average price per category": the aggregate says it is about data
         }
         return new QuestionShape(data.isEmpty() ? null : String.join(", ", data), world, world == null ? List.of() : asked(w, first));
+    }
+
+    /** "how much did customers spend", "how much do we owe": an amount of rows (a plural or our own), not a price of a thing. */
+    private static boolean howMuchOfRows(List<String> w) {
+        for (int i = 0; i + 3 < w.size(); i++) {
+            if (w.get(i).equals("how") && w.get(i + 1).equals("much") && AUXILIARIES.contains(w.get(i + 2))) {
+                String subject = w.get(i + 3).equals("the") && i + 4 < w.size() ? w.get(i + 4) : w.get(i + 3);
+                return plural(subject) || OURS.contains(subject);
+            }
+        }
+        return false;
     }
 
     private static List<String> asked(List<String> w, int first) {

@@ -95,6 +95,9 @@ final class Relevance {
         }
         List<String> unlinked = content.stream().filter(w -> !strong.contains(w) && !weak.contains(w)).toList();
         QuestionShape shape = QuestionShape.read(question);
+        if (shape.world() != null && ofTable(question, catalog)) {
+            return Verdict.UNCLEAR; // "what are the names and areas of the territories": what it asks is of a table's rows
+        }
         if (shape.world() != null) {
             List<String> missing = shape.asked().stream().filter(w -> content.contains(w) && !strong.contains(w)).toList();
             if (!missing.isEmpty()) {
@@ -121,6 +124,33 @@ final class Relevance {
                     + shown(unlinked) + ") names a table, column or value of this database");
         }
         return new Verdict(Kind.NOT_ABOUT_DATABASE, "none of its words (" + shown(content) + ") names a table, column or value of it");
+    }
+
+    /**
+     * Whether what the question asks for is "of" a table of the database, named whole right after the "of" ("the names and
+     * areas of the territories", "the price of all products"): a question about that table's rows, not a fact about the
+     * world, which is "of" something else ("the capital of France", a value at most). A table word elsewhere ("who invented
+     * the first car") says nothing.
+     */
+    private static boolean ofTable(String question, SchemaCatalog catalog) {
+        List<String> words = Words.split(question);
+        for (int i = 0; i < words.size(); i++) {
+            if (!words.get(i).equals("of")) {
+                continue;
+            }
+            int at = i + 1;
+            while (at < words.size() && Set.of("the", "all", "each", "every", "our", "these", "those").contains(words.get(at))) {
+                at++;
+            }
+            List<String> rest = Words.stems(String.join(" ", words.subList(at, words.size())));
+            for (TableInfo t : catalog.tables()) {
+                List<String> name = Words.stems(t.name()).stream().filter(p -> p.length() >= 3 && !p.equals("id")).toList();
+                if (!name.isEmpty() && rest.size() >= name.size() && rest.subList(0, name.size()).equals(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether any content word of a text (the instructions sent with a question) links to the database, strongly or weakly. */
