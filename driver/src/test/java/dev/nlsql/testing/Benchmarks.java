@@ -90,6 +90,23 @@ public final class Benchmarks {
         return url;
     }
 
+    /** A test resource as a file of its own (the knowledge files are read by path), copied once into the temp directory. */
+    public static synchronized java.nio.file.Path resourceFile(String resource) throws IOException {
+        String name = resource.substring(resource.lastIndexOf('/') + 1);
+        java.nio.file.Path file = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "nlsql-test-" + ProcessHandle.current().pid()
+                + "-" + name);
+        if (!Files.exists(file)) {
+            try (java.io.InputStream in = Benchmarks.class.getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new IOException("no test resource " + resource);
+                }
+                Files.write(file, in.readAllBytes());
+            }
+            file.toFile().deleteOnExit();
+        }
+        return file;
+    }
+
     /** Questions about Northwind with gold SQL written for them (question, sql). */
     public static List<String[]> northwindGold() throws IOException {
         List<String[]> out = new java.util.ArrayList<>();

@@ -2,7 +2,6 @@ package dev.nlsql.demo;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nlsql.testing.GlossaryFiles;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -70,9 +69,12 @@ class OfflineGeneratorAccuracyTest {
     @Test
     void withTheShopsGlossaryPrecisionStaysAtLeast95Percent() throws Exception {
         String url = DemoDatabase.create();
-        try (Connection plain = DriverManager.getConnection(url)) {
-            GlossaryAsker asker = new GlossaryAsker(plain, false, GlossaryFiles.read("/demo-knowledge.yaml"), "nlsql.dialect=unverified");
-            score("demo, with its glossary,", plain, (score, gold, q) -> score.ask(gold, asker, q[0], List.of(q[1])))
+        String knowledge = dev.nlsql.testing.Benchmarks.resourceFile("/demo-knowledge.yaml").toString();
+        try (Connection plain = DriverManager.getConnection(url);
+                Connection nl = DriverManager.getConnection("jdbc:nlsql:" + url.substring(5) + ";nlsql.llm=offline;nlsql.cache=false;"
+                        + "nlsql.dialect=unverified;nlsql.knowledge=" + knowledge);
+                Statement ask = nl.createStatement()) {
+            score("demo, with its glossary,", plain, (score, gold, q) -> score.ask(gold, ask, q[0], List.of(q[1])))
                     .assertRightAndAnswering(85);
         } // measured: 85 of 89 answered (95.5%), all right
     }

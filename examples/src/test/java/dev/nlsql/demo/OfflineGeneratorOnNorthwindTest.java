@@ -3,7 +3,6 @@ package dev.nlsql.demo;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.testing.Benchmarks;
-import dev.nlsql.testing.GlossaryFiles;
 import dev.nlsql.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -37,9 +36,11 @@ class OfflineGeneratorOnNorthwindTest {
         String url = Benchmarks.loadNorthwind();
         OfflineScore score = new OfflineScore("Northwind, with its glossary,");
         OfflineScore held;
-        try (Connection plain = DriverManager.getConnection(url); Statement gold = plain.createStatement()) {
-            GlossaryAsker asker = new GlossaryAsker(plain, true, GlossaryFiles.read("/northwind-knowledge.yaml"));
-            held = askAll(score, gold, q -> score.ask(gold, asker, q[0], List.of(q[1])));
+        String nlUrl = TestPostgres.withParams("jdbc:nlsql:" + url.substring(5), "nlsql.llm=offline", "nlsql.cache=false",
+                "nlsql.knowledge=" + Benchmarks.resourceFile("/northwind-knowledge.yaml"));
+        try (Connection plain = DriverManager.getConnection(url); Connection nl = DriverManager.getConnection(nlUrl);
+                Statement gold = plain.createStatement(); Statement ask = nl.createStatement()) {
+            held = askAll(score, gold, q -> score.ask(gold, ask, q[0], List.of(q[1])));
         }
         // measured: 50 of 88 answered (56.8%), 49 right (98.0%; the other is right but labels quarters by their first
         // day, where the gold writes Q1..Q4)

@@ -182,7 +182,9 @@ public final class KnowledgeFile {
             return null;
         }
         if (!node.isValueNode()) {
-            throw invalid(path, what + " must be text");
+            // "- Revenue is: price times quantity" is a mapping to YAML: the usual slip
+            throw invalid(path, what + " must be text" + (node.isObject() && node.size() == 1
+                    ? " (YAML reads \"" + node.fieldNames().next() + ": ...\" as a mapping: put the text in quotes)" : ""));
         }
         String t = node.asText().strip();
         if (t.isEmpty()) {

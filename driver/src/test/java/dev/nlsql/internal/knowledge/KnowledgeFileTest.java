@@ -64,6 +64,8 @@ class KnowledgeFileTest {
         assertTrue(refused("g.yaml", "instructions: [a]\ninstructions: [b]\n").getMessage().contains("not valid YAML"), "duplicate keys");
         assertTrue(refused("h.json", "{\"verified\": [").getMessage().contains("not valid JSON"));
         assertTrue(refused("i.yaml", "instructions:\n  - {a: {b: 1}}\n").getMessage().contains("instruction 1 must be text"));
+        assertTrue(refused("i2.yaml", "instructions:\n  - Revenue is: price times quantity\n").getMessage()
+                .contains("reads \"Revenue is: ...\" as a mapping: put the text in quotes"));
         assertTrue(refused("j.yaml", "verified:\n  - question: '   '\n    sql: SELECT 1\n").getMessage().contains("question is empty"));
     }
 
