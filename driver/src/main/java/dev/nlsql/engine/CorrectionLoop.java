@@ -141,6 +141,8 @@ final class CorrectionLoop {
     private String lastLocalSql;
     /** The knowledge file's content for main ({@link Knowledge#NONE} without one). */
     private Knowledge knowledge = Knowledge.NONE;
+    /** What identifies the knowledge file's content ("" without one): part of the answer cache's key. */
+    private String knowledgeVersion = "";
 
     CorrectionLoop(NlEngine engine, Question question, Connection connection, boolean postgres, String databaseKey, int maxRows) {
         this(engine, question, connection, postgres, databaseKey, maxRows, List.of());
@@ -410,6 +412,7 @@ final class CorrectionLoop {
     private void readKnowledge() throws SQLException {
         KnowledgeSource.Current current = engine.knowledge(databaseKey, main.catalog, main.guard, connection);
         knowledge = current.knowledge();
+        knowledgeVersion = current.version();
         if (current.problem() != null) {
             trace.note(current.problem());
         }
@@ -456,11 +459,20 @@ final class CorrectionLoop {
     /** Verified pairs shown to the model as examples. */
     static final int VERIFIED_EXAMPLES = 3;
 
+    /**
+     * What besides the question an answer depends on, for the answer cache's key: the question's instructions and the
+     * knowledge file's version (an answer found with a glossary is no answer without it, nor with another version).
+     */
+    private String cacheInstructions() {
+        String instructions = question.instructions() == null ? "" : question.instructions();
+        return knowledgeVersion.isEmpty() ? question.instructions() : instructions + "\u0000knowledge " + knowledgeVersion;
+    }
+
     private Step tryCache() throws SQLException {
         if (!engine.config().cache()) {
             return null;
         }
-        String sql = engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(), question.instructions());
+        String sql = engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions());
         if (sql == null) {
             return null;
         }
@@ -468,7 +480,7 @@ final class CorrectionLoop {
         if (step.answered() || step.outcome() == Outcome.EMPTY) {
             return step;
         }
-        engine.answers().drop(databaseKey, main.catalog.fingerprint(), question.text(), question.instructions());
+        engine.answers().drop(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions());
         return null;
     }
 
@@ -1098,7 +1110,7 @@ final class CorrectionLoop {
         TraceLog.answered(trace);
         // the cache replays SQL on main: an answer from another source or a local join is not replayable there
         if (engine.config().cache() && step.databases().equals(List.of(NlConfig.MAIN))) {
-            engine.answers().put(databaseKey, main.catalog.fingerprint(), question.text(), question.instructions(), step.sql());
+            engine.answers().put(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions(), step.sql());
         }
         return new Answer(step.rows(), trace);
     }

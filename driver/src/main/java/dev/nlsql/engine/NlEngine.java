@@ -95,7 +95,7 @@ public final class NlEngine {
     KnowledgeSource.Current knowledge(String databaseKey, SchemaCatalog catalog, SqlGuard guard, Connection connection)
             throws SQLException {
         if (knowledge == null) {
-            return new KnowledgeSource.Current(Knowledge.NONE, null);
+            return new KnowledgeSource.Current(Knowledge.NONE, "", null);
         }
         return knowledge.current(databaseKey, catalog, guard, SessionRules.of(connection, dialect(config, catalog.productName())));
     }

@@ -236,6 +236,21 @@ class KnowledgeTest {
     }
 
     @Test
+    void anAnswerFoundWithTheFileIsNeverReplayedWithoutIt() throws Exception {
+        Path f = file(FILE);
+        String base = "jdbc:nlsql:" + url.substring("jdbc:".length());
+        try (Connection with = DriverManager.getConnection(TestPostgres.withParams(base, "nlsql.llm=offline", "nlsql.knowledge=" + f));
+                Connection without = DriverManager.getConnection(TestPostgres.withParams(base, "nlsql.llm=offline"));
+                Statement a = with.createStatement(); Statement b = without.createStatement()) {
+            assertEquals(List.of("3"), rows(a.executeQuery("how many buyers are there")), "buyer means k_customers in the file");
+            assertEquals(List.of("3"), rows(a.executeQuery("how many buyers are there")));
+            assertEquals(Attempt.Source.CACHE, a.unwrap(NlStatement.class).lastTrace().attempts().get(0).source());
+            SQLException e = assertThrows(SQLException.class, () -> b.executeQuery("how many buyers are there"));
+            assertEquals("NL005", e.getSQLState(), "the cached answer was found with the glossary: " + e.getMessage());
+        }
+    }
+
+    @Test
     void offlineTheVerifiedQuestionsAnswerToo() throws Exception {
         Path f = file(FILE);
         String nl = TestPostgres.withParams("jdbc:nlsql:" + url.substring("jdbc:".length()), "nlsql.llm=offline", "nlsql.cache=false",

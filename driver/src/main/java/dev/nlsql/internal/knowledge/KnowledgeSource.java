@@ -25,11 +25,14 @@ public final class KnowledgeSource {
 
     private static final Logger LOG = Logs.get(KnowledgeSource.class);
 
-    /** What a question uses: the knowledge, and why a newer version of the file was not taken (null when it was). */
-    public record Current(Knowledge knowledge, String problem) {
+    /**
+     * What a question uses: the knowledge, what identifies its content ({@code version}: answers found with it are
+     * not answers without it), and why a newer version of the file was not taken (null when it was).
+     */
+    public record Current(Knowledge knowledge, String version, String problem) {
     }
 
-    private record Loaded(Object stamp, long catalog, Knowledge knowledge, Object refusedStamp, String problem) {
+    private record Loaded(Object stamp, long catalog, Knowledge knowledge, String version, Object refusedStamp, String problem) {
     }
 
     private final Path path;
@@ -48,20 +51,21 @@ public final class KnowledgeSource {
         Object stamp = stamp();
         Loaded loaded = byDatabase.get(databaseKey);
         if (loaded != null && Objects.equals(loaded.stamp(), stamp) && loaded.catalog() == catalog.fingerprint()) {
-            return new Current(loaded.knowledge(), null);
+            return new Current(loaded.knowledge(), loaded.version(), null);
         }
         if (loaded != null && Objects.equals(loaded.refusedStamp(), stamp) && loaded.catalog() == catalog.fingerprint()) {
-            return new Current(loaded.knowledge(), loaded.problem());
+            return new Current(loaded.knowledge(), loaded.version(), loaded.problem());
         }
         synchronized (this) {
             try {
                 Knowledge knowledge = KnowledgeCheck.check(path, catalog, guard, rules);
-                byDatabase.put(databaseKey, new Loaded(stamp, catalog.fingerprint(), knowledge, null, null));
+                String version = path + "#" + Integer.toHexString(knowledge.hashCode());
+                byDatabase.put(databaseKey, new Loaded(stamp, catalog.fingerprint(), knowledge, version, null, null));
                 if (loaded != null) {
                     LOG.info("nlsql.knowledge {} read again: {} instructions, {} glossary terms, {} verified questions", path,
                             knowledge.instructions().size(), knowledge.glossary().size(), knowledge.verified().size());
                 }
-                return new Current(knowledge, null);
+                return new Current(knowledge, version, null);
             } catch (SQLException e) {
                 if (loaded == null) {
                     throw e; // at connect: the owner learns of it at once
@@ -70,8 +74,9 @@ public final class KnowledgeSource {
                 if (!Objects.equals(loaded.refusedStamp(), stamp)) {
                     LOG.warn("{}", Secrets.forLog(problem));
                 }
-                byDatabase.put(databaseKey, new Loaded(loaded.stamp(), catalog.fingerprint(), loaded.knowledge(), stamp, problem));
-                return new Current(loaded.knowledge(), problem);
+                byDatabase.put(databaseKey, new Loaded(loaded.stamp(), catalog.fingerprint(), loaded.knowledge(), loaded.version(), stamp,
+                        problem));
+                return new Current(loaded.knowledge(), loaded.version(), problem);
             }
         }
     }
