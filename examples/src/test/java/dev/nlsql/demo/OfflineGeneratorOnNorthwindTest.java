@@ -48,6 +48,22 @@ class OfflineGeneratorOnNorthwindTest {
         assertHeldOut(held, 11); // 11 of 14, all right
     }
 
+    /**
+     * "Alfreds Futterkiste" is a customer's company name, and also the ship name of one of its orders: the question names
+     * orders, but it asks about the customer, so filtering orders.ship_name would answer 1 with confidence (right: 6).
+     */
+    @Test
+    void aNameOfAnotherTablesRowsIsNotTakenAsAColumnOfTheNamedTable() throws Exception {
+        String url = Benchmarks.loadNorthwind();
+        String nlUrl = TestPostgres.withParams("jdbc:nlsql:" + url.substring(5), "nlsql.llm=offline", "nlsql.cache=false");
+        try (Connection nl = DriverManager.getConnection(nlUrl); Statement ask = nl.createStatement()) {
+            java.sql.SQLException e = org.junit.jupiter.api.Assertions.assertThrows(java.sql.SQLException.class,
+                    () -> ask.executeQuery("How many orders did Alfreds Futterkiste place?"));
+            assertTrue("NL005".equals(e.getSQLState()) && e.getMessage().contains("customers.company_name")
+                    && e.getMessage().contains("orders.ship_name"), e.getMessage());
+        }
+    }
+
     private static void assertHeldOut(OfflineScore held, int minAnswered) {
         assertTrue(held.answered >= minAnswered, "held out answered " + held.answered + " of " + held.asked);
         assertTrue(held.precision() >= 0.95, "held-out precision " + held.precision());

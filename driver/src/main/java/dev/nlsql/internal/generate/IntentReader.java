@@ -327,6 +327,14 @@ final class IntentReader {
                         .filter(c -> mentions.stream().anyMatch(m -> c.column().equals(m.column()) && c.table().equals(m.table()))).toList();
                 candidates = byColumn.isEmpty() ? candidates : byColumn;
             }
+            if (candidates.size() > 1 && candidates.stream().map(Column::table).distinct().count() > 1
+                    && candidates.stream().anyMatch(c -> !named.contains(c.table()) && namesRows(c))) {
+                // the value is the name of rows of a table the question does not name ("Alfreds Futterkiste": a customer's
+                // company name, and also one order's ship name): "how many orders did ... place" means the customer, which
+                // the table it names does not settle
+                throw new NotUnderstoodException("'" + s.links().get(0).value() + "' is a value of " + candidates.stream()
+                        .map(Column::sql).toList() + " and it does not know which one is meant");
+            }
             if (candidates.size() > 1) {
                 List<Column> inNamed = candidates.stream().filter(c -> named.contains(c.table())).toList();
                 candidates = inNamed.isEmpty() ? candidates : inNamed;
@@ -359,6 +367,12 @@ final class IntentReader {
         // "customers whose country is Germany": the column named is the filter's, not one to show
         mentions.removeIf(m -> m.column() != null && filters.stream().anyMatch(f -> f.column().column().equals(m.column())
                 && f.column().table().equals(m.table())));
+    }
+
+    /** A column that names its table's rows: name, title, company_name, product_name (a value of it names one row). */
+    private static boolean namesRows(Column c) {
+        List<String> words = Words.split(c.column().name());
+        return words.contains("name") || words.contains("title") || words.contains("company");
     }
 
     private int indexOf(List<String> phrase) {

@@ -45,7 +45,12 @@ public final class ValueLookup {
     static final int MAX_PHRASES = 3;
     /** Seconds all the lookups of one question may take (less when the statement timeout is shorter). */
     static final int MAX_BUDGET_SECONDS = 5;
-    static final int MAX_COLUMNS = 8;
+    /**
+     * Columns a phrase is looked up in. When more could hold it, none is looked in: a name found in some of them only is no
+     * proof it is in no other ("Alfreds Futterkiste" is a customer's name, and one order's ship name), and a filter on the
+     * wrong one answers with confidence.
+     */
+    static final int MAX_COLUMNS = 24;
     /** Longer phrases are not looked up. */
     static final int MAX_PHRASE_LENGTH = 100;
     /** Shortest phrase whose misspellings are looked for: a shorter name is one letter from too many others. */
@@ -209,8 +214,12 @@ public final class ValueLookup {
         if (ranked.isEmpty()) {
             return out;
         }
+        if (ranked.size() > MAX_COLUMNS) {
+            LOG.debug("{} text columns could hold a name the question gives (at most {} are looked in): none is", ranked.size(), MAX_COLUMNS);
+            return out;
+        }
         ColumnIndexes.Known known = dialect == SqlDialect.POSTGRESQL ? indexes.of(catalog, connection, timeoutSeconds) : null;
-        for (Ranked r : ranked.subList(0, Math.min(MAX_COLUMNS, ranked.size()))) {
+        for (Ranked r : ranked) {
             out.add(new Candidate(r.table(), r.column(), known == null ? ColumnIndexes.Kind.PLAIN : known.of(r.table(), r.column())));
         }
         return out;
