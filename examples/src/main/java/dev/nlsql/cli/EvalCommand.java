@@ -53,6 +53,11 @@ final class EvalCommand implements Callable<Integer> {
             description = NlsqlCommand.SOURCE_HELP + " {db} in it is replaced by each question's database too.")
     java.util.List<String> sources = new ArrayList<>();
 
+    @Option(names = "--knowledge", paramLabel = "FILE",
+            description = "A knowledge file (instructions, glossary, verified questions; nlsql.knowledge): the report counts the "
+                    + "answers that came from verified SQL (stage verified)")
+    java.nio.file.Path knowledge;
+
     @Option(names = "--verbose", description = "Log each attempt")
     boolean verbose;
 
@@ -79,6 +84,12 @@ final class EvalCommand implements Callable<Integer> {
             p.setProperty(e.getKey(), e.getValue());
         }
         NlsqlCommand.addSources(p, sources);
+        if (knowledge != null) {
+            if (p.containsKey(dev.nlsql.config.NlProperty.KNOWLEDGE.key())) {
+                throw new NlsqlCommand.BadInvocation("--knowledge and -p " + dev.nlsql.config.NlProperty.KNOWLEDGE.key() + " name the same thing; give one");
+            }
+            p.setProperty(dev.nlsql.config.NlProperty.KNOWLEDGE.key(), knowledge.toAbsolutePath().toString());
+        }
         // a bad name or value is a bad invocation (exit 2), as in ask, not a failed run
         NlConfig config = settingsOf(template, p);
         Class.forName("dev.nlsql.jdbc.NlDriver");

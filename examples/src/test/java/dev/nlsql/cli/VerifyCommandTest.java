@@ -120,6 +120,28 @@ class VerifyCommandTest {
     }
 
     @Test
+    void evalCountsTheAnswersThatCameFromVerifiedSql() throws Exception {
+        Path file = dir.resolve("k.yaml");
+        Files.writeString(file, "verified:\n  - question: how many customers are from France\n"
+                + "    sql: SELECT count(*) FROM v_customers WHERE country = 'France'\n", StandardCharsets.UTF_8);
+        Path dataset = dir.resolve("q.jsonl");
+        Files.writeString(dataset, """
+                {"question": "How many customers are from France?", "gold_sql": "SELECT count(*) FROM v_customers WHERE country = 'France'"}
+                {"question": "How many customers are from Germany?", "gold_sql": "SELECT count(*) FROM v_customers WHERE country = 'Germany'"}
+                {"question": "How many customers are there?", "gold_sql": "SELECT count(*) FROM v_customers"}
+                """, StandardCharsets.UTF_8);
+        try (FakeOpenAi llm = new FakeOpenAi(answer("{\"answerable\": true, \"sql\": \"SELECT count(*) FROM v_customers\"}"))) {
+            Cli.Run r = Cli.run(args("eval", llm, file, "--dataset", dataset.toString(), "--json"));
+            assertEquals(0, r.status(), r.err());
+            JsonNode report = new ObjectMapper().readTree(r.out());
+            JsonNode verified = report.at("/stages/verified");
+            assertEquals(2, verified.get("used").asInt(), r.out());
+            assertEquals(2, verified.get("right").asInt(), r.out());
+            assertEquals(1, llm.requestCount(), "only the question no verified pair answers asked the model");
+        }
+    }
+
+    @Test
     void verifyNeedsAKnowledgeFile() {
         Cli.Run r = Cli.run("verify", "--url", "jdbc:nlsql:" + url.substring("jdbc:".length()), "how many customers");
         assertEquals(2, r.status());
