@@ -88,16 +88,7 @@ class KnowledgeTest {
     }
 
     private static List<String> rows(ResultSet rs) throws SQLException {
-        List<String> out = new ArrayList<>();
-        int n = rs.getMetaData().getColumnCount();
-        while (rs.next()) {
-            StringBuilder b = new StringBuilder();
-            for (int i = 1; i <= n; i++) {
-                b.append(i == 1 ? "" : "|").append(rs.getString(i));
-            }
-            out.add(b.toString());
-        }
-        return out;
+        return dev.nlsql.testing.Rows.lines(rs);
     }
 
     @Test

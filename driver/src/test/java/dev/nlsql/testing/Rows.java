@@ -24,6 +24,22 @@ public final class Rows {
         return b.toString();
     }
 
+    /** Every row as "a|b|c", a list entry a row; closes the result set. */
+    public static java.util.List<String> lines(ResultSet rs) throws SQLException {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        try (rs) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                StringBuilder b = new StringBuilder();
+                for (int i = 1; i <= n; i++) {
+                    b.append(i == 1 ? "" : "|").append(rs.getString(i));
+                }
+                out.add(b.toString());
+            }
+        }
+        return out;
+    }
+
     /** The first column of every row, as text; closes the result set. */
     public static java.util.List<String> column(ResultSet rs) throws SQLException {
         java.util.List<String> out = new java.util.ArrayList<>();
