@@ -369,14 +369,14 @@ final class TextClassifier {
         if (!evidence.readsLikeEnglish() && evidence.plainRuns == 0) {
             return Verdict.SQL;
         }
-        if (evidence.addressesAPerson || evidence.possessive || evidence.articlePhrase) {
-            return Verdict.QUESTION;
-        }
         if (!parse) {
             return null;
         }
         if (SqlParsing.parsesAsKnownStatement(body)) {
-            return Verdict.SQL;
+            return Verdict.SQL; // what parses is SQL, however English its words (select the unselectable: 42703)
+        }
+        if (evidence.addressesAPerson || evidence.possessive || evidence.articlePhrase) {
+            return Verdict.QUESTION;
         }
         return evidence.sqlSignals > evidence.englishScore() + 2 * evidence.plainRuns ? Verdict.MISTYPED_SQL : Verdict.QUESTION;
     }
@@ -501,17 +501,11 @@ final class TextClassifier {
                 || c.ahead(1).isPunct(';'))) {
             return Shape.FITS;
         }
-        Token t = c.peek();
         if (!c.name()) {
             return Shape.BROKEN;
         }
-        boolean dotted = c.pos - at > 1;
-        if (!c.atEnd()) {
-            return Shape.BROKEN;
-        }
-        // SHOW customers parses, but PostgreSQL has no such setting: only a person asking means it
-        return dotted || t.type() == Type.QUOTED_IDENT || w.indexOf('_') >= 0 || SETTING_WORDS.contains(w) || c.endsWithSemicolon()
-                ? Shape.FITS : Shape.BROKEN;
+        // SHOW customers names no setting, but PostgreSQL's grammar takes it: it is SQL, and the database says 42704
+        return c.atEnd() ? Shape.FITS : Shape.BROKEN;
     }
 
     /** WITH [RECURSIVE] name [(columns)] AS [[NOT] MATERIALIZED] ( ... */

@@ -11,13 +11,14 @@ import javax.sql.rowset.RowSetProvider;
 
 /**
  * A trace as rows, for {@code EXPLAIN NL <question>}: one row per attempt. The contract's columns
- * come first; {@code database} (where the attempt ran: main, an attached source, or local) is last,
- * since {@code source} already names where the SQL came from.
+ * come first; then {@code database} (where the attempt ran: main, an attached source, or local), since {@code source}
+ * already names where the SQL came from, and {@code question}: the question the attempts answered, which for a follow-up
+ * ({@code and in 2023?}) is the standalone question it was read as.
  */
 final class TraceRows {
 
     private static final String[] COLUMNS = {"attempt", "source", "outcome", "category", "sql", "error", "feedback", "ms",
-        "input_tokens", "output_tokens", "database"};
+        "input_tokens", "output_tokens", "database", "question"};
 
     private TraceRows() {
     }
@@ -35,6 +36,7 @@ final class TraceRows {
             md.setNullable(i + 1, number ? ResultSetMetaDataNullable.NO : ResultSetMetaDataNullable.YES);
         }
         rows.setMetaData(md);
+        String answered = trace.resolvedQuestion() == null ? trace.question() : trace.resolvedQuestion();
         for (Attempt a : trace.attempts()) {
             rows.moveToInsertRow();
             rows.updateLong(1, a.number());
@@ -48,6 +50,7 @@ final class TraceRows {
             rows.updateLong(9, a.inputTokens());
             rows.updateLong(10, a.outputTokens());
             rows.updateString(11, a.database());
+            rows.updateString(12, answered);
             rows.insertRow();
         }
         rows.moveToCurrentRow();

@@ -137,6 +137,10 @@ class NarrateAndFollowUpsOfflineTest {
             String[] cols = rows(s.executeQuery("NARRATE NL and in 2023?")).get(0).split("\\|");
             assertEquals("There are 3 orders in 2023.", cols[0]);
             assertEquals("how many orders in 2023", trace(s).resolvedQuestion());
+            try (ResultSet explained = s.executeQuery("EXPLAIN NL and in 2022?")) {
+                assertTrue(explained.next());
+                assertEquals("how many orders in 2022", explained.getString("question"), "EXPLAIN NL shows what the follow-up was read as");
+            }
             try (PreparedStatement ps = c.prepareStatement("and in 2024?")) {
                 assertEquals(List.of("5"), rows(ps.executeQuery()));
                 assertEquals("how many orders in 2024", ps.unwrap(NlStatement.class).lastTrace().resolvedQuestion());

@@ -47,7 +47,7 @@ class TextKindCorpusTest {
             char c = s.charAt(i);
             if (c == '\\' && i + 1 < s.length()) {
                 char d = s.charAt(++i);
-                b.append(d == 'n' ? '\n' : d == 't' ? '\t' : d);
+                b.append(d == 'n' ? '\n' : d == 't' ? '\t' : d == 'r' ? '\r' : d);
             } else {
                 b.append(c);
             }

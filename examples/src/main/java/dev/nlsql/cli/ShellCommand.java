@@ -363,6 +363,8 @@ final class ShellCommand implements Callable<Integer> {
             out.println("(no question yet)");
             return;
         }
+        out.println("question: " + Values.printable(t.question(), false)
+                + (t.resolvedQuestion() == null ? "" : "\nread as:  " + Values.printable(t.resolvedQuestion(), false)));
         out.println(Values.printable(t.summary(), false) + " in " + t.elapsedMillis() + " ms, " + t.llmCalls() + " LLM call(s)");
         t.attempts().forEach(a -> out.printf("  %d [%s] %s %s%n      %s%s%n", a.number(), a.source().label(), a.outcome().label(),
                 a.category() == null ? "" : a.categoryLabel() + ": " + Values.printable(a.error(), false), Values.printable(a.sql()),

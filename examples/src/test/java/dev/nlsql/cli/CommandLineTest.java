@@ -185,6 +185,13 @@ class CommandLineTest {
     }
 
     @Test
+    void theShellsTraceShowsWhatAFollowUpWasReadAs() {
+        Run r = runWithInput("how many orders in 2024?\nand in 2023?\n\\trace\n\\q\n", "shell");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("question: and in 2023?\nread as:  how many orders in 2023"), r.out());
+    }
+
+    @Test
     void aQuestionEndsAtItsLineAndSqlAfterItGoesOnToItsSemicolon() {
         Run r = runWithInput("how many customers are there?\nSELECT 40\n  + 2\n  AS answer;\n\\q\n", "shell");
         assertEquals(0, r.status(), r.err());

@@ -93,7 +93,8 @@ class SourcesThroughProxyTest {
             assertEquals(0, explained.status(), explained.err());
             List<String> lines = explained.out().strip().lines().toList();
             List<String> header = List.of(lines.get(0).split("\\|", -1));
-            assertEquals("database", header.get(header.size() - 1), "the database column comes last: " + lines.get(0));
+            assertEquals(List.of("database", "question"), header.subList(header.size() - 2, header.size()),
+                    "the database and question columns come last: " + lines.get(0));
             int source = header.indexOf("source");
             List<String> where = new ArrayList<>();
             for (String row : lines.subList(1, lines.size() - 1)) { // the last line is psql's "(3 rows)"
