@@ -109,4 +109,13 @@ class OperatorLogTest {
         assertTrue(info.contains("outcome=answered") && info.contains("model_calls=" + calls.size()), info + "\n" + log);
         assertFalse(log.contains("test-key"), "no API key in the log");
     }
+
+    /** The database as the INFO line names it: no driver prefix, user, password or parameters, whatever the URL's form. */
+    @Test
+    void theDatabaseIsNamedWithoutCredentials() {
+        assertEquals("postgresql://db.example:5432/shop", TraceLog.databaseName("jdbc:postgresql://db.example:5432/shop?user=app&password=pw"));
+        assertEquals("mysql://db.example/shop", TraceLog.databaseName("jdbc:mysql://app:pw@db.example/shop"));
+        assertEquals("sqlserver://db.example:1433", TraceLog.databaseName("jdbc:sqlserver://db.example:1433;user=app;password=pw"));
+        assertEquals("-", TraceLog.databaseName(null));
+    }
 }
