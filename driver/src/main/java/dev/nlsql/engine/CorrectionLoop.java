@@ -143,6 +143,8 @@ final class CorrectionLoop {
     private Knowledge knowledge = Knowledge.NONE;
     /** What identifies the knowledge file's content ("" without one): part of the answer cache's key. */
     private String knowledgeVersion = "";
+    /** The main catalog was read from the database for this question, not taken from the cache. */
+    private boolean catalogReadForThisQuestion;
 
     CorrectionLoop(NlEngine engine, Question question, Connection connection, boolean postgres, String databaseKey, int maxRows) {
         this(engine, question, connection, postgres, databaseKey, maxRows, List.of());
@@ -162,6 +164,7 @@ final class CorrectionLoop {
         this.databaseKey = databaseKey;
         this.maxRows = maxRows;
         this.trace = new Trace(question.text());
+        trace.database(TraceLog.databaseName(databaseKey == null ? null : databaseKey.split("\\|", 2)[0])); // the key is "URL|user"
         this.policy = new RetryPolicy(engine.config().maxAttempts(), engine.config().widerSearch());
     }
 
@@ -230,6 +233,7 @@ final class CorrectionLoop {
 
     /** The catalog (cached per database), the guard built on it, and the dialect it names. */
     private void readCatalog() throws SQLException {
+        catalogReadForThisQuestion = !engine.catalogCached(databaseKey);
         main.catalog = engine.catalog(databaseKey, connection);
         main.guard = engine.guard(databaseKey, main.catalog, connection);
         main.dialect = NlEngine.dialect(engine.config(), main.catalog.productName());
@@ -317,9 +321,12 @@ final class CorrectionLoop {
         return dbs.values().stream().map(d -> d.down).filter(java.util.Objects::nonNull).findFirst().orElse(null);
     }
 
-    /** Forgets the cached catalog and reads it again (the policy allows it once per question). */
+    /**
+     * Forgets the cached catalog and reads it again (the policy allows it once per question), unless this question
+     * read it: then it is as new as a second read would be, and reading it twice would only double the cost.
+     */
     private boolean rereadCatalog() throws SQLException {
-        if (!policy.mayRefreshCatalog()) {
+        if (catalogReadForThisQuestion || !policy.mayRefreshCatalog()) { // a catalog read for this question is current
             return false;
         }
         engine.schemaChanged(databaseKey);

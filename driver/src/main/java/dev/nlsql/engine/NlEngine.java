@@ -254,6 +254,11 @@ public final class NlEngine {
         return ANSWERS;
     }
 
+    /** Whether the catalog of {@code databaseKey} is cached, so that reading it costs nothing. */
+    boolean catalogCached(String databaseKey) {
+        return CATALOGS.contains(catalogKey(databaseKey));
+    }
+
     SchemaCatalog catalog(String databaseKey, Connection connection) throws SQLException {
         return CATALOGS.get(catalogKey(databaseKey), connection, reader);
     }

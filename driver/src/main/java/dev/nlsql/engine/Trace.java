@@ -8,6 +8,8 @@ import java.util.List;
 public final class Trace {
 
     private String question;
+    /** The database asked, as a log names it (no user, password or parameters). */
+    private String database = "-";
     /** The standalone question a follow-up was read as, or null when the question stood alone. */
     private String resolvedQuestion;
     private final List<Attempt> attempts = new ArrayList<>();
@@ -70,6 +72,15 @@ public final class Trace {
 
     public String question() {
         return question;
+    }
+
+    void database(String name) {
+        database = name;
+    }
+
+    /** The database the question was asked of, as logs name it: host, port and database, no credentials or parameters. */
+    public String database() {
+        return database;
     }
 
     /**

@@ -26,12 +26,58 @@ final class TraceLog {
                 a.sql() == null ? "(no SQL)" : Secrets.forLog(oneLine(a.sql())), Secrets.forLog(change));
     }
 
+    /**
+     * The INFO line per question an operator reads: where, what was asked, how it ended, at what cost. Key=value pairs
+     * so that a log search can pick them out; the question is cut at {@value #QUESTION_LIMIT} characters and, as all
+     * text here, has its control characters escaped and URL secrets masked.
+     */
     static void answered(Trace t) {
-        LOG.info("{} ({} ms, {} LLM call(s))", Secrets.forLog(t.summary()), t.elapsedMillis(), t.llmCalls());
+        LOG.info("{} outcome=answered {} | {}", where(t), cost(t), Secrets.forLog(t.summary()));
     }
 
     static void failed(Trace t) {
-        LOG.info("question failed with {} after {} attempt(s): {}", t.sqlState(), t.attempts().size(), Secrets.forLog(oneLine(t.error())));
+        LOG.info("{} outcome=failed:{} {} | {}", where(t), t.sqlState(), cost(t), Secrets.forLog(oneLine(t.error())));
+    }
+
+    static final int QUESTION_LIMIT = 200;
+
+    private static String where(Trace t) {
+        String q = t.question() == null ? "" : t.question();
+        int end = QUESTION_LIMIT - (q.length() > QUESTION_LIMIT && Character.isHighSurrogate(q.charAt(QUESTION_LIMIT - 1)) ? 1 : 0);
+        String cut = q.length() <= QUESTION_LIMIT ? q : q.substring(0, end) + "...";
+        return "db=" + Secrets.forLog(t.database()) + " question=\"" + Secrets.forLog(cut).replace("\"", "\\\"") + "\"";
+    }
+
+    private static String cost(Trace t) {
+        return "attempts=" + t.attempts().size() + " model_calls=" + t.llmCalls() + " ms=" + t.elapsedMillis();
+    }
+
+    /**
+     * A database as a log names it: host, port and database of its URL, without the driver prefix, user information or
+     * parameters (which may hold a password).
+     */
+    static String databaseName(String url) {
+        if (url == null) {
+            return "-";
+        }
+        String name = url.startsWith("jdbc:") ? url.substring("jdbc:".length()) : url;
+        int params = indexOfAny(name, "?;");
+        name = params < 0 ? name : name.substring(0, params);
+        int authority = name.indexOf("//");
+        int at = name.indexOf('@', Math.max(authority, 0));
+        if (authority >= 0 && at > authority && name.indexOf('/', authority + 2) > at) {
+            name = name.substring(0, authority + 2) + name.substring(at + 1); // user:password@ dropped
+        }
+        return Secrets.maskUrl(name);
+    }
+
+    private static int indexOfAny(String s, String chars) {
+        for (int i = 0; i < s.length(); i++) {
+            if (chars.indexOf(s.charAt(i)) >= 0) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The attempts as numbered lines for an error message. */

@@ -112,7 +112,7 @@ class SecretsNeverLeaveTest {
             log = captured.text();
         }
         assertTrue(seen.toString().contains("NL004") || seen.toString().contains("unreachable"), seen.toString());
-        assertTrue(log.contains("question failed with NL004"), "the log was captured: " + log);
+        assertTrue(log.contains("outcome=failed:NL004"), "the log was captured: " + log);
         assertFalse(seen.toString().contains(CANARY), "a secret left the driver:\n" + seen);
         assertFalse(log.contains(CANARY), "a secret reached the log:\n" + log);
     }

@@ -24,13 +24,104 @@ import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The -all jar works on its own, as DBeaver would load it, relocates its dependencies but slf4j, and logs to the host. */
+/**
+ * The -all jar works on its own, as DBeaver would load it; the published jar (the one a pom names) holds nothing
+ * but nlsql's own and relocated classes and names only the slf4j API and the wrapped drivers in its POM; both work
+ * with the slf4j 1.7 and 2.x APIs and log to the host's binding.
+ */
 class ShadedJarIT {
 
     private static Path allJar() {
         Path jar = Path.of(System.getProperty("nlsql.allJar", "target/nlsql-driver-0.1.0-SNAPSHOT-all.jar"));
         assertTrue(Files.isRegularFile(jar), "built: " + jar);
         return jar;
+    }
+
+    private static Path publishedJar() {
+        Path jar = Path.of(System.getProperty("nlsql.plainJar", "target/nlsql-driver-0.1.0-SNAPSHOT.jar"));
+        assertTrue(Files.isRegularFile(jar), "built: " + jar);
+        return jar;
+    }
+
+    /** Classes (multi-release versions included) outside the packages a jar may hold. */
+    private static List<String> classesOutside(Path jarFile, List<String> allowed) throws java.io.IOException {
+        try (JarFile jar = new JarFile(jarFile.toFile())) {
+            return jar.stream().map(e -> e.getName()).filter(n -> n.endsWith(".class"))
+                    .map(n -> n.replaceFirst("^META-INF/versions/\\d+/", ""))
+                    .filter(n -> !n.equals("module-info.class") && allowed.stream().noneMatch(n::startsWith))
+                    .collect(Collectors.toList());
+        }
+    }
+
+    /** An application that names nlsql-driver in its pom gets no JSqlParser, langchain4j, Jackson, ... under their own names. */
+    @Test
+    void thePublishedJarHoldsOnlyNlsqlsOwnAndRelocatedClasses() throws Exception {
+        assertEquals(List.of(), classesOutside(publishedJar(), List.of("dev/nlsql/")));
+        try (JarFile jar = new JarFile(publishedJar().toFile())) {
+            assertTrue(jar.getEntry("dev/nlsql/shaded/jsqlparser/parser/CCJSqlParserUtil.class") != null, "JSqlParser is inside, relocated");
+            assertTrue(jar.getEntry("org/postgresql/Driver.class") == null, "pgjdbc is a dependency, not a copy");
+            // a service file under a relocated library's own name would make the host's ServiceLoader find it
+            List<String> services = jar.stream().map(e -> e.getName()).filter(n -> n.startsWith("META-INF/services/"))
+                    .filter(n -> !n.equals("META-INF/services/") && !n.startsWith("META-INF/services/dev.nlsql.")
+                            && !n.startsWith("META-INF/services/java."))
+                    .collect(Collectors.toList());
+            assertEquals(List.of(), services);
+        }
+    }
+
+    /** The published POM (dependency-reduced) names only what stays outside the jar: nothing it relocates. */
+    @Test
+    void thePublishedPomListsNoRelocatedDependency() throws Exception {
+        Path pom = Path.of(System.getProperty("nlsql.reducedPom", "target/dependency-reduced-pom.xml"));
+        var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(pom.toFile());
+        var deps = doc.getElementsByTagName("dependency");
+        java.util.Set<String> shipped = new java.util.TreeSet<>();
+        for (int i = 0; i < deps.getLength(); i++) {
+            var d = (org.w3c.dom.Element) deps.item(i);
+            String scope = text(d, "scope");
+            if (!"test".equals(scope) && d.getParentNode().getParentNode().getNodeName().equals("project")) {
+                shipped.add(text(d, "groupId") + ":" + text(d, "artifactId"));
+            }
+        }
+        assertEquals(java.util.Set.of("org.slf4j:slf4j-api", "org.postgresql:postgresql", "com.h2database:h2"), shipped);
+    }
+
+    private static String text(org.w3c.dom.Element e, String tag) {
+        var nodes = e.getElementsByTagName(tag);
+        return nodes.getLength() == 0 ? null : nodes.item(0).getTextContent().strip();
+    }
+
+    /**
+     * slf4j 1.7 (Spring Boot 2.7, Maven plugins): the published jar loads, answers and logs its INFO line to the
+     * host's 1.7 binding. Before, the driver class failed to initialise on the missing slf4j 2 provider interface.
+     */
+    @Test
+    void aHostOnSlfFourJOneSevenWithItsBindingGetsTheLines(@TempDir Path dir) throws Exception {
+        Result r = askInAHost(dir, hostClassPath(publishedJar(), true), "-Dorg.slf4j.simpleLogger.log.dev.nlsql=debug");
+        assertEquals(0, r.status, r.toString());
+        assertTrue(r.out.contains("ANSWER 3"), r.toString());
+        assertTrue(r.err.contains("DEBUG dev.nlsql.trace - attempt 1/"), r.err);
+        assertEquals(1, r.err.lines().filter(l -> l.contains("INFO dev.nlsql.trace")).count(), "one INFO line per question: " + r.err);
+    }
+
+    /** slf4j 1.7 without a binding: the answer, and not even slf4j 1.7's "Failed to load class" warning. */
+    @Test
+    void aHostOnSlfFourJOneSevenWithoutABindingPrintsNothing(@TempDir Path dir) throws Exception {
+        Result r = askInAHost(dir, hostClassPath(publishedJar(), false));
+        assertEquals(0, r.status, r.toString());
+        assertEquals("", r.err, "nothing on stderr");
+        assertEquals("ANSWER 3", r.out.strip());
+    }
+
+    /** The published jar beside pgjdbc and slf4j-api 1.7.36 (and slf4j-simple 1.7.36 when {@code binding}). */
+    private static String hostClassPath(Path driverJar, boolean binding) throws java.io.IOException {
+        Path dir = Path.of(System.getProperty("nlsql.hostSlf4j17", "target/host-slf4j17"));
+        List<String> cp = new java.util.ArrayList<>(List.of(driverJar.toAbsolutePath().toString()));
+        try (var files = Files.list(dir)) {
+            files.map(Path::toString).filter(f -> f.endsWith(".jar") && (binding || !f.contains("slf4j-simple"))).sorted().forEach(cp::add);
+        }
+        assertEquals(binding ? 4 : 3, cp.size(), "slf4j-api 1.7.36, slf4j-simple 1.7.36 and pgjdbc in " + dir + ": " + cp);
+        return String.join(File.pathSeparator, cp);
     }
 
     /** The -all jar has no H2: the local engine says it is missing (and the loop answers without it) instead of failing to load. */
@@ -70,12 +161,7 @@ class ShadedJarIT {
     @Test
     void everyDependencyIsRelocated() throws Exception {
         try (JarFile jar = new JarFile(allJar().toFile())) {
-            long stray = jar.stream().map(e -> e.getName())
-                    .filter(n -> n.endsWith(".class") && !n.startsWith("META-INF/"))
-                    .filter(n -> !n.startsWith("dev/nlsql/") && !n.startsWith("org/postgresql/") && !n.startsWith("org/slf4j/"))
-                    .peek(n -> System.err.println("not relocated: " + n))
-                    .count();
-            assertEquals(0, stray);
+            assertEquals(List.of(), classesOutside(allJar(), List.of("dev/nlsql/", "org/postgresql/", "org/slf4j/")));
             assertFalse(jar.stream().anyMatch(e -> e.getName().startsWith("net/sf/jsqlparser/")));
             assertTrue(jar.stream().anyMatch(e -> e.getName().startsWith("dev/nlsql/shaded/jsqlparser/")));
             assertFalse(jar.stream().anyMatch(e -> e.getName().startsWith("dev/nlsql/shaded/slf4j/")), "the logging API keeps its name");
@@ -140,7 +226,7 @@ class ShadedJarIT {
     }
 
     /** Runs a one-file Java program on {@code classpath} that asks one question through the -all jar. */
-    private static Result askInAHost(Path dir, String classpath) throws Exception {
+    private static Result askInAHost(Path dir, String classpath, String... jvmOptions) throws Exception {
         String table = "hostlog_parcels";
         try (Connection c = java.sql.DriverManager.getConnection(TestPostgres.url()); Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS " + table);
@@ -162,9 +248,11 @@ class ShadedJarIT {
                     }
                     """);
             String question = "how many " + table.replace('_', ' ') + " are there?";
-            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath,
-                    program.toString(), TestPostgres.nlUrl("nlsql.llm=offline", "nlsql.tables=" + table), question)
-                    .directory(dir.toFile()).start();
+            List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+            command.addAll(List.of(jvmOptions));
+            command.addAll(List.of("-cp", classpath, program.toString(), TestPostgres.nlUrl("nlsql.llm=offline", "nlsql.tables=" + table),
+                    question));
+            Process p = new ProcessBuilder(command).directory(dir.toFile()).start();
             CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
             String out = read(p.getInputStream());
             assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the host program ends");

@@ -25,6 +25,8 @@ import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.DateAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.CombinedDomainCategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
@@ -49,7 +51,10 @@ import org.jfree.data.xy.XYSeriesCollection;
  *       ({@link Unchartable}, with the reason).</li>
  * </ul>
  * The time or category column is the first column when it is one, else the first time column, else the
- * first category column. Bounded: at
+ * first category column. Measures of very different size (largest values more than {@value #SCALE_RATIO} times
+ * apart: revenue beside a count of orders) do not share a y-axis, where the small ones would lie flat on zero: a line
+ * chart gives each scale an axis of its own (left, right, ...), a bar chart a panel of its own under the same
+ * categories. Bounded: at
  * most {@value #MAX_BARS} categories and {@value #MAX_POINTS} points a series, the rest cut with a note in
  * the chart's subtitle and in {@link Drawn#note()}.
  */
@@ -174,25 +179,148 @@ public final class AnswerChart {
             }
         }
         boolean horizontal = shown > 12 || longest > 10; // long names lie along the bars, whole, instead of wrapping under them
-        JFreeChart chart = ChartFactory.createBarChart(title(title), label(columns.get(plan.x()).name()), yLabel(plan, columns), data,
-                horizontal ? PlotOrientation.HORIZONTAL : PlotOrientation.VERTICAL, plan.measures().size() > 1, false, false);
-        Charts.style(chart);
-        BarRenderer r = (BarRenderer) chart.getCategoryPlot().getRenderer();
-        r.setItemMargin(0.05);
-        r.setMaximumBarWidth(horizontal ? 0.9 : 0.12);
+        PlotOrientation orientation = horizontal ? PlotOrientation.HORIZONTAL : PlotOrientation.VERTICAL;
+        List<List<Integer>> scales = scales(plan.measures(), rows);
+        JFreeChart chart;
+        if (scales.size() == 1) {
+            chart = ChartFactory.createBarChart(title(title), label(columns.get(plan.x()).name()), yLabel(plan, columns), data,
+                    orientation, plan.measures().size() > 1, false, false);
+            Charts.style(chart);
+            styleBars(chart.getCategoryPlot(), horizontal);
+            wholeNumbers((NumberAxis) chart.getCategoryPlot().getRangeAxis(), plan.measures(), columns);
+        } else {
+            chart = barPanels(title, plan, columns, data, scales, orientation);
+        }
         CategoryAxis axis = chart.getCategoryPlot().getDomainAxis();
         axis.setCategoryMargin(0.2);
         if (horizontal) {
-            chart.getCategoryPlot().setRangeAxisLocation(org.jfree.chart.axis.AxisLocation.BOTTOM_OR_LEFT); // the scale under the bars
             axis.setMaximumCategoryLabelLines(1);
             axis.setMaximumCategoryLabelWidthRatio(0.4f);
         } else {
             axis.setMaximumCategoryLabelLines(2);
         }
-        wholeNumbers((NumberAxis) chart.getCategoryPlot().getRangeAxis(), plan, columns);
         String note = rows.size() > shown ? "showing the first " + shown + " of " + rows.size() + " categories" : null;
-        int height = horizontal ? Math.max(HEIGHT, 130 + shown * (10 + 12 * plan.measures().size())) : HEIGHT;
+        int perCategory = scales.stream().mapToInt(List::size).max().orElse(1);
+        int height = horizontal ? Math.max(HEIGHT, 130 + shown * (10 + 12 * perCategory)) : HEIGHT;
         return new Drawn(noted(chart, note), Kind.BAR, WIDTH, height, note);
+    }
+
+    /** The look of one bar plot: flat bars, close together, the scale under horizontal bars. */
+    private static void styleBars(CategoryPlot plot, boolean horizontal) {
+        BarRenderer r = (BarRenderer) plot.getRenderer();
+        r.setItemMargin(0.05);
+        r.setMaximumBarWidth(horizontal ? 0.9 : 0.12);
+        if (horizontal) {
+            plot.setRangeAxisLocation(org.jfree.chart.axis.AxisLocation.BOTTOM_OR_LEFT);
+        }
+    }
+
+    /** Bars of several scales: one panel per scale, each with its own value axis, under one category axis. */
+    private static JFreeChart barPanels(String title, Plan plan, List<Column> columns, DefaultCategoryDataset data,
+            List<List<Integer>> scales, PlotOrientation orientation) {
+        CombinedDomainCategoryPlot panels = new CombinedDomainCategoryPlot(new CategoryAxis(label(columns.get(plan.x()).name())));
+        panels.setOrientation(orientation);
+        panels.setGap(12);
+        for (List<Integer> scale : scales) {
+            DefaultCategoryDataset part = new DefaultCategoryDataset();
+            for (int m : scale) {
+                String series = label(columns.get(m).name());
+                for (Object category : data.getColumnKeys()) {
+                    part.addValue(data.getValue(series, (Comparable<?>) category), series, (Comparable<?>) category);
+                }
+            }
+            // drawn on its own first, so that it has the common look, then moved into its panel
+            JFreeChart alone = Charts.style(ChartFactory.createBarChart(null, null, axisLabel(scale, columns), part, orientation, false,
+                    false, false));
+            CategoryPlot plot = alone.getCategoryPlot();
+            styleBars(plot, orientation == PlotOrientation.HORIZONTAL);
+            colourByMeasure((BarRenderer) plot.getRenderer(), scale, plan);
+            wholeNumbers((NumberAxis) plot.getRangeAxis(), scale, columns);
+            panels.add(plot);
+        }
+        JFreeChart chart = new JFreeChart(title(title), Charts.TITLE, panels, true);
+        Charts.style(chart);
+        panels.getDomainAxis().setTickLabelFont(Charts.LABEL);
+        panels.getDomainAxis().setLabelFont(Charts.LABEL);
+        return chart;
+    }
+
+    /** Lines of several scales: the second scale's series on an axis of their own at the right, a third's at the left, ... */
+    private static void lineAxes(XYPlot plot, XYLineAndShapeRenderer look, Plan plan, List<Column> columns, XYSeriesCollection all,
+            List<List<Integer>> scales) {
+        for (int i = 1; i < scales.size(); i++) {
+            XYSeriesCollection part = new XYSeriesCollection();
+            for (int m : scales.get(i)) {
+                XYSeries series = all.getSeries(label(columns.get(m).name()));
+                all.removeSeries(series);
+                part.addSeries(series);
+            }
+            NumberAxis axis = new NumberAxis(axisLabel(scales.get(i), columns));
+            axis.setTickLabelFont(Charts.LABEL);
+            axis.setLabelFont(Charts.LABEL);
+            wholeNumbers(axis, scales.get(i), columns);
+            plot.setRangeAxis(i, axis);
+            plot.setRangeAxisLocation(i, i % 2 == 1 ? org.jfree.chart.axis.AxisLocation.BOTTOM_OR_RIGHT
+                    : org.jfree.chart.axis.AxisLocation.TOP_OR_LEFT);
+            plot.setDataset(i, part);
+            plot.mapDatasetToRangeAxis(i, i);
+            XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, look.getDefaultShapesVisible());
+            r.setDrawSeriesLineAsPath(true);
+            r.setAutoPopulateSeriesStroke(false);
+            r.setDefaultStroke(look.getDefaultStroke());
+            colourByMeasure(r, scales.get(i), plan);
+            plot.setRenderer(i, r);
+        }
+        plot.getRangeAxis().setLabel(axisLabel(scales.get(0), columns));
+        wholeNumbers((NumberAxis) plot.getRangeAxis(), scales.get(0), columns);
+        colourByMeasure(look, scales.get(0), plan);
+    }
+
+    /** A measure keeps its colour wherever its scale puts it: the colour of its place among all measures. */
+    private static void colourByMeasure(org.jfree.chart.renderer.AbstractRenderer r, List<Integer> scale, Plan plan) {
+        for (int j = 0; j < scale.size(); j++) {
+            r.setSeriesPaint(j, Charts.SERIES[plan.measures().indexOf(scale.get(j)) % Charts.SERIES.length]);
+        }
+    }
+
+    /** The measures as the axis that shows them names them. */
+    private static String axisLabel(List<Integer> scale, List<Column> columns) {
+        return bounded(String.join(", ", scale.stream().map(m -> columns.get(m).name()).toList()), MAX_LABEL);
+    }
+
+    /** Measures whose largest values are more than this many times apart get axes (or panels) of their own. */
+    static final double SCALE_RATIO = 10;
+
+    /**
+     * The measures grouped by size, the largest first: each group's measures have their largest absolute value within
+     * {@value #SCALE_RATIO} times the group's biggest. A measure with no value but zero joins the smallest group.
+     */
+    static List<List<Integer>> scales(List<Integer> measures, List<List<Object>> rows) {
+        Map<Integer, Double> peak = new HashMap<>();
+        for (int m : measures) {
+            double max = 0;
+            for (List<Object> row : rows) {
+                Double v = number(row.get(m));
+                max = v == null ? max : Math.max(max, Math.abs(v));
+            }
+            peak.put(m, max);
+        }
+        List<Integer> bySize = new ArrayList<>(measures);
+        bySize.sort((a, b) -> Double.compare(peak.get(b), peak.get(a)));
+        List<List<Integer>> groups = new ArrayList<>();
+        double lead = 0;
+        for (int m : bySize) {
+            double p = peak.get(m);
+            if (groups.isEmpty() || (p > 0 && lead > SCALE_RATIO * p)) {
+                groups.add(new ArrayList<>());
+                lead = p;
+            }
+            groups.get(groups.size() - 1).add(m);
+        }
+        for (List<Integer> g : groups) {
+            g.sort(java.util.Comparator.comparingInt(measures::indexOf)); // in the answer's column order within a scale
+        }
+        return groups.stream().map(List::copyOf).toList();
     }
 
     private static Drawn line(String title, Plan plan, List<Column> columns, List<List<Object>> rows) {
@@ -232,15 +360,20 @@ public final class AnswerChart {
             n.setAutoRangeIncludesZero(false);
             n.setNumberFormatOverride(new java.text.DecimalFormat("0"));
         }
-        wholeNumbers((NumberAxis) plot.getRangeAxis(), plan, columns);
         Charts.style(chart);
+        List<List<Integer>> scales = scales(plan.measures(), rows);
+        if (scales.size() > 1) {
+            lineAxes(plot, r, plan, columns, data, scales);
+        } else {
+            wholeNumbers((NumberAxis) plot.getRangeAxis(), plan.measures(), columns);
+        }
         String note = rows.size() > shown ? "showing the first " + shown + " of " + rows.size() + " points" : null;
         return new Drawn(noted(chart, note), Kind.LINE, WIDTH, HEIGHT, note);
     }
 
     /** Counts get whole-number ticks (1, 2, 3, not 0.5, 1.0, 1.5). */
-    private static void wholeNumbers(NumberAxis axis, Plan plan, List<Column> columns) {
-        if (plan.measures().stream().allMatch(m -> integer(columns.get(m).jdbcType()))) {
+    private static void wholeNumbers(NumberAxis axis, List<Integer> measures, List<Column> columns) {
+        if (measures.stream().allMatch(m -> integer(columns.get(m).jdbcType()))) {
             axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         }
     }

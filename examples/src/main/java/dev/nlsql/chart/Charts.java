@@ -81,8 +81,10 @@ public final class Charts {
             p.setRangeGridlineStroke(new BasicStroke(1f));
             p.getDomainAxis().setTickLabelFont(LABEL);
             p.getDomainAxis().setLabelFont(LABEL);
-            p.getRangeAxis().setTickLabelFont(LABEL);
-            p.getRangeAxis().setLabelFont(LABEL);
+            if (p.getRangeAxis() != null) { // a combined plot has its panels' axes, styled with each panel
+                p.getRangeAxis().setTickLabelFont(LABEL);
+                p.getRangeAxis().setLabelFont(LABEL);
+            }
             if (p.getRenderer() instanceof BarRenderer r) {
                 r.setBarPainter(new StandardBarPainter());
                 r.setShadowVisible(false);

@@ -1,6 +1,8 @@
 package dev.nlsql.chart;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,6 +17,8 @@ import java.nio.file.Path;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.xy.XYDataset;
 import org.junit.jupiter.api.Test;
@@ -191,5 +195,50 @@ class AnswerChartTest {
         assertTrue(xy.getSeriesKey(0).toString().length() <= AnswerChart.MAX_LABEL, xy.getSeriesKey(0).toString());
         assertTrue(line.chart().getXYPlot().getDomainAxis().getLabel().length() <= AnswerChart.MAX_LABEL);
         assertTrue(line.chart().getXYPlot().getRangeAxis().getLabel().length() <= AnswerChart.MAX_LABEL);
+    }
+
+    /** Revenue in the hundred thousands beside a count of orders: the count gets its own axis, not a flat line on zero. */
+    @Test
+    void measuresOfVeryDifferentSizeGetAnAxisEachOnALine() throws Exception {
+        List<Column> cols = List.of(col("month", Types.DATE), col("revenue", Types.NUMERIC), col("orders", Types.BIGINT),
+                col("refunds", Types.BIGINT));
+        List<List<Object>> rows = rows(new Object[] {"2024-01-01", 250_000.0, 40L, 3L}, new Object[] {"2024-02-01", 310_000.0, 52L, 9L});
+        assertEquals(List.of(List.of(1), List.of(2, 3)), AnswerChart.scales(List.of(1, 2, 3), rows));
+        XYPlot plot = AnswerChart.draw("q", cols, rows).chart().getXYPlot();
+        assertEquals(2, plot.getRangeAxisCount());
+        assertEquals("revenue", plot.getRangeAxis(0).getLabel());
+        assertEquals("orders, refunds", plot.getRangeAxis(1).getLabel());
+        assertEquals(2, plot.getDataset(1).getSeriesCount());
+        // each axis spans its own measures: the orders use most of theirs
+        assertTrue(plot.getRangeAxis(1).getRange().getUpperBound() < 100, plot.getRangeAxis(1).getRange().toString());
+        assertTrue(plot.getRangeAxis(0).getRange().getUpperBound() >= 310_000);
+        assertNotEquals(plot.getRenderer(0).getSeriesPaint(0), plot.getRenderer(1).getSeriesPaint(0), "each measure its own colour");
+        assertTrue(Charts.svg(AnswerChart.draw("q", cols, rows).chart(), 900, 520).contains("orders, refunds"), "the axis is drawn");
+    }
+
+    @Test
+    void measuresOfVeryDifferentSizeGetAPanelEachAsBars() throws Exception {
+        List<Column> cols = List.of(col("region", Types.VARCHAR), col("revenue", Types.NUMERIC), col("orders", Types.BIGINT));
+        List<List<Object>> rows = rows(new Object[] {"north", 250_000.0, 40L}, new Object[] {"south", 90_000.0, 12L});
+        JFreeChart chart = AnswerChart.draw("q", cols, rows).chart();
+        var panels = assertInstanceOf(org.jfree.chart.plot.CombinedDomainCategoryPlot.class, chart.getPlot());
+        List<org.jfree.chart.plot.CategoryPlot> plots = panels.getSubplots();
+        assertEquals(2, plots.size());
+        assertEquals(List.of("revenue"), plots.get(0).getDataset().getRowKeys());
+        assertEquals(List.of("orders"), plots.get(1).getDataset().getRowKeys());
+        assertEquals("orders", plots.get(1).getRangeAxis().getLabel());
+        assertTrue(plots.get(1).getRangeAxis().getRange().getUpperBound() < 100);
+        assertTrue(Charts.svg(chart, 900, 520).contains("orders"), "the panel is drawn");
+    }
+
+    /** Measures within ten times of each other share one axis, as before; zero-only measures do not get an axis. */
+    @Test
+    void measuresOfASizeShareOneAxis() throws Exception {
+        List<List<Object>> rows = rows(new Object[] {"2024", 120L, 15L, 0L}, new Object[] {"2025", 130L, 20L, 0L});
+        assertEquals(List.of(List.of(1, 2, 3)), AnswerChart.scales(List.of(1, 2, 3), rows));
+        JFreeChart chart = AnswerChart.draw("q", List.of(col("region", Types.VARCHAR), col("a", Types.BIGINT), col("b", Types.BIGINT),
+                col("c", Types.BIGINT)), rows).chart();
+        assertEquals(1, chart.getCategoryPlot().getRangeAxisCount());
+        assertEquals(3, chart.getCategoryPlot().getDataset().getRowCount());
     }
 }

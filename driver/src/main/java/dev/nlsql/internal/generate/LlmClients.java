@@ -23,7 +23,8 @@ final class LlmClients {
                 .timeout(deadline)
                 // our client: the deadline covers the body too, and the body is read through a byte cap
                 .httpClientBuilder(BoundedHttpClient.builder(config.llmMaxReplyChars()).connectTimeout(deadline).readTimeout(deadline))
-                .maxRetries(0);
+                .maxRetries(0)
+                .listeners(java.util.List.of(new ModelCallLog()));
         if (config.llmSeed() != null) {
             b.seed(config.llmSeed());
         }

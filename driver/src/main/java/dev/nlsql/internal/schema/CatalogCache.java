@@ -29,6 +29,10 @@ public final class CatalogCache {
         return fresh;
     }
 
+    public boolean contains(String databaseKey) {
+        return catalogs.getIfPresent(databaseKey) != null;
+    }
+
     public void invalidate(String databaseKey) {
         catalogs.invalidate(databaseKey);
     }
