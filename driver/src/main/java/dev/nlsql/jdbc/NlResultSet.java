@@ -1,6 +1,8 @@
 package dev.nlsql.jdbc;
 
 import dev.nlsql.internal.jdbc.DelegatingResultSet;
+import dev.nlsql.internal.jdbc.DelegatingWrapper;
+import dev.nlsql.internal.jdbc.DriverInterfaces;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -21,7 +23,12 @@ final class NlResultSet extends DelegatingResultSet<ResultSet> {
     }
 
     static ResultSet wrap(NlConnection connection, Statement statement, ResultSet delegate) {
-        return delegate == null ? null : new NlResultSet(connection, statement, delegate);
+        if (delegate == null) {
+            return null;
+        }
+        // the statement applications hold, not the wrapper inside its proxy
+        Statement seen = statement instanceof DelegatingWrapper<?> w ? (Statement) w.facade() : statement;
+        return DriverInterfaces.expose(ResultSet.class, new NlResultSet(connection, seen, delegate));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.nlsql.jdbc;
 
+import dev.nlsql.internal.jdbc.DriverInterfaces;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -38,10 +39,10 @@ final class NlValues {
      * closing it closes the delegate's statement. If the delegate reports no statement, neither do we.
      */
     static ResultSet resultSet(NlConnection connection, ResultSet rs) throws SQLException {
-        if (rs == null || rs instanceof NlResultSet) {
+        if (rs == null || DriverInterfaces.wraps(rs, NlResultSet.class)) {
             return rs;
         }
         Statement statement = rs.getStatement();
-        return NlResultSet.wrap(connection, statement == null ? null : new NlStatement(connection, statement), rs);
+        return NlResultSet.wrap(connection, statement == null ? null : NlStatement.of(connection, statement), rs);
     }
 }

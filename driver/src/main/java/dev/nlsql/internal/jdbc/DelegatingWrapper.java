@@ -11,6 +11,8 @@ import java.util.Objects;
 public abstract class DelegatingWrapper<T extends Wrapper> implements Wrapper {
 
     protected final T delegate;
+    /** What callers are handed of this object: itself, or the proxy {@link DriverInterfaces} made for it. */
+    private volatile Wrapper facade = this;
 
     protected DelegatingWrapper(T delegate) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
@@ -21,8 +23,21 @@ public abstract class DelegatingWrapper<T extends Wrapper> implements Wrapper {
         return delegate;
     }
 
+    /** This object as callers see it: the proxy that also implements the delegate's own interfaces, or itself. */
+    public Wrapper facade() {
+        return facade;
+    }
+
+    void facade(Wrapper proxy) {
+        this.facade = proxy;
+    }
+
     @Override
     public <U> U unwrap(Class<U> iface) throws SQLException {
+        Wrapper seen = facade;
+        if (iface.isInstance(seen)) {
+            return iface.cast(seen);
+        }
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
@@ -34,6 +49,6 @@ public abstract class DelegatingWrapper<T extends Wrapper> implements Wrapper {
 
     @Override
     public boolean isWrapperFor(Class<?> iface) throws SQLException {
-        return iface.isInstance(this) || iface.isInstance(delegate) || delegate.isWrapperFor(iface);
+        return iface.isInstance(facade) || iface.isInstance(this) || iface.isInstance(delegate) || delegate.isWrapperFor(iface);
     }
 }
