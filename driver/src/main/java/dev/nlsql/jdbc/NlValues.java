@@ -1,6 +1,5 @@
 package dev.nlsql.jdbc;
 
-import dev.nlsql.internal.jdbc.DriverInterfaces;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -39,7 +38,7 @@ final class NlValues {
      * closing it closes the delegate's statement. If the delegate reports no statement, neither do we.
      */
     static ResultSet resultSet(NlConnection connection, ResultSet rs) throws SQLException {
-        if (rs == null || DriverInterfaces.wraps(rs, NlResultSet.class)) {
+        if (rs == null || rs instanceof NlResultSet) {
             return rs;
         }
         Statement statement = rs.getStatement();

@@ -58,12 +58,6 @@ public final class DriverInterfaces {
         return proxy;
     }
 
-    /** True when {@code value} is a {@code wrapperType}, or the proxy handed out for one. */
-    public static boolean wraps(Object value, Class<?> wrapperType) {
-        return wrapperType.isInstance(value) || value != null && Proxy.isProxyClass(value.getClass())
-                && Proxy.getInvocationHandler(value) instanceof Handler h && wrapperType.isInstance(h.wrapper);
-    }
-
     /** The wrapper's interfaces followed by the delegate's public ones it lacks; empty when it lacks none. */
     private static Class<?>[] interfaces(List<Class<?>> wrapperAndDelegate) {
         Class<?> wrapperClass = wrapperAndDelegate.get(0);
