@@ -71,7 +71,9 @@ class DropInDriverTest {
             StringWriter out = new StringWriter();
             copy.copyOut("COPY (SELECT * FROM dropin_copy ORDER BY id) TO STDOUT WITH (FORMAT csv)", out);
             assertEquals("1,one\n2,two\n", out.toString());
-            assertSame(c.unwrap(PGConnection.class), c, "unwrap hands out the connection that passes the cast");
+            // unwrap reaches the real driver, as code that unwraps to get past nlsql expects; the cast is nlsql's
+            assertInstanceOf(org.postgresql.jdbc.PgConnection.class, c.unwrap(PGConnection.class));
+            assertSame(c, c.unwrap(Connection.class));
             c.createStatement().execute("TRUNCATE dropin_copy");
         }
     }

@@ -34,13 +34,11 @@ public abstract class DelegatingWrapper<T extends Wrapper> implements Wrapper {
 
     @Override
     public <U> U unwrap(Class<U> iface) throws SQLException {
-        Wrapper seen = facade;
-        if (iface.isInstance(seen)) {
-            return iface.cast(seen);
-        }
         if (iface.isInstance(this)) {
-            return iface.cast(this);
+            // java.sql types: what the application holds; nlsql's own classes: the wrapper
+            return iface.cast(iface.isInstance(facade) ? facade : this);
         }
+        // the real driver's own types reach the real driver, as callers that unwrap to bypass nlsql expect
         if (iface.isInstance(delegate)) {
             return iface.cast(delegate);
         }
@@ -49,6 +47,6 @@ public abstract class DelegatingWrapper<T extends Wrapper> implements Wrapper {
 
     @Override
     public boolean isWrapperFor(Class<?> iface) throws SQLException {
-        return iface.isInstance(facade) || iface.isInstance(this) || iface.isInstance(delegate) || delegate.isWrapperFor(iface);
+        return iface.isInstance(this) || iface.isInstance(delegate) || delegate.isWrapperFor(iface);
     }
 }

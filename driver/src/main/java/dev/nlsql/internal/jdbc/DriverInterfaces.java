@@ -130,7 +130,7 @@ public final class DriverInterfaces {
             } catch (InvocationTargetException e) {
                 throw e.getCause();
             }
-            return result == delegate ? proxy : result;
+            return target == delegate && result == delegate ? proxy : result; // unwrap alone may hand out the delegate
         }
     }
 }
