@@ -1,6 +1,7 @@
 package dev.nlsql.jdbc;
 
 import dev.nlsql.internal.jdbc.DelegatingCallableStatement;
+import dev.nlsql.internal.jdbc.DriverInterfaces;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -14,6 +15,11 @@ class NlCallableStatement extends DelegatingCallableStatement<CallableStatement>
     NlCallableStatement(NlConnection connection, CallableStatement delegate) {
         super(delegate);
         this.connection = connection;
+    }
+
+    /** A call as applications hold it: with the real driver's own interfaces when it has any. */
+    static CallableStatement of(NlConnection connection, CallableStatement delegate) {
+        return DriverInterfaces.expose(CallableStatement.class, new NlCallableStatement(connection, delegate));
     }
 
     @Override
@@ -39,6 +45,6 @@ class NlCallableStatement extends DelegatingCallableStatement<CallableStatement>
 
     @Override
     public Connection getConnection() {
-        return connection;
+        return connection.exposed();
     }
 }

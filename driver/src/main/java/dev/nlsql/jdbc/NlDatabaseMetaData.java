@@ -18,7 +18,7 @@ final class NlDatabaseMetaData extends DelegatingDatabaseMetaData<DatabaseMetaDa
 
     @Override
     public Connection getConnection() {
-        return connection;
+        return connection.exposed();
     }
 
     /** Metadata result sets lead back to this nlsql connection: see {@link NlValues#resultSet}. */
@@ -36,5 +36,21 @@ final class NlDatabaseMetaData extends DelegatingDatabaseMetaData<DatabaseMetaDa
     @Override
     public String getDriverName() throws SQLException {
         return "nlsql over " + delegate.getDriverName();
+    }
+
+    /** nlsql's version, as {@link NlDriver} reports it, then the real driver's: "0.1.0 over 42.7.14". */
+    @Override
+    public String getDriverVersion() throws SQLException {
+        return NlDriver.VERSION + " over " + delegate.getDriverVersion();
+    }
+
+    @Override
+    public int getDriverMajorVersion() {
+        return NlDriver.MAJOR_VERSION;
+    }
+
+    @Override
+    public int getDriverMinorVersion() {
+        return NlDriver.MINOR_VERSION;
     }
 }

@@ -3,6 +3,7 @@ package dev.nlsql.jdbc;
 import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.config.NlConfig;
 import dev.nlsql.config.NlProperty;
+import dev.nlsql.internal.jdbc.DriverInterfaces;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -24,8 +25,10 @@ import java.util.logging.Logger;
  */
 public final class NlDriver implements Driver {
 
-    public static final int MAJOR_VERSION = 0;
-    public static final int MINOR_VERSION = 1;
+    /** nlsql's version (the project's, from version.properties), which Driver and DatabaseMetaData both report. */
+    public static final String VERSION = readVersion();
+    public static final int MAJOR_VERSION = versionPart(0);
+    public static final int MINOR_VERSION = versionPart(1);
     private static final NlDriver INSTANCE = new NlDriver();
     private static final org.slf4j.Logger LOG = dev.nlsql.internal.log.Logs.get(NlDriver.class);
 
@@ -69,7 +72,7 @@ public final class NlDriver implements Driver {
             throw new SQLException("The driver " + driver.getClass().getName() + " refused " + NlUrl.masked(parsed.delegateUrl()), "08001");
         }
         try {
-            return new NlConnection(connection, config, sources);
+            return DriverInterfaces.expose(Connection.class, new NlConnection(connection, config, sources));
         } catch (SQLException | RuntimeException e) {
             connection.close();
             for (Database source : sources) {
@@ -260,5 +263,27 @@ public final class NlDriver implements Driver {
     @Override
     public Logger getParentLogger() throws SQLFeatureNotSupportedException {
         throw new SQLFeatureNotSupportedException("nlsql logs through slf4j");
+    }
+
+    private static String readVersion() {
+        java.util.Properties p = new java.util.Properties();
+        try (java.io.InputStream in = NlDriver.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (java.io.IOException e) {
+            // the version stays unknown
+        }
+        return p.getProperty("version", "0.0.0-unknown");
+    }
+
+    /** The numeric part {@code index} of {@link #VERSION} (0 major, 1 minor), 0 when there is none. */
+    private static int versionPart(int index) {
+        String[] parts = VERSION.split("[.-]");
+        try {
+            return index < parts.length ? Integer.parseInt(parts[index]) : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 }

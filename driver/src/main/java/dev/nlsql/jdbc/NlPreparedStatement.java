@@ -5,6 +5,7 @@ import dev.nlsql.internal.execute.GuardedSql;
 import dev.nlsql.internal.execute.ReadOnlyTransaction;
 import dev.nlsql.internal.execute.ScopedRows;
 import dev.nlsql.internal.jdbc.DelegatingPreparedStatement;
+import dev.nlsql.internal.jdbc.DriverInterfaces;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -26,6 +27,11 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
         this.connection = connection;
         this.guarded = guarded;
         this.readOnly = guarded != null;
+    }
+
+    /** A prepared statement as applications hold it: with the real driver's own interfaces when it has any. */
+    static PreparedStatement of(NlConnection connection, PreparedStatement delegate, GuardedSql guarded) {
+        return DriverInterfaces.expose(PreparedStatement.class, new NlPreparedStatement(connection, delegate, guarded));
     }
 
     /** Guarded rows streamed through a cursor, whose read-only transaction ends when they close; null when none. */
@@ -122,7 +128,7 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
 
     @Override
     public Connection getConnection() {
-        return connection;
+        return connection.exposed();
     }
 
     private void refuseUpdateWhenReadOnly() throws SQLException {

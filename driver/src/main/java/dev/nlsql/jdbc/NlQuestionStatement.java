@@ -30,11 +30,22 @@ import java.util.Calendar;
 final class NlQuestionStatement extends NlStatement implements PreparedStatement {
 
     private final TextKind.Decision decision;
+    /** The text as prepared: what runs as SQL when the statement is executed as an update or batched. */
+    private final String text;
     private ResultSet described;
+    /** The columns of the last answer, kept for getMetaData() once its rows are closed. */
+    private ResultSetMetaData answeredColumns;
 
-    NlQuestionStatement(NlConnection connection, java.sql.Statement delegate, TextKind.Decision decision) {
+    NlQuestionStatement(NlConnection connection, java.sql.Statement delegate, TextKind.Decision decision, String text) {
         super(connection, delegate);
         this.decision = decision;
+        this.text = text;
+    }
+
+    /** The question, as pgjdbc prints a statement's SQL. */
+    @Override
+    public String toString() {
+        return decision.text();
     }
 
     @Override
@@ -42,12 +53,10 @@ final class NlQuestionStatement extends NlStatement implements PreparedStatement
         if (decision.kind() == TextKind.RESET_CONVERSATION) {
             throw resetHasNoRows();
         }
-        if (described != null) {
-            ResultSet rs = described;
-            described = null;
-            return rs;
-        }
-        return questions.answer(connection, this, decision, delegate.getMaxRows());
+        ResultSet rs = described != null ? described : questions.answer(connection, this, decision, delegate.getMaxRows());
+        described = null;
+        answeredColumns = rs == null ? null : rs.getMetaData();
+        return rs;
     }
 
     @Override
@@ -70,8 +79,20 @@ final class NlQuestionStatement extends NlStatement implements PreparedStatement
         return decision.kind() == TextKind.RESET_CONVERSATION ? 0 : -1;
     }
 
+    /**
+     * The columns of the last answer; before one, null (JDBC allows it): what columns a question's answer has is
+     * only known once the model wrote its SQL, and metadata calls (tools inspect every statement) never call the model.
+     */
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
+        if (described != null) {
+            return described.getMetaData();
+        }
+        return decision.kind() == TextKind.RESET_CONVERSATION ? null : answeredColumns;
+    }
+
+    @Override
+    public ResultSetMetaData describeAnswer() throws SQLException {
         if (decision.kind() == TextKind.RESET_CONVERSATION) {
             return null; // no rows: a Describe answers NoData
         }
@@ -81,13 +102,14 @@ final class NlQuestionStatement extends NlStatement implements PreparedStatement
         return described.getMetaData();
     }
 
+    /** Nothing run as an update is a question: the text goes to the database as SQL (its error is the answer). */
     @Override
     public int executeUpdate() throws SQLException {
         if (decision.kind() == TextKind.RESET_CONVERSATION) {
             resetConversation();
             return 0;
         }
-        throw rowsOnly();
+        return executeUpdate(text);
     }
 
     @Override
@@ -96,26 +118,47 @@ final class NlQuestionStatement extends NlStatement implements PreparedStatement
             resetConversation();
             return 0;
         }
-        throw rowsOnly();
+        return executeLargeUpdate(text);
     }
 
+    /** Nothing batched is a question: the text is batched as SQL. */
     @Override
     public void addBatch() throws SQLException {
-        throw rowsOnly();
+        addBatch(text);
     }
 
+    /** A question has no parameters. */
     @Override
-    public ParameterMetaData getParameterMetaData() throws SQLException {
-        throw noParameters();
+    public ParameterMetaData getParameterMetaData() {
+        return NO_PARAMETERS;
+    }
+
+    private static final ParameterMetaData NO_PARAMETERS = new ParameterMetaData() {
+        @Override public int getParameterCount() { return 0; }
+        @Override public int isNullable(int param) throws SQLException { throw noSuchParameter(param); }
+        @Override public boolean isSigned(int param) throws SQLException { throw noSuchParameter(param); }
+        @Override public int getPrecision(int param) throws SQLException { throw noSuchParameter(param); }
+        @Override public int getScale(int param) throws SQLException { throw noSuchParameter(param); }
+        @Override public int getParameterType(int param) throws SQLException { throw noSuchParameter(param); }
+        @Override public String getParameterTypeName(int param) throws SQLException { throw noSuchParameter(param); }
+        @Override public String getParameterClassName(int param) throws SQLException { throw noSuchParameter(param); }
+        @Override public int getParameterMode(int param) throws SQLException { throw noSuchParameter(param); }
+        @Override public <T> T unwrap(Class<T> iface) throws SQLException {
+            if (iface.isInstance(this)) {
+                return iface.cast(this);
+            }
+            throw new SQLException("Not a wrapper for " + iface.getName());
+        }
+        @Override public boolean isWrapperFor(Class<?> iface) { return iface.isInstance(this); }
+    };
+
+    private static SQLException noSuchParameter(int param) {
+        return NlSqlState.BAD_INPUT.exception("A question has no parameter " + param);
     }
 
     @Override
     public void clearParameters() {
         // a question has none
-    }
-
-    private static SQLException rowsOnly() {
-        return NlSqlState.BAD_INPUT.exception("A question returns rows: run it with executeQuery or execute");
     }
 
     private static SQLException noParameters() {

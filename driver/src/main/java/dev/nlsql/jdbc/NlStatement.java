@@ -3,6 +3,7 @@ package dev.nlsql.jdbc;
 import dev.nlsql.NlSqlState;
 import dev.nlsql.config.NlConfig.Passthrough;
 import dev.nlsql.internal.jdbc.DelegatingStatement;
+import dev.nlsql.internal.jdbc.DriverInterfaces;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -29,9 +30,14 @@ public class NlStatement extends DelegatingStatement<Statement> {
         this.connection = connection;
     }
 
+    /** A statement as applications hold it: with the real driver's own interfaces (PGStatement) when it has any. */
+    static Statement of(NlConnection connection, Statement delegate) {
+        return DriverInterfaces.expose(Statement.class, new NlStatement(connection, delegate));
+    }
+
     @Override
     public ResultSet executeQuery(String text) throws SQLException {
-        TextKind.Decision decision = TextKind.of(text);
+        TextKind.Decision decision = connection.decide(text);
         conversationReset = false;
         if (decision.kind() == TextKind.RESET_CONVERSATION) {
             throw resetHasNoRows();
@@ -70,7 +76,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     @Override
     public boolean execute(String text) throws SQLException {
-        TextKind.Decision decision = TextKind.of(text);
+        TextKind.Decision decision = connection.decide(text);
         questionResult = null;
         conversationReset = false;
         if (decision.kind() == TextKind.RESET_CONVERSATION) {
@@ -190,6 +196,14 @@ public class NlStatement extends DelegatingStatement<Statement> {
                 delegate.getMaxRows());
     }
 
+    /**
+     * The columns of this prepared question's answer, answering it now as a PostgreSQL Describe does (the answer then
+     * serves the next execution); null for anything else. {@code getMetaData()} never answers: tools call it freely.
+     */
+    public java.sql.ResultSetMetaData describeAnswer() throws SQLException {
+        return null;
+    }
+
     /** Cancels the SQL running on the real driver and, while a question is answered, its model call. */
     @Override
     public void cancel() throws SQLException {
@@ -270,23 +284,21 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     @Override
     public Connection getConnection() {
-        return connection;
+        return connection.exposed();
     }
 
     /** True when the text is SQL and runs untouched, so a delegate overload can take it as is. */
-    private boolean isPlainPassthrough(String text) {
-        return connection.passthrough() == Passthrough.ALLOW && TextKind.of(text).kind() == TextKind.SQL;
+    private boolean isPlainPassthrough(String text) throws SQLException {
+        return connection.passthrough() == Passthrough.ALLOW && connection.decide(text).kind() == TextKind.SQL;
     }
 
-    /** Statements that change data: SQL only, and never under the readonly or deny policies. */
+    /**
+     * Statements that change data, never under the readonly or deny policies. Nothing sent to update or to batch is a
+     * question: the text goes to the database as written, whose error answers a misspelled statement.
+     */
     private String admitUpdate(String text) throws SQLException {
-        TextKind.Decision decision = TextKind.of(text);
-        if (decision.kind() == TextKind.RESET_CONVERSATION) {
+        if (TextKind.of(text).kind() == TextKind.RESET_CONVERSATION) {
             throw NlSqlState.BAD_INPUT.exception("Run RESET NL with execute(String) or executeUpdate(String)");
-        }
-        if (decision.kind() != TextKind.SQL) {
-            throw NlSqlState.BAD_INPUT.exception("A question returns rows: send it with executeQuery or execute, "
-                    + "not executeUpdate or addBatch: " + decision.text());
         }
         if (connection.passthrough() != Passthrough.ALLOW) {
             connection.admitSqlText(text); // says why the text is refused when the guard refuses it

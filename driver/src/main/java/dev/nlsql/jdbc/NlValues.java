@@ -42,6 +42,6 @@ final class NlValues {
             return rs;
         }
         Statement statement = rs.getStatement();
-        return NlResultSet.wrap(connection, statement == null ? null : new NlStatement(connection, statement), rs);
+        return NlResultSet.wrap(connection, statement == null ? null : NlStatement.of(connection, statement), rs);
     }
 }

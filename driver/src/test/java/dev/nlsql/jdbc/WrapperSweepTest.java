@@ -61,7 +61,7 @@ class WrapperSweepTest {
 
     private static Connection connect() throws SQLException {
         Connection nl = DriverManager.getConnection(TestPostgres.nlUrl("nlsql.llm=offline", "nlsql.tables=" + TABLE));
-        assertInstanceOf(NlConnection.class, nl);
+        assertInstanceOf(NlConnection.class, nl.unwrap(NlConnection.class));
         return nl;
     }
 

@@ -1,6 +1,7 @@
 package dev.nlsql.proxy;
 
 import dev.nlsql.sql.SqlLexer;
+import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.jdbc.TextKind;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -540,8 +541,12 @@ final class ExtendedQuery {
         return p.statement;
     }
 
+    /** A Describe: a prepared question's columns are known from its answer only, so it is answered now (getMetaData never does). */
     private ResultSetMetaData metadata(PreparedStatement ps) throws SQLException {
-        return session.run(ps, ps::getMetaData);
+        return session.run(ps, () -> {
+            ResultSetMetaData answer = ps.isWrapperFor(NlStatement.class) ? ps.unwrap(NlStatement.class).describeAnswer() : null;
+            return answer != null ? answer : ps.getMetaData();
+        });
     }
 
     private int[] parameterOids(Prepared p, PreparedStatement ps) throws SQLException {

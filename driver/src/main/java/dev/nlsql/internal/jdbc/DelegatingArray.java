@@ -9,10 +9,11 @@ import java.util.Objects;
 /**
  * Forwards every {@link Array} method to a delegate; the result sets it makes pass through
  * {@link #resultSet(ResultSet)}, so that a subclass can make them lead back to its connection.
- * {@link Array} is no {@link java.sql.Wrapper}: {@link #delegate()} is the way to the real driver's array, and the
- * delegating statements and result sets hand the delegate itself to the real driver ({@link #unwrap(Object)}).
+ * {@link Array} is no {@link java.sql.Wrapper}; this one is, so that {@code ((Wrapper) array).unwrap(PgArray.class)}
+ * reaches the real driver's array (as {@link #delegate()} does), and the delegating statements and result sets hand the
+ * delegate itself to the real driver ({@link #unwrap(Object)}).
  */
-public abstract class DelegatingArray implements Array {
+public abstract class DelegatingArray implements Array, java.sql.Wrapper {
 
     protected final Array delegate;
 
@@ -28,6 +29,26 @@ public abstract class DelegatingArray implements Array {
     /** The real driver's array for a wrapped one, any other value as it is: what a parameter setter hands the real driver. */
     public static Object unwrap(Object value) {
         return value instanceof DelegatingArray a ? a.delegate : value;
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> type) throws SQLException {
+        if (type.isInstance(this)) {
+            return type.cast(this);
+        }
+        if (type.isInstance(delegate)) {
+            return type.cast(delegate);
+        }
+        if (delegate instanceof java.sql.Wrapper w) {
+            return w.unwrap(type);
+        }
+        throw new SQLException("Not a wrapper for " + type.getName());
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> type) throws SQLException {
+        return type.isInstance(this) || type.isInstance(delegate)
+                || delegate instanceof java.sql.Wrapper w && w.isWrapperFor(type);
     }
 
     /** Every result set {@code getResultSet} returns passes through here. */

@@ -289,4 +289,10 @@ public abstract class DelegatingStatement<S extends Statement> extends Delegatin
     public String enquoteNCharLiteral(String val) throws SQLException {
         return delegate.enquoteNCharLiteral(val);
     }
+
+    /** The real driver's text of the statement: pgjdbc prints the SQL with its parameters, which applications log. */
+    @Override
+    public String toString() {
+        return delegate.toString();
+    }
 }

@@ -11,6 +11,8 @@ import java.util.Objects;
 public abstract class DelegatingWrapper<T extends Wrapper> implements Wrapper {
 
     protected final T delegate;
+    /** What callers are handed of this object: itself, or the proxy {@link DriverInterfaces} made for it. */
+    private volatile Wrapper facade = this;
 
     protected DelegatingWrapper(T delegate) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
@@ -21,11 +23,22 @@ public abstract class DelegatingWrapper<T extends Wrapper> implements Wrapper {
         return delegate;
     }
 
+    /** This object as callers see it: the proxy that also implements the delegate's own interfaces, or itself. */
+    public Wrapper facade() {
+        return facade;
+    }
+
+    void facade(Wrapper proxy) {
+        this.facade = proxy;
+    }
+
     @Override
     public <U> U unwrap(Class<U> iface) throws SQLException {
         if (iface.isInstance(this)) {
-            return iface.cast(this);
+            // java.sql types: what the application holds; nlsql's own classes: the wrapper
+            return iface.cast(iface.isInstance(facade) ? facade : this);
         }
+        // the real driver's own types reach the real driver, as callers that unwrap to bypass nlsql expect
         if (iface.isInstance(delegate)) {
             return iface.cast(delegate);
         }
