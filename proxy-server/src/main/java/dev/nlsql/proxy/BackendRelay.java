@@ -212,8 +212,8 @@ final class BackendRelay {
         }
     }
 
-    /** The client broke COPY IN's sub-protocol: this is PostgreSQL's message for it, the next backend error's stand-in. */
-    private String copyViolation;
+    /** The client broke COPY IN (its sub-protocol, its encoding): PostgreSQL's error for it, the backend error's stand-in. */
+    private CopyViolation copyViolation;
 
     /** The backend sent a FATAL error: a read failing after it means the session ended, not that it was lost. */
     private boolean fatal;
@@ -242,8 +242,8 @@ final class BackendRelay {
         if (type == 'W') {
             throw lost(new IOException("CopyBothResponse (replication) is not relayed"));
         }
-        if (copyViolation != null && (type == 'E' || type == 'Z')) {
-            CopyViolation.endSession(type, body, length, copyViolation, out); // throws at ReadyForQuery
+        if (copyViolation != null && (type == 'E' || type == 'Z' && copyViolation.endsSession())) {
+            copyViolation.relay(type, body, length, out); // ends the session at ReadyForQuery
         } else {
             out.raw(type, body, length);
         }
@@ -323,6 +323,9 @@ final class BackendRelay {
      */
     private boolean copyIn(Messages out, PgInput client) throws IOException, SQLException {
         out.flush(); // the client sends its data once it has seen CopyInResponse
+        ClientEncoding encoding = out.encoding();
+        // COPY's text rows come in the client's encoding, in pieces that may cut a character; binary COPY as it is
+        ClientEncoding.ToUtf8Stream toUtf8 = encoding.passesBytes() || body[0] != FormatCodes.TEXT ? null : encoding.new ToUtf8Stream();
         int unchecked = 0;
         while (true) {
             boolean any = false;
@@ -358,9 +361,30 @@ final class BackendRelay {
                 throw new java.io.EOFException("the client left during COPY FROM STDIN");
             }
             switch (m.type()) {
-                case 'd' -> toBackend('d', m.body(), false);
+                case 'd' -> {
+                    java.nio.ByteBuffer data = m.body();
+                    try {
+                        data = toUtf8 == null ? data : toUtf8.next(data);
+                    } catch (SQLException e) {
+                        failCopy(e);
+                        return false;
+                    }
+                    toBackend('d', data, false);
+                }
                 case 'c', 'f' -> {
-                    toBackend(m.type(), m.body(), true);
+                    try {
+                        if (toUtf8 != null && m.type() == 'c') {
+                            toUtf8.end();
+                        }
+                    } catch (SQLException e) {
+                        failCopy(e);
+                        return false;
+                    }
+                    java.nio.ByteBuffer reason = m.body();
+                    if (m.type() == 'f' && !encoding.passesBytes()) { // the client's words, in its encoding
+                        reason = java.nio.ByteBuffer.wrap(encoding.toUtf8Leniently(reason.array(), reason.arrayOffset(), reason.remaining()));
+                    }
+                    toBackend(m.type(), reason, true);
                     return false;
                 }
                 case 'H', 'S' -> {
@@ -370,7 +394,7 @@ final class BackendRelay {
                     // PostgreSQL fails the COPY on any other message; the backend's error tells the client
                     String reason = String.format("unexpected message type 0x%02X during COPY from stdin", (int) m.type());
                     toBackend('f', java.nio.ByteBuffer.wrap((reason + "\0").getBytes(StandardCharsets.UTF_8)), true);
-                    copyViolation = reason; // the backend's answer to CopyFail (57014) goes out as PostgreSQL's 08P01
+                    copyViolation = new CopyViolation(PgState.PROTOCOL_VIOLATION.code(), reason, true); // for the backend's 57014
                     return false;
                 }
             }
@@ -395,6 +419,12 @@ final class BackendRelay {
         }
         WAITING_CHECKS.incrementAndGet();
         return stream.hasMessagePending();
+    }
+
+    /** The client's COPY data cannot be read (bytes invalid in its encoding): the COPY fails with PostgreSQL's error. */
+    private void failCopy(SQLException e) throws SQLException {
+        toBackend('f', java.nio.ByteBuffer.wrap((e.getMessage() + "\0").getBytes(StandardCharsets.UTF_8)), true);
+        copyViolation = new CopyViolation(e.getSQLState(), e.getMessage(), false);
     }
 
     private void toBackend(char type, java.nio.ByteBuffer b, boolean flush) throws SQLException {

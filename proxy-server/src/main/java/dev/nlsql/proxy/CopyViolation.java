@@ -6,26 +6,23 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A client message during COPY FROM STDIN that is not CopyData, CopyDone, CopyFail, Flush or Sync. PostgreSQL answers
- * with a protocol violation (08P01), then ends the session ("protocol synchronization was lost"). The proxy can only end
- * the backend's COPY with a CopyFail, which the backend answers as a cancelled query (57014): its ErrorResponse goes to
- * the client with PostgreSQL's code and message instead, and its ReadyForQuery becomes PostgreSQL's FATAL.
+ * What the client did wrong in COPY FROM STDIN, which the proxy ends with a CopyFail: a message that is not CopyData,
+ * CopyDone, CopyFail, Flush or Sync (PostgreSQL's 08P01, after which it ends the session: "protocol synchronization was
+ * lost"), or data invalid in its encoding (22021). The backend answers the CopyFail as a cancelled query (57014); its
+ * ErrorResponse goes to the client with PostgreSQL's code and message instead, its context, file, line and routine kept.
  */
-final class CopyViolation {
-
-    private CopyViolation() {
-    }
+record CopyViolation(String state, String message, boolean endsSession) {
 
     /**
-     * Relays the backend's answer to the CopyFail as PostgreSQL's answer to the violation: the ErrorResponse as 08P01 with
-     * {@code message} (its context, file, line and routine kept); at ReadyForQuery the FATAL error, and the session ends.
+     * Relays the backend's answer to the CopyFail as PostgreSQL's answer: the ErrorResponse rewritten; at ReadyForQuery,
+     * when the violation ends the session, PostgreSQL's FATAL error instead.
      *
-     * @throws IOException at ReadyForQuery, after the FATAL error was sent: the session is over
+     * @throws IOException at ReadyForQuery of a violation that ends the session, after the FATAL error was sent
      */
-    static void endSession(char type, byte[] body, int length, String message, Messages out) throws IOException {
+    void relay(char type, byte[] body, int length, Messages out) throws IOException {
         if (type == 'E') {
             Map<Character, String> fields = fields(body, length);
-            fields.put('C', PgState.PROTOCOL_VIOLATION.code());
+            fields.put('C', state);
             fields.put('M', message);
             out.serverMessage('E', fields);
             return;

@@ -129,6 +129,8 @@ final class PgSession implements Runnable {
                 return;
             }
             StartupSettings.check(startup, socket.getInetAddress().getHostAddress(), server.config().sharedAccount());
+            startupEncoding = StartupSettings.clientEncoding(startup);
+            out.encoding(startupEncoding);
             backend = server.openBackend(startup, login); // still under the login timeout
             loginDone();
             in.maxMessageBytes(server.config().maxMessageBytes());
@@ -221,6 +223,7 @@ final class PgSession implements Runnable {
                 loopableInARow = 0;
             }
             try {
+                m = Utf8Messages.of(m, out.encoding());
                 if (extended.unconfirmed != null && !extended.triesUnconfirmed(m)) {
                     extended.settle();
                 }
@@ -277,7 +280,7 @@ final class PgSession implements Runnable {
         parkNext = false;
         java.nio.channels.SocketChannel client = socket.getChannel(); // null over TLS
         RelayLoop lane = server.relayLoop();
-        if (lane == null || client == null || !out.endsReady() || in.buffered() != 0 || extended.unconfirmed != null
+        if (lane == null || client == null || !out.endsReady() || !out.encoding().passesBytes() || in.buffered() != 0 || extended.unconfirmed != null
                 || skipUntilSync || relay.channel() == null || !relay.streamIdle()) {
             return true;
         }
@@ -446,6 +449,11 @@ final class PgSession implements Runnable {
         refuseMixed(parts);
         refuseCopy(parts);
         if (parts.size() == 1 && extended.deallocatedHere(parts.get(0))) {
+            return;
+        }
+        ClientEncodingSetting encodingSetting = parts.size() == 1 ? ClientEncodingSetting.of(parts.get(0)) : null;
+        if (encodingSetting != null) {
+            setClientEncoding(encodingSetting);
             return;
         }
         boolean whole = parts.size() > 1 && relayableTogether(parts);
@@ -727,7 +735,7 @@ final class PgSession implements Runnable {
             long size = 4L * row.length;
             for (int i = 0; i < row.length; i++) {
                 int oid = columns.get(i).typeOid();
-                row[i] = FormatCodes.forColumn(formats, i) == FormatCodes.BINARY ? types.binary(rs, i + 1, oid) : types.text(rs, i + 1, oid);
+                row[i] = FormatCodes.forColumn(formats, i) == FormatCodes.BINARY ? types.binary(rs, i + 1, oid) : text(types.text(rs, i + 1, oid));
                 size += row[i] == null ? 0 : row[i].length;
             }
             out.dataRow(row);
@@ -739,6 +747,43 @@ final class PgSession implements Runnable {
             }
         }
         return n;
+    }
+
+    /** A text value (UTF-8) in the client's encoding: PostgreSQL's 22P05 for a character it lacks. */
+    private byte[] text(byte[] utf8) throws SQLException {
+        ClientEncoding encoding = out.encoding();
+        return utf8 == null || encoding.passesBytes() ? utf8 : encoding.fromUtf8(utf8, 0, utf8.length);
+    }
+
+    /** The client's encoding at login: RESET client_encoding and SET client_encoding TO DEFAULT go back to it. */
+    private ClientEncoding startupEncoding = ClientEncoding.UTF8;
+
+    /**
+     * SET client_encoding, SET NAMES, RESET client_encoding, SHOW client_encoding: answered here, as PostgreSQL answers them (its errors, its
+     * ParameterStatus after the tag); the backend session stays in UTF-8. Not transactional: a ROLLBACK keeps it.
+     */
+    private void setClientEncoding(ClientEncodingSetting setting) throws SQLException {
+        if (transactionStatus() == 'E') {
+            throw new SQLException("current transaction is aborted, commands ignored until end of transaction block",
+                    PgState.IN_FAILED_SQL_TRANSACTION.code());
+        }
+        if (setting.kind() == ClientEncodingSetting.Kind.SHOW) {
+            out.rowDescription(List.of(new Messages.Column("client_encoding", 0, (short) 0, PgTypes.TEXT, (short) -1, -1)), null);
+            out.dataRow(new byte[][] {out.encoding().name.getBytes(StandardCharsets.US_ASCII)});
+            out.commandComplete(setting.tag());
+            out.readyForQuery(transactionStatus());
+            return;
+        }
+        ClientEncoding encoding;
+        try {
+            encoding = setting.value() == null ? startupEncoding : ClientEncoding.named(setting.value());
+        } catch (ClientEncoding.Refused e) {
+            throw new SQLException(e.getMessage() + (e.detail == null ? "" : "\n" + e.detail), e.getSQLState()); // detail after the line break
+        }
+        out.commandComplete(setting.tag());
+        out.encoding(encoding);
+        out.parameterStatus("client_encoding", encoding.name);
+        out.readyForQuery(transactionStatus());
     }
 
     /** Asks for fetches of {@code rows}; returns them, or 0 when the result set refuses the hint. */

@@ -1,0 +1,50 @@
+package dev.nlsql.proxy;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A statement that sets the client's encoding: {@code SET [SESSION] client_encoding TO|= value|DEFAULT}, {@code SET NAMES
+ * value|DEFAULT} (psql's \encoding and psycopg2's set_client_encoding send the first), {@code RESET client_encoding}, and
+ * {@code SHOW client_encoding}. The proxy answers them itself: its backend session stays in UTF-8, and the proxy converts
+ * at the client's edge.
+ */
+record ClientEncodingSetting(String value, Kind kind) {
+
+    /** What the statement does. */
+    enum Kind { SET, RESET, SHOW }
+
+    private static final Pattern SHOW = Pattern.compile("(?is)\\s*SHOW\\s+client_encoding\\s*;?\\s*");
+
+    private static final Pattern SETTING = Pattern.compile("(?is)\\s*(?:SET\\s+(?:SESSION\\s+)?(?:client_encoding(?:\\s*=|\\s+TO\\b)|NAMES\\b)"
+            + "\\s*('(?:[^']|'')*'|\"[^\"]*\"|[a-z0-9_\\-]+)|(RESET)\\s+client_encoding)\\s*;?\\s*");
+
+    /** The setting this text makes, or null when it is not one of these statements alone. */
+    static ClientEncodingSetting of(String sql) {
+        if (SHOW.matcher(sql).matches()) {
+            return new ClientEncodingSetting(null, Kind.SHOW);
+        }
+        Matcher m = SETTING.matcher(sql);
+        if (!m.matches()) {
+            return null;
+        }
+        if (m.group(2) != null) {
+            return new ClientEncodingSetting(null, Kind.RESET);
+        }
+        String v = m.group(1);
+        if (v.startsWith("'")) {
+            return new ClientEncodingSetting(v.substring(1, v.length() - 1).replace("''", "'"), Kind.SET);
+        }
+        if (v.startsWith("\"")) {
+            return new ClientEncodingSetting(v.substring(1, v.length() - 1), Kind.SET);
+        }
+        // an unquoted word is an identifier, folded to lower case; DEFAULT is the reset value
+        return new ClientEncodingSetting(v.equalsIgnoreCase("default") ? null : v.toLowerCase(Locale.ROOT), Kind.SET);
+    }
+
+    /** The command tag PostgreSQL answers with. */
+    String tag() {
+        return kind.name();
+    }
+}
