@@ -43,6 +43,24 @@ record ClientEncodingSetting(String value, Kind kind) {
         return new ClientEncodingSetting(v.equalsIgnoreCase("default") ? null : v.toLowerCase(Locale.ROOT), Kind.SET);
     }
 
+    private static final Pattern RESETS_ALL = Pattern.compile("(?is)\\s*(?:RESET|DISCARD)\\s+ALL\\s*;?\\s*");
+
+    /** True for RESET ALL and DISCARD ALL, which set client_encoding back to its value at login. */
+    static boolean resetsAll(String sql) {
+        return RESETS_ALL.matcher(sql).matches();
+    }
+
+    /** A setting of the client encoding among other statements of one message is refused: the proxy answers it alone. */
+    static void refuseAmong(java.util.List<String> statements) throws java.sql.SQLException {
+        for (String sql : statements) {
+            ClientEncodingSetting s = of(sql);
+            if (s != null && s.kind != Kind.SHOW) {
+                throw new java.sql.SQLException("nlsql's proxy sets client_encoding only in a query of its own; send \"" + sql.strip()
+                        + "\" alone", PgState.FEATURE_NOT_SUPPORTED.code());
+            }
+        }
+    }
+
     /** The command tag PostgreSQL answers with. */
     String tag() {
         return kind.name();

@@ -456,6 +456,12 @@ final class PgSession implements Runnable {
             setClientEncoding(encodingSetting);
             return;
         }
+        if (parts.size() > 1) {
+            ClientEncodingSetting.refuseAmong(parts); // the backend session must stay in UTF-8: the proxy converts
+        } else if (out.encoding() != startupEncoding && ClientEncodingSetting.resetsAll(text) && transactionStatus() == 'I') {
+            out.encoding(startupEncoding); // RESET ALL and DISCARD ALL give the client its login encoding back
+            out.parameterStatus("client_encoding", startupEncoding.name);
+        }
         boolean whole = parts.size() > 1 && relayableTogether(parts);
         if (relay != null && !parts.isEmpty() && (whole || relayable(parts))) {
             relaying = true;

@@ -93,6 +93,10 @@ class ClientEncodingsThroughProxyTest {
                 "ROLLBACK;",
                 "RESET client_encoding;",
                 "SHOW client_encoding;",
+                "\\encoding KOI8",
+                "DISCARD ALL;", // back to the login encoding
+                "SHOW client_encoding;",
+                "SELECT word FROM enc_words WHERE id = 1;",
                 ""));
         byte[] direct = psql(dir, 5432, "LATIN1", "enc.sql");
         byte[] proxied = psql(dir, server.port(), "LATIN1", "enc.sql");
@@ -104,6 +108,15 @@ class ClientEncodingsThroughProxyTest {
         assertTrue(text.contains("current transaction is aborted"), text);
         assertEquals(text, new String(proxied, StandardCharsets.ISO_8859_1));
         assertArrayEquals(direct, proxied);
+    }
+
+    /** A setting of the encoding among other statements is refused (the proxy answers it alone), and the session goes on. */
+    @Test
+    void encodingSetAmongOtherStatementsIsRefused(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("multi.sql"), "SET client_encoding TO 'KOI8'\\; SELECT 1 AS one;\nSHOW client_encoding;\n");
+        String out = new String(psql(dir, server.port(), "LATIN1", "multi.sql"), StandardCharsets.ISO_8859_1);
+        assertTrue(out.contains("ERROR:  nlsql's proxy sets client_encoding only in a query of its own"), out);
+        assertTrue(out.contains(" LATIN1\n"), out);
     }
 
     /** COPY's text rows in the client's encoding, both ways: the rows the database holds are those a direct COPY makes. */
