@@ -131,7 +131,18 @@ final class ClientEncoding {
 
     /** The client's bytes as UTF-8. */
     byte[] toUtf8(byte[] b, int offset, int length) throws SQLException {
-        return decode(b, offset, length).getBytes(StandardCharsets.UTF_8);
+        return ascii(b, offset, length) ? java.util.Arrays.copyOfRange(b, offset, offset + length)
+                : decode(b, offset, length).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** True when every byte is ASCII, which reads the same in every encoding PostgreSQL offers a client. */
+    private static boolean ascii(byte[] b, int offset, int length) {
+        for (int i = offset; i < offset + length; i++) {
+            if (b[i] < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The client's bytes as UTF-8 where an error cannot be raised (the reason of a CopyFail): U+FFFD for invalid ones. */
@@ -163,6 +174,9 @@ final class ClientEncoding {
 
     /** UTF-8 bytes (the backend's, pgjdbc's text) for the client; 22P05 as {@link #encode}. */
     byte[] fromUtf8(byte[] utf8, int offset, int length) throws SQLException {
+        if (ascii(utf8, offset, length)) { // numbers, dates, most names: no conversion to make
+            return offset == 0 && length == utf8.length ? utf8 : java.util.Arrays.copyOfRange(utf8, offset, offset + length);
+        }
         return encode(new String(utf8, offset, length, StandardCharsets.UTF_8));
     }
 
