@@ -366,7 +366,7 @@ final class BackendRelay {
                     try {
                         data = toUtf8 == null ? data : toUtf8.next(data);
                     } catch (SQLException e) {
-                        failCopy(e);
+                        failCopy(e, toUtf8.line());
                         return false;
                     }
                     toBackend('d', data, false);
@@ -377,7 +377,7 @@ final class BackendRelay {
                             toUtf8.end();
                         }
                     } catch (SQLException e) {
-                        failCopy(e);
+                        failCopy(e, toUtf8.line());
                         return false;
                     }
                     java.nio.ByteBuffer reason = m.body();
@@ -394,7 +394,7 @@ final class BackendRelay {
                     // PostgreSQL fails the COPY on any other message; the backend's error tells the client
                     String reason = String.format("unexpected message type 0x%02X during COPY from stdin", (int) m.type());
                     toBackend('f', java.nio.ByteBuffer.wrap((reason + "\0").getBytes(StandardCharsets.UTF_8)), true);
-                    copyViolation = new CopyViolation(PgState.PROTOCOL_VIOLATION.code(), reason, true); // for the backend's 57014
+                    copyViolation = new CopyViolation(PgState.PROTOCOL_VIOLATION.code(), reason, true, 0); // for the backend's 57014
                     return false;
                 }
             }
@@ -422,9 +422,9 @@ final class BackendRelay {
     }
 
     /** The client's COPY data cannot be read (bytes invalid in its encoding): the COPY fails with PostgreSQL's error. */
-    private void failCopy(SQLException e) throws SQLException {
+    private void failCopy(SQLException e, long line) throws SQLException {
         toBackend('f', java.nio.ByteBuffer.wrap((e.getMessage() + "\0").getBytes(StandardCharsets.UTF_8)), true);
-        copyViolation = new CopyViolation(e.getSQLState(), e.getMessage(), false);
+        copyViolation = new CopyViolation(e.getSQLState(), e.getMessage(), false, line);
     }
 
     private void toBackend(char type, java.nio.ByteBuffer b, boolean flush) throws SQLException {

@@ -208,6 +208,8 @@ final class ClientEncoding {
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         private final CharsetEncoder utf8 = StandardCharsets.UTF_8.newEncoder();
         private byte[] carried = new byte[0];
+        /** Lines passed whole: the line of an invalid byte is the next one, as PostgreSQL's COPY counts them. */
+        private long lines;
 
         /** The next piece as UTF-8 (what it holds of whole characters). */
         ByteBuffer next(ByteBuffer piece) throws SQLException {
@@ -217,6 +219,9 @@ final class ClientEncoding {
             }
             CharBuffer chars = CharBuffer.allocate((int) (in.remaining() * (double) decoder.maxCharsPerByte()) + 2);
             CoderResult r = decoder.decode(in, chars, false);
+            for (int i = 0; i < chars.position(); i++) {
+                lines += chars.get(i) == '\n' ? 1 : 0;
+            }
             if (r.isError()) {
                 byte[] all = new byte[in.limit()];
                 in.get(0, all);
@@ -229,6 +234,11 @@ final class ClientEncoding {
             } catch (CharacterCodingException e) {
                 throw new IllegalStateException("UTF-8 encodes every character", e);
             }
+        }
+
+        /** The line being read: the one an invalid byte is in. */
+        long line() {
+            return lines + 1;
         }
 
         /** True when the stream ended inside a character: its bytes are invalid. */

@@ -135,6 +135,18 @@ class ClientEncodingsThroughProxyTest {
         assertArrayEquals(Files.readAllBytes(dir.resolve("out_5432.txt")), Files.readAllBytes(dir.resolve("out_" + server.port() + ".txt")));
     }
 
+    /** COPY data with bytes invalid in EUC_JP: PostgreSQL's 22021 with its context (the line), nothing copied, the session goes on. */
+    @Test
+    void psqlCopyOfInvalidBytesFailsAsOnPostgres(@TempDir Path dir) throws Exception {
+        byte[] rows = "1\tok\n2\tfine\n3\tx\u00a4'\n".getBytes(StandardCharsets.ISO_8859_1); // 0xa4 0x27: no EUC_JP character
+        Files.write(dir.resolve("bad.txt"), rows);
+        Files.writeString(dir.resolve("bad.sql"), "TRUNCATE enc_copy;\n\\copy enc_copy from 'bad.txt'\nSELECT count(*) AS copied FROM enc_copy;\n");
+        byte[] direct = psql(dir, 5432, "EUC_JP", "bad.sql");
+        String text = new String(direct, StandardCharsets.ISO_8859_1);
+        assertTrue(text.contains("ERROR:  invalid byte sequence for encoding \"EUC_JP\": 0xa4 0x27") && text.contains("line 3"), text);
+        assertEquals(text, new String(psql(dir, server.port(), "EUC_JP", "bad.sql"), StandardCharsets.ISO_8859_1));
+    }
+
     /** An answered question in LATIN1: its rows converted, or PostgreSQL's 22P05 for a value LATIN1 lacks, and the session goes on. */
     @Test
     void psqlQuestionAnswersInTheClientEncoding(@TempDir Path dir) throws Exception {
