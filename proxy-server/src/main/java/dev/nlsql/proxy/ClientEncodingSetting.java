@@ -61,6 +61,33 @@ record ClientEncodingSetting(String value, Kind kind) {
         }
     }
 
+    /**
+     * Answers the statement as PostgreSQL does (its errors; SET's ParameterStatus after the tag), and makes the new
+     * encoding the client's. Not transactional: a ROLLBACK keeps it.
+     */
+    void answer(Messages out, ClientEncoding atLogin, char transactionStatus) throws java.sql.SQLException {
+        if (transactionStatus == 'E') {
+            throw new java.sql.SQLException("current transaction is aborted, commands ignored until end of transaction block",
+                    PgState.IN_FAILED_SQL_TRANSACTION.code());
+        }
+        if (kind == Kind.SHOW) {
+            out.rowDescription(java.util.List.of(new Messages.Column("client_encoding", 0, (short) 0, PgTypes.TEXT, (short) -1, -1)), null);
+            out.dataRow(new byte[][] {out.encoding().name.getBytes(java.nio.charset.StandardCharsets.US_ASCII)});
+            out.commandComplete(tag());
+        } else {
+            ClientEncoding encoding;
+            try {
+                encoding = value == null ? atLogin : ClientEncoding.named(value);
+            } catch (ClientEncoding.Refused e) { // the session sends what follows a line break as the error's detail
+                throw new java.sql.SQLException(e.getMessage() + (e.detail == null ? "" : "\n" + e.detail), e.getSQLState());
+            }
+            out.commandComplete(tag());
+            out.encoding(encoding);
+            out.parameterStatus("client_encoding", encoding.name);
+        }
+        out.readyForQuery(transactionStatus);
+    }
+
     /** The command tag PostgreSQL answers with. */
     String tag() {
         return kind.name();

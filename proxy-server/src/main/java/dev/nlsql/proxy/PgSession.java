@@ -280,8 +280,9 @@ final class PgSession implements Runnable {
         parkNext = false;
         java.nio.channels.SocketChannel client = socket.getChannel(); // null over TLS
         RelayLoop lane = server.relayLoop();
-        if (lane == null || client == null || !out.endsReady() || !out.encoding().passesBytes() || in.buffered() != 0 || extended.unconfirmed != null
-                || skipUntilSync || relay.channel() == null || !relay.streamIdle()) {
+        if (lane == null || client == null || !out.endsReady() || in.buffered() != 0 || extended.unconfirmed != null
+                || skipUntilSync || relay.channel() == null || !relay.streamIdle()
+                || !out.encoding().passesBytes()) { // the loop forwards bytes unread: it cannot convert them
             return true;
         }
         forwardQueuedNotifications();
@@ -453,7 +454,7 @@ final class PgSession implements Runnable {
         }
         ClientEncodingSetting encodingSetting = parts.size() == 1 ? ClientEncodingSetting.of(parts.get(0)) : null;
         if (encodingSetting != null) {
-            setClientEncoding(encodingSetting);
+            encodingSetting.answer(out, startupEncoding, transactionStatus());
             return;
         }
         if (parts.size() > 1) {
@@ -763,34 +764,6 @@ final class PgSession implements Runnable {
 
     /** The client's encoding at login: RESET client_encoding and SET client_encoding TO DEFAULT go back to it. */
     private ClientEncoding startupEncoding = ClientEncoding.UTF8;
-
-    /**
-     * SET client_encoding, SET NAMES, RESET client_encoding, SHOW client_encoding: answered here, as PostgreSQL answers them (its errors, its
-     * ParameterStatus after the tag); the backend session stays in UTF-8. Not transactional: a ROLLBACK keeps it.
-     */
-    private void setClientEncoding(ClientEncodingSetting setting) throws SQLException {
-        if (transactionStatus() == 'E') {
-            throw new SQLException("current transaction is aborted, commands ignored until end of transaction block",
-                    PgState.IN_FAILED_SQL_TRANSACTION.code());
-        }
-        if (setting.kind() == ClientEncodingSetting.Kind.SHOW) {
-            out.rowDescription(List.of(new Messages.Column("client_encoding", 0, (short) 0, PgTypes.TEXT, (short) -1, -1)), null);
-            out.dataRow(new byte[][] {out.encoding().name.getBytes(StandardCharsets.US_ASCII)});
-            out.commandComplete(setting.tag());
-            out.readyForQuery(transactionStatus());
-            return;
-        }
-        ClientEncoding encoding;
-        try {
-            encoding = setting.value() == null ? startupEncoding : ClientEncoding.named(setting.value());
-        } catch (ClientEncoding.Refused e) {
-            throw new SQLException(e.getMessage() + (e.detail == null ? "" : "\n" + e.detail), e.getSQLState()); // detail after the line break
-        }
-        out.commandComplete(setting.tag());
-        out.encoding(encoding);
-        out.parameterStatus("client_encoding", encoding.name);
-        out.readyForQuery(transactionStatus());
-    }
 
     /** Asks for fetches of {@code rows}; returns them, or 0 when the result set refuses the hint. */
     private static int fetchRows(ResultSet rs, int rows) {
