@@ -242,6 +242,9 @@ final class BackendRelay {
         if (type == 'W') {
             throw lost(new IOException("CopyBothResponse (replication) is not relayed"));
         }
+        if (type == 'Z' && out.takeConversionFailure() && body[0] == 'T') {
+            failTransaction(); // body is now the ReadyForQuery of a failed transaction
+        }
         if (copyViolation != null && (type == 'E' || type == 'Z' && copyViolation.endsSession())) {
             copyViolation.relay(type, body, length, out); // ends the session at ReadyForQuery
         } else {
@@ -256,6 +259,18 @@ final class BackendRelay {
             out.flushIfLarge(); // CopyData of a COPY TO STDOUT streams out in 64 kB steps
         }
         return false;
+    }
+
+    /**
+     * The client got an error the backend never raised (a character its encoding lacks) inside a transaction block: the
+     * backend's transaction fails too, as PostgreSQL's does at an error, so a later COMMIT rolls back. Its answer is read
+     * up to ReadyForQuery and not relayed.
+     */
+    private void failTransaction() throws IOException, SQLException {
+        toBackend('Q', java.nio.ByteBuffer.wrap("SELECT 1/0\0".getBytes(StandardCharsets.US_ASCII)), true);
+        while (receive() != 'Z') {
+            // the division's error: the client has its own
+        }
     }
 
     /** A new exchange starts: nothing of the last one's errors or settings carries over. */

@@ -43,6 +43,15 @@ final class Messages {
         return encoding;
     }
 
+    private boolean conversionFailed;
+
+    /** True once after a relayed message could not be converted: the client got an error the backend never raised. */
+    boolean takeConversionFailure() {
+        boolean failed = conversionFailed;
+        conversionFailed = false;
+        return failed;
+    }
+
     void flush() throws IOException {
         buffer.writeTo(out);
         buffer.resetTo(KEPT_BYTES);
@@ -74,6 +83,7 @@ final class Messages {
                 }
             } catch (java.sql.SQLException e) {
                 errorResponse("ERROR", e.getSQLState(), e.getMessage(), null, null);
+                conversionFailed = true;
             }
             return;
         }

@@ -252,6 +252,7 @@ final class PgSession implements Runnable {
                 if (extended.unconfirmed != null) {
                     extended.resolveAfterError(e);
                 }
+                failTransactionAfter(e);
                 error(e, "ERROR");
                 if (m.type() == 'Q' || m.type() == 'F') {
                     // a FunctionCall is answered like a simple Query, ReadyForQuery after it (libpq's PQfn, lo_*, waits
@@ -754,6 +755,21 @@ final class PgSession implements Runnable {
             }
         }
         return n;
+    }
+
+    /**
+     * A character the client's encoding lacks is an error the backend never raised: inside a transaction block its
+     * transaction fails too, as PostgreSQL's does, so a later COMMIT rolls back.
+     */
+    private void failTransactionAfter(SQLException e) {
+        if (!PgState.UNTRANSLATABLE_CHARACTER.is(e) || transactionStatus() != 'T') {
+            return;
+        }
+        try (Statement s = backend.createStatement()) {
+            s.execute("SELECT 1/0");
+        } catch (SQLException expected) {
+            LOG.debug("session {}: transaction failed after {}", processId, e.getSQLState());
+        }
     }
 
     /** A text value (UTF-8) in the client's encoding: PostgreSQL's 22P05 for a character it lacks. */

@@ -74,6 +74,12 @@ class ClientEncodingsThroughProxyTest {
                 "SELECT word FROM enc_words WHERE id = 1;",
                 "SELECT word FROM enc_words ORDER BY id;", // привет: LATIN1 lacks it
                 "SELECT count(*) AS after_error FROM enc_words;",
+                "BEGIN;", // the error fails the transaction: the INSERT is rolled back at COMMIT
+                "INSERT INTO enc_copy VALUES (9, 'kept?');",
+                "SELECT word FROM enc_words WHERE id = 2;",
+                "SELECT 1 AS aborted;",
+                "COMMIT;",
+                "SELECT count(*) AS kept FROM enc_copy WHERE id = 9;",
                 "\\encoding KOI8",
                 "SHOW client_encoding;",
                 "SELECT word FROM enc_words WHERE id = 2;",
@@ -108,7 +114,7 @@ class ClientEncodingsThroughProxyTest {
         for (String lacking : List.of("KOI8R", "EUC_JP", "WIN1252")) {
             assertTrue(text.contains("has no equivalent in encoding \"" + lacking + "\""), text);
         }
-        assertTrue(text.contains("current transaction is aborted"), text);
+        assertTrue(text.contains("current transaction is aborted") && text.contains("ROLLBACK"), text);
         assertEquals(text, new String(proxied, StandardCharsets.ISO_8859_1));
         assertArrayEquals(direct, proxied);
     }
@@ -156,7 +162,8 @@ class ClientEncodingsThroughProxyTest {
      */
     @Test
     void psqlQuestionAnswersInTheClientEncoding(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("q.sql"), "how many enc words are there?;\nshow all enc words;\nSELECT 'still here' AS session;\n");
+        Files.writeString(dir.resolve("q.sql"), "how many enc words are there?;\nshow all enc words;\nSELECT 'still here' AS session;\n"
+                + "BEGIN;\nshow all enc words;\nSELECT 1 AS aborted;\nROLLBACK;\n");
         for (String encoding : List.of("LATIN1", "WIN1252", "KOI8", "EUC_JP")) {
             String out = new String(psql(dir, server.port(), encoding, "q.sql"), StandardCharsets.ISO_8859_1);
             assertTrue(out.contains("nlsql answered by") && out.contains("     4\n"), encoding + ": " + out);
@@ -164,6 +171,7 @@ class ClientEncodingsThroughProxyTest {
             assertTrue(out.contains("in encoding \"UTF8\" has no equivalent in encoding \"" + (encoding.equals("KOI8") ? "KOI8R" : encoding) + "\""),
                     encoding + ": " + out);
             assertTrue(out.contains("still here"), encoding + ": " + out);
+            assertTrue(out.contains("ERROR:  current transaction is aborted"), encoding + ": " + out); // as after any error
         }
     }
 
