@@ -397,7 +397,8 @@ final class BackendRelay {
                     }
                     java.nio.ByteBuffer reason = m.body();
                     if (m.type() == 'f' && !encoding.passesBytes()) { // the client's words, in its encoding
-                        reason = java.nio.ByteBuffer.wrap(encoding.toUtf8Leniently(reason.array(), reason.arrayOffset(), reason.remaining()));
+                        byte[] utf8 = encoding.toUtf8Leniently(reason.array(), reason.arrayOffset(), reason.remaining());
+                        reason = java.nio.ByteBuffer.wrap(utf8);
                     }
                     toBackend(m.type(), reason, true);
                     return false;

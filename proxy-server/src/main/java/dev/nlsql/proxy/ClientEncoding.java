@@ -94,7 +94,8 @@ final class ClientEncoding {
         }
         String charset = CHARSETS.get(canonical);
         if (charset == null) {
-            throw new Refused(PgState.FEATURE_NOT_SUPPORTED.code(), invalid, "Conversion between " + canonical + " and UTF8 is not supported.");
+            throw new Refused(PgState.FEATURE_NOT_SUPPORTED.code(), invalid,
+                    "Conversion between " + canonical + " and UTF8 is not supported.");
         }
         return new ClientEncoding(canonical, Charset.forName(charset));
     }
@@ -120,13 +121,18 @@ final class ClientEncoding {
         if (charset == null) {
             return new String(b, offset, length, StandardCharsets.UTF_8);
         }
-        CharsetDecoder decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        CharsetDecoder decoder = strictDecoder();
         ByteBuffer in = ByteBuffer.wrap(b, offset, length);
         try {
             return decoder.decode(in).toString();
         } catch (CharacterCodingException e) {
             throw invalid(b, in.position(), offset + length);
         }
+    }
+
+    /** A decoder that reports what it cannot read, rather than replacing it. */
+    private CharsetDecoder strictDecoder() {
+        return charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     }
 
     /** The client's bytes as UTF-8. */
@@ -155,7 +161,8 @@ final class ClientEncoding {
         if (charset == null) {
             return s.getBytes(StandardCharsets.UTF_8);
         }
-        CharsetEncoder encoder = charset.newEncoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        CharsetEncoder encoder = charset.newEncoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
         CharBuffer in = CharBuffer.wrap(s);
         try {
             ByteBuffer out = encoder.encode(in);
@@ -204,8 +211,7 @@ final class ClientEncoding {
      * character): the bytes of a character cut at a piece's end are kept for the next piece.
      */
     final class ToUtf8Stream {
-        private final CharsetDecoder decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        private final CharsetDecoder decoder = strictDecoder();
         private final CharsetEncoder utf8 = StandardCharsets.UTF_8.newEncoder();
         private byte[] carried = new byte[0];
         /** Lines passed whole: the line of an invalid byte is the next one, as PostgreSQL's COPY counts them. */
