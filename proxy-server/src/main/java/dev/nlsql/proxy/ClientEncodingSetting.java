@@ -66,6 +66,12 @@ record ClientEncodingSetting(String value, Kind kind) {
      * encoding the client's. Not transactional: a ROLLBACK keeps it.
      */
     void answer(Messages out, ClientEncoding atLogin, char transactionStatus) throws java.sql.SQLException {
+        apply(out, atLogin, transactionStatus);
+        out.readyForQuery(transactionStatus);
+    }
+
+    /** As {@link #answer}, without ReadyForQuery: an Execute's part of the extended protocol. */
+    void apply(Messages out, ClientEncoding atLogin, char transactionStatus) throws java.sql.SQLException {
         if (transactionStatus == 'E') {
             throw new java.sql.SQLException("current transaction is aborted, commands ignored until end of transaction block",
                     PgState.IN_FAILED_SQL_TRANSACTION.code());
@@ -85,7 +91,12 @@ record ClientEncodingSetting(String value, Kind kind) {
             out.encoding(encoding);
             out.parameterStatus("client_encoding", encoding.name);
         }
-        out.readyForQuery(transactionStatus);
+    }
+
+    /** True for the statements that change the client's encoding (SET, SET NAMES, RESET), alone. */
+    static boolean setsEncoding(String sql) {
+        ClientEncodingSetting s = of(sql);
+        return s != null && s.kind != Kind.SHOW;
     }
 
     /** The command tag PostgreSQL answers with. */

@@ -679,7 +679,18 @@ final class PgSession implements Runnable {
 
     /** Session settings PostgreSQL clients send, which a non-PostgreSQL backend would not understand: acknowledged here. */
     boolean clientSetting(String sql) {
-        return postgres ? sqlGuarded && DRIVER_SETTING.matcher(sql).matches() : CLIENT_SETTING.matcher(sql).matches();
+        return ClientEncodingSetting.setsEncoding(sql)
+                || (postgres ? sqlGuarded && DRIVER_SETTING.matcher(sql).matches() : CLIENT_SETTING.matcher(sql).matches());
+    }
+
+    /** Executes a {@link #clientSetting}: the client's encoding is the proxy's to change; the others are acknowledged. */
+    void clientSettingDone(String sql) throws SQLException {
+        ClientEncodingSetting encoding = ClientEncodingSetting.of(sql);
+        if (encoding != null) {
+            encoding.apply(out, startupEncoding, transactionStatus());
+        } else {
+            out.commandComplete("SET");
+        }
     }
 
     /** Sends each result of an executed statement: rows with their description, or a command tag. */

@@ -207,6 +207,37 @@ class ClientEncodingsThroughProxyTest {
         assertTrue(out.contains("UNICODE question ok [(1, 'café'), (2, 'привет'), (3, '日本語'), (4, '€uro')]"), out);
     }
 
+    /**
+     * SET client_encoding in the extended protocol (pgjdbc with allowEncodingChanges, every statement extended): the
+     * setting, the converted row, the 22P05 and the session after it are PostgreSQL's.
+     */
+    @Test
+    void extendedProtocolSetClientEncodingAsOnPostgres() throws Exception {
+        assertEquals(extendedTranscript(5432), extendedTranscript(server.port()));
+        assertEquals(List.of("LATIN1", "café", "22P05 character with byte sequence 0xd0 0xbf in encoding \"UTF8\" has no equivalent in "
+                + "encoding \"LATIN1\"", "4"), extendedTranscript(server.port()));
+    }
+
+    private static List<String> extendedTranscript(int port) throws Exception {
+        List<String> seen = new java.util.ArrayList<>();
+        try (Connection c = java.sql.DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port
+                + "/test?user=postgres&allowEncodingChanges=true&preferQueryMode=extended"); Statement s = c.createStatement()) {
+            s.execute("SET client_encoding TO 'latin1'");
+            seen.add(c.unwrap(org.postgresql.PGConnection.class).getParameterStatus("client_encoding"));
+            try (java.sql.ResultSet rs = s.executeQuery("SELECT word FROM enc_words WHERE id = 1")) {
+                rs.next();
+                seen.add(rs.getString(1));
+            }
+            java.sql.SQLException e = assertThrows(java.sql.SQLException.class, () -> s.executeQuery("SELECT word FROM enc_words WHERE id = 2"));
+            seen.add(e.getSQLState() + " " + ((org.postgresql.util.PSQLException) e).getServerErrorMessage().getMessage());
+            try (java.sql.ResultSet rs = s.executeQuery("SELECT count(*) FROM enc_words")) {
+                rs.next();
+                seen.add(rs.getString(1));
+            }
+        }
+        return seen;
+    }
+
     /** PostgreSQL's names and aliases, the names it reports, and its refusals. */
     @Test
     void encodingNamesAreThoseOfPostgres() throws Exception {
