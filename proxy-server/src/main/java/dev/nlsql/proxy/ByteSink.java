@@ -53,6 +53,11 @@ final class ByteSink {
         return size;
     }
 
+    /** The array behind the sink: its first {@link #size()} bytes are what was written. */
+    byte[] array() {
+        return bytes;
+    }
+
     void reset() {
         size = 0;
     }

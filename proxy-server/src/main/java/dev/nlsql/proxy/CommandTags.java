@@ -33,6 +33,7 @@ final class CommandTags {
             case "begin" -> "BEGIN";
             case "end" -> "COMMIT";
             case "abort" -> "ROLLBACK";
+            case "truncate" -> "TRUNCATE TABLE"; // with or without the optional word TABLE, as PostgreSQL tags it
             default -> TWO_WORDS.contains(first) ? firstTwoWords(sql) : first.toUpperCase(Locale.ROOT);
         };
     }

@@ -341,7 +341,7 @@ final class ExtendedQuery {
             return;
         }
         if (session.clientSetting(portal.prepared.query)) {
-            session.out.commandComplete("SET");
+            session.clientSettingDone(portal.prepared.query);
             return;
         }
         if (portal.done) {

@@ -2,7 +2,6 @@ package dev.nlsql.proxy;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -29,6 +28,30 @@ final class Messages {
         this.out = out;
     }
 
+    /** The client's encoding: what the proxy writes is in it, and relayed messages are converted to it. */
+    private volatile ClientEncoding encoding = ClientEncoding.UTF8;
+    /** Null while bytes pass as they are. */
+    private volatile ClientTextConverter converter;
+
+    /** From now on the client's text is in this encoding. */
+    void encoding(ClientEncoding e) {
+        encoding = e;
+        converter = e.passesBytes() ? null : new ClientTextConverter(e);
+    }
+
+    ClientEncoding encoding() {
+        return encoding;
+    }
+
+    private boolean conversionFailed;
+
+    /** True once after a relayed message could not be converted: the client got an error the backend never raised. */
+    boolean takeConversionFailure() {
+        boolean failed = conversionFailed;
+        conversionFailed = false;
+        return failed;
+    }
+
     void flush() throws IOException {
         buffer.writeTo(out);
         buffer.resetTo(KEPT_BYTES);
@@ -47,8 +70,23 @@ final class Messages {
         }
     }
 
-    /** A message relayed as it came: type, int32 length, body. */
+    /**
+     * A message relayed as it came: type, int32 length, body; for a client in another encoding than UTF-8, its strings
+     * converted ({@link ClientTextConverter}), or PostgreSQL's error in its place.
+     */
     void raw(char type, byte[] body, int length) {
+        if (converter != null) {
+            begin();
+            try {
+                if (converter.convert(type, body, length, this.body)) {
+                    end(type);
+                }
+            } catch (java.sql.SQLException e) {
+                errorResponse("ERROR", e.getSQLState(), e.getMessage(), null, null);
+                conversionFailed = true;
+            }
+            return;
+        }
         last = type;
         buffer.write(type);
         buffer.writeInt32(length + 4);
@@ -297,7 +335,7 @@ final class Messages {
     }
 
     private void cstring(String s) {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        byte[] b = encoding.encodeLeniently(s); // an error's or a name's text: PostgreSQL too sends '?' for what it cannot convert
         body.write(b, 0, b.length);
         body.write(0);
     }

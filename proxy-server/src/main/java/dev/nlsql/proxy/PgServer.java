@@ -279,12 +279,12 @@ public final class PgServer implements AutoCloseable {
         if (backendIsPostgres(backend)) {
             // The server's own reports, after the client's settings applied; pgjdbc keeps the latest of each.
             s.putAll(backend.unwrap(org.postgresql.PGConnection.class).getParameterStatuses());
-            s.put("client_encoding", StartupSettings.clientEncoding(startup));
+            s.put("client_encoding", StartupSettings.clientEncoding(startup).name);
             return s;
         }
         s.put("server_version", backendIsPostgres(backend) ? show(backend, "server_version") : "15.0");
         s.put("server_encoding", "UTF8");
-        s.put("client_encoding", "UTF8");
+        s.put("client_encoding", StartupSettings.clientEncoding(startup).name);
         s.put("DateStyle", "ISO, MDY");
         s.put("IntervalStyle", "postgres");
         s.put("integer_datetimes", "on");

@@ -129,6 +129,8 @@ final class PgSession implements Runnable {
                 return;
             }
             StartupSettings.check(startup, socket.getInetAddress().getHostAddress(), server.config().sharedAccount());
+            startupEncoding = StartupSettings.clientEncoding(startup);
+            out.encoding(startupEncoding);
             backend = server.openBackend(startup, login); // still under the login timeout
             loginDone();
             in.maxMessageBytes(server.config().maxMessageBytes());
@@ -221,6 +223,7 @@ final class PgSession implements Runnable {
                 loopableInARow = 0;
             }
             try {
+                m = Utf8Messages.of(m, out.encoding());
                 if (extended.unconfirmed != null && !extended.triesUnconfirmed(m)) {
                     extended.settle();
                 }
@@ -249,6 +252,7 @@ final class PgSession implements Runnable {
                 if (extended.unconfirmed != null) {
                     extended.resolveAfterError(e);
                 }
+                failTransactionAfter(e);
                 error(e, "ERROR");
                 if (m.type() == 'Q' || m.type() == 'F') {
                     // a FunctionCall is answered like a simple Query, ReadyForQuery after it (libpq's PQfn, lo_*, waits
@@ -278,7 +282,8 @@ final class PgSession implements Runnable {
         java.nio.channels.SocketChannel client = socket.getChannel(); // null over TLS
         RelayLoop lane = server.relayLoop();
         if (lane == null || client == null || !out.endsReady() || in.buffered() != 0 || extended.unconfirmed != null
-                || skipUntilSync || relay.channel() == null || !relay.streamIdle()) {
+                || skipUntilSync || relay.channel() == null || !relay.streamIdle()
+                || !out.encoding().passesBytes()) { // the loop forwards bytes unread: it cannot convert them
             return true;
         }
         forwardQueuedNotifications();
@@ -447,6 +452,17 @@ final class PgSession implements Runnable {
         refuseCopy(parts);
         if (parts.size() == 1 && extended.deallocatedHere(parts.get(0))) {
             return;
+        }
+        ClientEncodingSetting encodingSetting = parts.size() == 1 ? ClientEncodingSetting.of(parts.get(0)) : null;
+        if (encodingSetting != null) {
+            encodingSetting.answer(out, startupEncoding, transactionStatus());
+            return;
+        }
+        if (parts.size() > 1) {
+            ClientEncodingSetting.refuseAmong(parts); // the backend session must stay in UTF-8: the proxy converts
+        } else if (out.encoding() != startupEncoding && ClientEncodingSetting.resetsAll(text) && transactionStatus() == 'I') {
+            out.encoding(startupEncoding); // RESET ALL and DISCARD ALL give the client its login encoding back
+            out.parameterStatus("client_encoding", startupEncoding.name);
         }
         boolean whole = parts.size() > 1 && relayableTogether(parts);
         if (relay != null && !parts.isEmpty() && (whole || relayable(parts))) {
@@ -663,7 +679,18 @@ final class PgSession implements Runnable {
 
     /** Session settings PostgreSQL clients send, which a non-PostgreSQL backend would not understand: acknowledged here. */
     boolean clientSetting(String sql) {
-        return postgres ? sqlGuarded && DRIVER_SETTING.matcher(sql).matches() : CLIENT_SETTING.matcher(sql).matches();
+        return ClientEncodingSetting.setsEncoding(sql)
+                || (postgres ? sqlGuarded && DRIVER_SETTING.matcher(sql).matches() : CLIENT_SETTING.matcher(sql).matches());
+    }
+
+    /** Executes a {@link #clientSetting}: the client's encoding is the proxy's to change; the others are acknowledged. */
+    void clientSettingDone(String sql) throws SQLException {
+        ClientEncodingSetting encoding = ClientEncodingSetting.of(sql);
+        if (encoding != null) {
+            encoding.apply(out, startupEncoding, transactionStatus());
+        } else {
+            out.commandComplete("SET");
+        }
     }
 
     /** Sends each result of an executed statement: rows with their description, or a command tag. */
@@ -727,7 +754,7 @@ final class PgSession implements Runnable {
             long size = 4L * row.length;
             for (int i = 0; i < row.length; i++) {
                 int oid = columns.get(i).typeOid();
-                row[i] = FormatCodes.forColumn(formats, i) == FormatCodes.BINARY ? types.binary(rs, i + 1, oid) : types.text(rs, i + 1, oid);
+                row[i] = FormatCodes.forColumn(formats, i) == FormatCodes.BINARY ? types.binary(rs, i + 1, oid) : text(types.text(rs, i + 1, oid));
                 size += row[i] == null ? 0 : row[i].length;
             }
             out.dataRow(row);
@@ -740,6 +767,30 @@ final class PgSession implements Runnable {
         }
         return n;
     }
+
+    /**
+     * A character the client's encoding lacks is an error the backend never raised: inside a transaction block its
+     * transaction fails too, as PostgreSQL's does, so a later COMMIT rolls back.
+     */
+    private void failTransactionAfter(SQLException e) {
+        if (!PgState.UNTRANSLATABLE_CHARACTER.is(e) || transactionStatus() != 'T') {
+            return;
+        }
+        try (Statement s = backend.createStatement()) {
+            s.execute("SELECT 1/0");
+        } catch (SQLException expected) {
+            LOG.debug("session {}: transaction failed after {}", processId, e.getSQLState());
+        }
+    }
+
+    /** A text value (UTF-8) in the client's encoding: PostgreSQL's 22P05 for a character it lacks. */
+    private byte[] text(byte[] utf8) throws SQLException {
+        ClientEncoding encoding = out.encoding();
+        return utf8 == null || encoding.passesBytes() ? utf8 : encoding.fromUtf8(utf8, 0, utf8.length);
+    }
+
+    /** The client's encoding at login: RESET client_encoding and SET client_encoding TO DEFAULT go back to it. */
+    private ClientEncoding startupEncoding = ClientEncoding.UTF8;
 
     /** Asks for fetches of {@code rows}; returns them, or 0 when the result set refuses the hint. */
     private static int fetchRows(ResultSet rs, int rows) {

@@ -18,17 +18,6 @@ final class StartupSettings {
     private static final Set<String> NOT_SETTINGS = Set.of("user", "database", "replication", "options", "application_name",
             "client_encoding");
 
-    /** PostgreSQL's encoding names (pg_enc2name_tbl and its aliases, normalized), to tell unknown from unsupported. */
-    private static final Set<String> ENCODINGS = Set.of("sqlascii", "eucjp", "euccn", "euckr", "euctw", "eucjis2004", "utf8", "unicode",
-            "muleinternal", "latin1", "latin2", "latin3", "latin4", "latin5", "latin6", "latin7", "latin8", "latin9", "latin10",
-            "iso88591", "iso88592", "iso88593", "iso88594", "iso88599", "iso885910", "iso885913", "iso885914", "iso885915",
-            "iso885916", "iso88595", "iso88596", "iso88597", "iso88598", "win1256", "win1258", "win866", "win874", "koi8r", "koi8u",
-            "win1251", "win1252", "win1250", "win1253", "win1254", "win1255", "win1257", "sjis", "big5", "gbk", "uhc", "gb18030",
-            "johab", "shiftjis2004", "win", "alt", "cp866", "cp874", "cp932", "cp936", "cp949", "cp950", "cp1250", "cp1251", "cp1252",
-            "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "cp1258", "koi8", "mskanji", "shiftjis", "tcvn", "tcvn5712", "vscii",
-            "windows1250", "windows1251", "windows1252", "windows1253", "windows1254", "windows1255", "windows1256", "windows1257",
-            "windows1258", "windows866", "windows874", "windows932", "windows936", "windows949", "windows950", "abc");
-
     /** A login the proxy refuses itself, as PostgreSQL would: the message goes to the client as it is. */
     static final class Refused extends SQLException {
         final String detail;
@@ -115,8 +104,7 @@ final class StartupSettings {
 
     /**
      * Refuses what the proxy cannot give the client: a replication connection (pgjdbc's session is not a
-     * walsender) and a client encoding other than UTF8 (pgjdbc speaks only UTF8). SQL_ASCII passes: PostgreSQL sends
-     * an SQL_ASCII client the database's bytes as they are, which is what the proxy sends.
+     * walsender) and a client encoding PostgreSQL does not know or the proxy cannot convert (see {@link ClientEncoding}).
      */
     private static void check(Map<String, String> startup, String host) throws Refused {
         String replication = startup.get("replication");
@@ -130,34 +118,17 @@ final class StartupSettings {
                 default -> throw new Refused(PgState.INVALID_PARAMETER_VALUE.code(), "invalid value for parameter \"replication\": \"" + replication + "\"", null);
             }
         }
+        clientEncoding(startup); // refused as PostgreSQL refuses it
+    }
+
+    /** The client's encoding at login (startup parameter or options), UTF8 when it gave none; refused as PostgreSQL would. */
+    static ClientEncoding clientEncoding(Map<String, String> startup) throws Refused {
         String encoding = given(startup, "client_encoding"); // also -c client_encoding=... in options
-        if (encoding != null) {
-            String name = normalizedEncoding(encoding);
-            if (!name.equals("utf8") && !name.equals("unicode") && !name.equals("sqlascii")) {
-                if (ENCODINGS.contains(name)) {
-                    throw new Refused(PgState.FEATURE_NOT_SUPPORTED.code(), "invalid value for parameter \"client_encoding\": \"" + encoding + "\"",
-                            "Conversion between " + encoding.toUpperCase(Locale.ROOT) + " and UTF8 is not supported.");
-                }
-                throw new Refused(PgState.INVALID_PARAMETER_VALUE.code(), "invalid value for parameter \"client_encoding\": \"" + encoding + "\"", null);
-            }
+        try {
+            return encoding == null ? ClientEncoding.UTF8 : ClientEncoding.named(encoding);
+        } catch (ClientEncoding.Refused e) {
+            throw new Refused(e.getSQLState(), e.getMessage(), e.detail);
         }
-    }
-
-    /** The client encoding to report: SQL_ASCII when the client asked for it, else UTF8. */
-    static String clientEncoding(Map<String, String> startup) {
-        String encoding = given(startup, "client_encoding");
-        return encoding != null && normalizedEncoding(encoding).equals("sqlascii") ? "SQL_ASCII" : "UTF8";
-    }
-
-    /** As PostgreSQL's clean_encoding_name: letters and digits only, lower case. */
-    private static String normalizedEncoding(String name) {
-        StringBuilder b = new StringBuilder();
-        for (char c : name.toCharArray()) {
-            if (Character.isLetterOrDigit(c)) {
-                b.append(Character.toLowerCase(c));
-            }
-        }
-        return b.toString();
     }
 
     /**

@@ -205,6 +205,21 @@ final class RawPgClient implements AutoCloseable {
         }
     }
 
+    /** Reads up to and including a message of type {@code end} (CopyInResponse 'G', for one). */
+    Answer readUntil(char end) throws IOException {
+        Answer a = new Answer();
+        readInto(a, end);
+        return a;
+    }
+
+    /** Sends one message of any type with this body, and flushes. */
+    void send(char type, byte[] body) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        b.write(body);
+        message(type, b);
+        out.flush();
+    }
+
     private void message(char type, ByteArrayOutputStream body) throws IOException {
         out.write(type);
         out.writeInt(body.size() + 4);
