@@ -7,11 +7,13 @@ import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
 import java.sql.Wrapper;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import dev.nlsql.internal.log.Logs;
 
@@ -21,7 +23,9 @@ import dev.nlsql.internal.log.Logs;
  * {@link Proxy} over the wrapper's interfaces and every public interface of the delegate's class.
  * Methods of the wrapper's interfaces (java.sql) run on the wrapper, with nlsql's behaviour; the
  * rest run on the delegate. Without such interfaces (H2, MariaDB, or no pgjdbc on the class
- * path) the wrapper itself is handed out. The approach is the AWS Advanced JDBC Wrapper's.
+ * path) the wrapper itself is handed out. The approach is the AWS Advanced JDBC Wrapper's. For pgjdbc's
+ * own classes a generated subclass ({@link DriverSubclasses}) takes the proxy's place, with the same
+ * handler, so that casts to the classes ({@code (PgConnection) conn}) pass as well.
  */
 public final class DriverInterfaces {
 
@@ -34,9 +38,9 @@ public final class DriverInterfaces {
     }
 
     /**
-     * The object to hand out for {@code wrapper}: a proxy that also implements the delegate's own
-     * public interfaces, or the wrapper when there are none. The wrapper learns its proxy, so that
-     * what it hands back ({@code getStatement()}, {@code getConnection()}, {@code unwrap}) is the proxy.
+     * The object to hand out for {@code wrapper}: a subclass of pgjdbc's class or a proxy that also
+     * implements the delegate's own public interfaces, or the wrapper when there are none. The wrapper
+     * learns what it was handed out as, so that what it hands back ({@code getStatement()}, {@code getConnection()}, {@code unwrap}) is the proxy.
      */
     public static <T extends Wrapper> T expose(Class<T> type, DelegatingWrapper<?> wrapper) {
         Class<?>[] interfaces = INTERFACES.computeIfAbsent(
@@ -44,10 +48,16 @@ public final class DriverInterfaces {
         if (interfaces.length == 0) {
             return type.cast(wrapper);
         }
+        Object subclass = DriverSubclasses.create(wrapper, ownInterfaces(interfaces, wrapper.getClass()));
+        if (subclass != null) {
+            T facade = type.cast(subclass);
+            wrapper.facade(facade);
+            return facade;
+        }
         T proxy;
         try {
             proxy = type.cast(Proxy.newProxyInstance(wrapper.delegate().getClass().getClassLoader(), interfaces,
-                    new Handler(wrapper)));
+                    new Handler(wrapper, facade -> false)));
         } catch (IllegalArgumentException conflictingInterfaces) {
             LOG.debug("{} is handed out without the interfaces of {}", wrapper.getClass().getSimpleName(),
                     wrapper.delegate().getClass().getName(), conflictingInterfaces);
@@ -56,6 +66,11 @@ public final class DriverInterfaces {
         }
         wrapper.facade(proxy);
         return proxy;
+    }
+
+    /** The leading part of {@code interfaces} that the wrapper implements. */
+    private static Class<?>[] ownInterfaces(Class<?>[] interfaces, Class<?> wrapperClass) {
+        return Arrays.stream(interfaces).filter(i -> i.isAssignableFrom(wrapperClass)).toArray(Class<?>[]::new);
     }
 
     /** The wrapper's interfaces followed by the delegate's public ones it lacks; empty when it lacks none. */
@@ -104,33 +119,96 @@ public final class DriverInterfaces {
         }
     }
 
-    /** java.sql methods to the wrapper, the driver's own to the delegate; identity is the proxy's. */
-    private static final class Handler implements InvocationHandler {
+    /**
+     * java.sql methods to the wrapper, the driver's own to the delegate; identity is the handed-out
+     * object's. A method is the wrapper's when one of the wrapper's interfaces declares it (by name and
+     * parameters), whether it comes from a proxy's interface or a subclass's pgjdbc class.
+     */
+    static final class Handler implements InvocationHandler {
+
+        /** Per wrapper class and called method: the wrapper's interface method, or the method made callable on the delegate. */
+        private static final Map<List<Object>, Route> ROUTES = new ConcurrentHashMap<>();
+
+        private record Route(boolean onWrapper, Method method) {
+        }
 
         private final DelegatingWrapper<?> wrapper;
+        private final Predicate<Object> closing;
 
-        Handler(DelegatingWrapper<?> wrapper) {
+        /**
+         * @param closing whether pgjdbc's final {@code PgStatement.close()} has begun on the handed-out
+         *                object; its steps (cancel, closeForNextExecution, closeImpl) then become the
+         *                wrapper's close, so that nlsql's close runs and a statement's close cancels
+         *                nothing else
+         */
+        Handler(DelegatingWrapper<?> wrapper, Predicate<Object> closing) {
             this.wrapper = wrapper;
+            this.closing = closing;
         }
 
         @Override
-        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-            if (method.getDeclaringClass() == Object.class) {
-                return switch (method.getName()) {
-                    case "equals" -> proxy == args[0];
-                    case "hashCode" -> System.identityHashCode(proxy);
-                    default -> wrapper.toString();
-                };
+        public Object invoke(Object facade, Method method, Object[] args) throws Throwable {
+            int arity = method.getParameterCount();
+            switch (method.getName()) {
+                case "equals" -> {
+                    if (arity == 1 && method.getParameterTypes()[0] == Object.class) {
+                        return facade == args[0];
+                    }
+                }
+                case "hashCode" -> {
+                    if (arity == 0) {
+                        return System.identityHashCode(facade);
+                    }
+                }
+                case "toString" -> {
+                    if (arity == 0) {
+                        return wrapper.toString();
+                    }
+                }
+                case "clone" -> {
+                    if (arity == 0) {
+                        throw new CloneNotSupportedException();
+                    }
+                }
+                case "cancel", "closeForNextExecution", "closeImpl" -> {
+                    if (arity == 0 && closing.test(facade)) {
+                        if (method.getName().equals("closeImpl")) {
+                            ((AutoCloseable) wrapper).close();
+                        }
+                        return null;
+                    }
+                }
+                default -> {
+                }
             }
+            Route route = ROUTES.computeIfAbsent(List.of(wrapper.getClass(), method), k -> route(wrapper.getClass(), method));
             Object delegate = wrapper.delegate();
-            Object target = method.getDeclaringClass().isInstance(wrapper) ? wrapper : delegate;
+            Object target = route.onWrapper() ? wrapper : delegate;
             Object result;
             try {
-                result = method.invoke(target, args);
+                result = route.method().invoke(target, args);
             } catch (InvocationTargetException e) {
                 throw e.getCause();
             }
-            return target == delegate && result == delegate ? proxy : result; // unwrap alone may hand out the delegate
+            return target == delegate && result == delegate ? facade : result; // unwrap alone may hand out the delegate
+        }
+
+        private static Route route(Class<?> wrapperClass, Method method) {
+            Set<Class<?>> own = new LinkedHashSet<>();
+            collect(wrapperClass, own);
+            for (Class<?> i : own) {
+                if (Modifier.isPublic(i.getModifiers())) {
+                    try {
+                        return new Route(true, i.getMethod(method.getName(), method.getParameterTypes()));
+                    } catch (NoSuchMethodException notThisInterface) {
+                        // the next one
+                    }
+                }
+            }
+            if (!Modifier.isPublic(method.getModifiers()) || !Modifier.isPublic(method.getDeclaringClass().getModifiers())) {
+                method.setAccessible(true); // pgjdbc's package-private and protected methods, called on the subclass
+            }
+            return new Route(false, method);
         }
     }
 }
