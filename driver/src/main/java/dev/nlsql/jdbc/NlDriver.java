@@ -67,6 +67,11 @@ public final class NlDriver implements Driver {
         NlConfig config = NlConfig.from(nlProps);
         List<Database> sources = attachedSources(config, login(parsed.delegateUrl(), delegateProps));
         Driver driver = delegateDriver(parsed.delegateUrl());
+        if (parsed.delegateUrl().startsWith("jdbc:postgresql:")) {
+            DriverInterfaces.warmUp(new Class<?>[] {NlConnection.class, NlStatement.class, NlPreparedStatement.class},
+                    new String[] {"org.postgresql.jdbc.PgConnection", "org.postgresql.jdbc.PgStatement",
+                        "org.postgresql.jdbc.PgPreparedStatement"});
+        }
         Connection connection = driver.connect(parsed.delegateUrl(), delegateProps);
         if (connection == null) {
             throw new SQLException("The driver " + driver.getClass().getName() + " refused " + NlUrl.masked(parsed.delegateUrl()), "08001");

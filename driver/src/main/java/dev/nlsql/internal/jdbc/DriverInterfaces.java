@@ -37,6 +37,35 @@ public final class DriverInterfaces {
     private DriverInterfaces() {
     }
 
+    private static final java.util.concurrent.atomic.AtomicBoolean WARMING = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /**
+     * Starts generating the classes handed out for pgjdbc's connection and statements on a daemon thread, once per JVM:
+     * the first {@code jdbc:nlsql:postgresql:} connection calls it before it opens its physical connection, so that the
+     * one-time cost of generating them (ByteBuddy's start, a few hundred ms) overlaps the connect instead of following it.
+     * {@code wrappers[i]} wraps the class named {@code delegates[i]}; a class not on the class path is skipped.
+     */
+    public static void warmUp(Class<?>[] wrappers, String[] delegates) {
+        if (!WARMING.compareAndSet(false, true)) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            for (int i = 0; i < wrappers.length; i++) {
+                try {
+                    Class<?> delegate = Class.forName(delegates[i], false, DriverInterfaces.class.getClassLoader());
+                    Class<?>[] interfaces = INTERFACES.computeIfAbsent(List.of(wrappers[i], delegate), DriverInterfaces::interfaces);
+                    if (interfaces.length > 0) {
+                        DriverSubclasses.prepare(wrappers[i], delegate, ownInterfaces(interfaces, wrappers[i]));
+                    }
+                } catch (ClassNotFoundException | LinkageError notHere) {
+                    LOG.debug("no warm-up for {}: {}", delegates[i], notHere.toString());
+                }
+            }
+        }, "nlsql-class-warm-up");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /**
      * The object to hand out for {@code wrapper}: a subclass of pgjdbc's class or a proxy that also
      * implements the delegate's own public interfaces, or the wrapper when there are none. The wrapper

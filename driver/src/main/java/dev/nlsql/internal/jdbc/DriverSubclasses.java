@@ -103,6 +103,11 @@ final class DriverSubclasses {
         return subclass.get().create(wrapper.delegate(), new DriverInterfaces.Handler(wrapper, subclass.get()::closing));
     }
 
+    /** Generates the subclass for a wrapper class and a delegate class ahead of the first object that needs it. */
+    static void prepare(Class<?> wrapperClass, Class<?> delegateClass, Class<?>[] wrapperInterfaces) {
+        SUBCLASSES.computeIfAbsent(List.of(wrapperClass, delegateClass), key -> generate(delegateClass, wrapperInterfaces));
+    }
+
     private static Optional<Subclass> generate(Class<?> delegateClass, Class<?>[] wrapperInterfaces) {
         if (!delegateClass.getName().startsWith(PGJDBC) || Modifier.isFinal(delegateClass.getModifiers())) {
             return Optional.empty();
