@@ -499,14 +499,9 @@ final class ExtendedQuery {
         if (statements.isEmpty() || !SqlLexer.firstWord(sql).equals("deallocate")) {
             return false; // the common case, without a regular expression
         }
-        java.util.regex.Matcher m = DEALLOCATE.matcher(sql);
-        if (!m.matches() || session.transactionStatus() == 'E') { // in a failed transaction the session.backend refuses it (25P02)
-            return false;
-        }
-        String id = m.group(1);
-        String name = id.startsWith("\"") ? id.substring(1, id.length() - 1).replace("\"\"", "\"") : id.toLowerCase(java.util.Locale.ROOT);
-        if (name.equalsIgnoreCase("all") && !id.startsWith("\"") || !statements.containsKey(name)) {
-            return false;
+        String name = deallocatedName(sql);
+        if (name == null || session.transactionStatus() == 'E' || !statements.containsKey(name)) {
+            return false; // in a failed transaction the backend refuses it (25P02)
         }
         Prepared p = statements.remove(name);
         PgSession.closeQuietly(p.statement);
@@ -515,7 +510,25 @@ final class ExtendedQuery {
         return true;
     }
 
+    /** The statement name of {@code DEALLOCATE [PREPARE] name}; null for another text or DEALLOCATE ALL. */
+    static String deallocatedName(String sql) {
+        java.util.regex.Matcher m = DEALLOCATE.matcher(sql);
+        if (!m.matches()) {
+            return null;
+        }
+        String id = m.group(1);
+        if (id.equalsIgnoreCase("all")) {
+            return null;
+        }
+        return id.startsWith("\"") ? id.substring(1, id.length() - 1).replace("\"\"", "\"") : id.toLowerCase(java.util.Locale.ROOT);
+    }
+
     void sync() {
+        sync(true);
+    }
+
+    /** Ends the batch on the JDBC route; the ReadyForQuery is the relay's when it relays the Sync. */
+    void sync(boolean ready) {
         session.skipUntilSync = false;
         if (session.sqlGuarded) {
             // no transaction block is open (the guard refuses BEGIN): Sync ends the implicit one and, as on PostgreSQL,
@@ -525,7 +538,9 @@ final class ExtendedQuery {
             closePortal("");
         }
         endStreaming();
-        session.out.readyForQuery(session.transactionStatus());
+        if (ready) {
+            session.out.readyForQuery(session.transactionStatus());
+        }
     }
 
     // ---- helpers ----

@@ -42,6 +42,8 @@ final class PgSession implements Runnable {
     private final int secret = RANDOM.nextInt();
     private Statement simpleStatement;
     private BackendRelay relay;
+    /** The extended protocol's SQL statements, relayed as they are; null where the JDBC route takes them all. */
+    private ExtendedRelay extendedRelay;
     /** Parse, Bind, Describe, Execute, Close and Sync. */
     private final ExtendedQuery extended = new ExtendedQuery(this);
     /** Forwards what the backend sends while the client is idle; null without the relay. */
@@ -140,6 +142,7 @@ final class PgSession implements Runnable {
                 relay = BackendRelay.of(pgBackend);
             }
             if (relay != null) {
+                extendedRelay = new ExtendedRelay(relay, out);
                 watcher = new IdleWatcher(server.idleWatchers(), relay.stream(), out, idleSession());
             }
             welcome(startup);
@@ -224,6 +227,13 @@ final class PgSession implements Runnable {
                 if (extended.unconfirmed != null && !extended.triesUnconfirmed(m)) {
                     extended.settle();
                 }
+                if (extendedRelay != null && relayedExtended(m)) {
+                    continue;
+                }
+                if (extendedRelay != null && extendedRelay.active() && m.type() != 'S' && extendedRelay.catchUp()) {
+                    skipUntilSync = true; // the backend failed a relayed message: as PostgreSQL, all up to the Sync is skipped
+                    continue;
+                }
                 switch (m.type()) {
                     case 'Q' -> simpleQuery(m.body());
                     case 'P' -> extended.parse(m.body());
@@ -239,7 +249,8 @@ final class PgSession implements Runnable {
                     case 'F' -> functionCall(m.body());
                     default -> throw new PgInput.ProtocolViolation("unknown message type '" + m.type() + "'");
                 }
-            } catch (SQLException e) {
+            } catch (SQLException | RuntimeException thrown) {
+                SQLException e = thrown instanceof SQLException sql ? sql : internalError((RuntimeException) thrown);
                 extended.failed();
                 if (backendGone()) {
                     error(e, "FATAL"); // no backend session left to go on with: end the client's too, as PostgreSQL would
@@ -268,6 +279,103 @@ final class PgSession implements Runnable {
         }
     }
 
+    /** A failure of the proxy's own (a value it cannot convert) fails the statement, not the session. */
+    private SQLException internalError(RuntimeException e) {
+        LOG.warn("session {}: internal error in a statement", processId, e);
+        return new SQLException("internal error: " + e, PgState.INTERNAL_ERROR.code(), e);
+    }
+
+    /**
+     * Relays a message of the extended protocol when it belongs to SQL the session passes untouched (a Parse of SQL, or
+     * a message naming such a statement or portal, or the Sync or Flush of a batch that relayed some): true when it
+     * was relayed. Anything else takes the JDBC route: questions, COPY (refused there), names the JDBC route owns.
+     */
+    private boolean relayedExtended(PgInput.Message m) throws IOException, SQLException {
+        ByteBuffer b = m.body().duplicate();
+        ExtendedRelay r = extendedRelay;
+        switch (m.type()) {
+            case 'P' -> {
+                String name = PgInput.cstring(b);
+                String query = PgInput.cstring(b);
+                String first = SqlLexer.firstWord(query);
+                if (!name.isEmpty() && extended.statements.containsKey(name) || first.equals("copy")
+                        || !query.isBlank() && !relayedShape(query)) {
+                    r.forget('S', name);
+                    return false;
+                }
+                Prepared old = extended.statements.remove(name);
+                closeQuietly(old == null ? null : old.statement);
+                r.parse(m.body(), name, query, !RELAYED_STATEMENTS.contains(first) && TextKind.of(query).changesSchema());
+                return true;
+            }
+            case 'B' -> {
+                String portal = PgInput.cstring(b);
+                if (!r.ownsStatement(PgInput.cstring(b))) {
+                    r.forget('P', portal);
+                    return false;
+                }
+                extended.closePortal(portal);
+                r.bind(m.body(), portal);
+                return true;
+            }
+            case 'D' -> {
+                char kind = (char) PgInput.byte1(b);
+                String name = PgInput.cstring(b);
+                if (kind == 'S' ? !r.ownsStatement(name) : kind != 'P' || !r.ownsPortal(name)) {
+                    return false;
+                }
+                r.describe(m.body(), kind);
+                return true;
+            }
+            case 'E' -> {
+                if (!r.ownsPortal(PgInput.cstring(b))) {
+                    return false;
+                }
+                r.execute(m.body());
+                return true;
+            }
+            case 'C' -> {
+                char kind = (char) PgInput.byte1(b);
+                String name = PgInput.cstring(b);
+                boolean owned = kind == 'S' ? r.ownsStatement(name) : r.ownsPortal(name);
+                boolean jdbcs = kind == 'S' ? extended.statements.containsKey(name) : extended.portals.containsKey(name);
+                if (!owned && (jdbcs || !r.active())) {
+                    return false;
+                }
+                r.close(m.body(), kind, name);
+                return true;
+            }
+            case 'S' -> {
+                if (!r.active()) {
+                    return false;
+                }
+                extended.sync(false);
+                r.sync(this);
+                out.flush();
+                return true;
+            }
+            case 'H' -> {
+                if (!r.active()) {
+                    return false;
+                }
+                skipUntilSync |= r.catchUp();
+                return true;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /** A relayed statement may have changed the schema: nlsql reads its catalog anew when it next needs it. */
+    void schemaChanged() {
+        try {
+            backend.unwrap(dev.nlsql.jdbc.NlConnection.class).refreshSchema();
+        } catch (SQLException | RuntimeException e) {
+            LOG.debug("session {}: catalog not refreshed: {}", processId, e.toString());
+        }
+    }
+
     /**
      * Parks the session in the relay loop while its client sends simple queries the loop relays, and takes it back
      * for anything else. False when the session is over (the client left, or the backend ended or failed, and the
@@ -277,7 +385,7 @@ final class PgSession implements Runnable {
         parkNext = false;
         java.nio.channels.SocketChannel client = socket.getChannel(); // null over TLS
         RelayLoop lane = server.relayLoop();
-        if (lane == null || client == null || !out.endsReady() || in.buffered() != 0 || extended.unconfirmed != null
+        if (lane == null || client == null || !out.endsReady() || extendedRelay.active() || in.buffered() != 0 || extended.unconfirmed != null
                 || skipUntilSync || relay.channel() == null || !relay.streamIdle()) {
             return true;
         }
@@ -446,6 +554,16 @@ final class PgSession implements Runnable {
         refuseMixed(parts);
         refuseCopy(parts);
         if (parts.size() == 1 && extended.deallocatedHere(parts.get(0))) {
+            return;
+        }
+        String onBackend = parts.size() == 1 && extendedRelay != null ? extendedRelay.deallocateOnBackend(parts.get(0)) : null;
+        if (onBackend != null) { // the client's statement under the name the backend knows
+            relaying = true;
+            try {
+                relay.simpleQuery(onBackend.getBytes(StandardCharsets.UTF_8), out, in);
+            } finally {
+                relaying = false;
+            }
             return;
         }
         boolean whole = parts.size() > 1 && relayableTogether(parts);
@@ -627,11 +745,7 @@ final class PgSession implements Runnable {
     private void afterWholeRelay(List<String> parts) {
         for (String sql : parts) {
             if (TextKind.of(sql).changesSchema()) {
-                try {
-                    backend.unwrap(dev.nlsql.jdbc.NlConnection.class).refreshSchema();
-                } catch (SQLException | RuntimeException e) {
-                    LOG.debug("session {}: catalog not refreshed: {}", processId, e.toString());
-                }
+                schemaChanged();
                 return;
             }
         }
@@ -835,7 +949,7 @@ final class PgSession implements Runnable {
         if (givenSecret != secret) {
             return;
         }
-        if (relaying || parked) {
+        if (relaying || parked || extendedRelay != null && extendedRelay.active()) {
             try {
                 pgBackend.cancelQuery();
             } catch (SQLException e) {

@@ -1,0 +1,251 @@
+package dev.nlsql.proxy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nlsql.testing.TestPostgres;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a typed client (pgjdbc here; asyncpg, pgx and Npgsql alike) sends in the extended protocol reaches PostgreSQL
+ * through the proxy as it was sent: declared parameter types, binary parameters and results, row limits, settings'
+ * ParameterStatus, refcursors and {call}. Each check compares with the same client connected directly.
+ */
+class TypedProtocolThroughProxyTest {
+
+    static PgServer server;
+    static PgServer readonly;
+
+    @BeforeAll
+    static void start() throws Exception {
+        try (Connection c = TestPostgres.connect(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS typed_items");
+            s.execute("CREATE TABLE typed_items (id int PRIMARY KEY, name text)");
+            s.execute("CREATE OR REPLACE FUNCTION typed_sum(a int, b int, OUT total int) AS 'SELECT a + b' LANGUAGE sql");
+            s.execute("CREATE OR REPLACE FUNCTION typed_cursor(n int) RETURNS refcursor AS $$ DECLARE c refcursor; BEGIN "
+                    + "OPEN c FOR SELECT g FROM generate_series(1, n) g; RETURN c; END $$ LANGUAGE plpgsql");
+        }
+        server = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline"), 50);
+        readonly = ClientsAsThemselves.proxy(Map.of("nlsql.llm", "offline", "nlsql.passthrough", "readonly"), 50);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+        readonly.close();
+        try (Connection c = TestPostgres.connect(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS typed_items");
+            s.execute("DROP FUNCTION IF EXISTS typed_sum(int, int)");
+            s.execute("DROP FUNCTION IF EXISTS typed_cursor(int)");
+        }
+    }
+
+    static Connection viaProxy(PgServer proxy, String... params) throws SQLException {
+        return DriverManager.getConnection(TestPostgres.withParams("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/test?user=postgres", params));
+    }
+
+    static Connection direct(String... params) throws SQLException {
+        return DriverManager.getConnection(TestPostgres.withParams(TestPostgres.url(), params));
+    }
+
+    @Test
+    void declaredParameterTypesReachTheBackend() throws Exception {
+        try (Connection c = viaProxy(server); PreparedStatement ps = c.prepareStatement("SELECT ? + ?, pg_typeof(?)::text, pg_typeof(?)::text")) {
+            ps.setInt(1, 40);
+            ps.setInt(2, 2);
+            ps.setLong(3, 7L);
+            ps.setObject(4, 43.0, Types.DOUBLE);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals(42, rs.getInt(1)); // untyped, "operator is not unique: unknown + unknown"
+                assertEquals("bigint", rs.getString(2));
+                assertEquals("double precision", rs.getString(3));
+            }
+        }
+    }
+
+    @Test
+    void batchedMultiRowInsertsWithTypedParameters() throws Exception {
+        try (Connection c = viaProxy(server, "reWriteBatchedInserts=true"); Statement s = c.createStatement()) {
+            s.execute("DELETE FROM typed_items");
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO typed_items (id, name) VALUES (?, ?)")) {
+                for (int i = 1; i <= 25; i++) {
+                    ps.setInt(1, i);
+                    ps.setString(2, "item " + i);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            try (ResultSet rs = s.executeQuery("SELECT count(*), sum(id) FROM typed_items")) {
+                assertTrue(rs.next());
+                assertEquals(25, rs.getInt(1));
+                assertEquals(325, rs.getInt(2));
+            }
+        }
+    }
+
+    static final String BINARY_QUERY = "SELECT 'Infinity'::float8, 'NaN'::float8, '-Infinity'::float4, ARRAY[1, 2, NULL, 2147483647]::int4[], "
+            + "'12:34:56.789+05:30'::timetz, 9223372036854775807::int8, 'infinity'::timestamp, '-infinity'::timestamptz, "
+            + "'infinity'::date, 123456789012345678901234567890.123456789::numeric, ARRAY['a', NULL, 'b \"c\"']::text[], "
+            + "'\\x00ff00'::bytea, ?::float8, ?::int4[], ?::text";
+
+    /** Binary parameters and results (pgjdbc with prepareThreshold=-1 and binaryTransfer) as directly. */
+    @Test
+    void binaryParametersAndResultsAsDirectly() throws Exception {
+        String[] binary = {"prepareThreshold=-1", "binaryTransfer=true"};
+        List<String> expected = binaryRow(direct(binary));
+        List<String> actual = binaryRow(viaProxy(server, binary));
+        assertEquals(expected, actual);
+        assertTrue(actual.contains("Infinity") && actual.contains("NaN"), actual.toString());
+    }
+
+    private static List<String> binaryRow(Connection c) throws SQLException {
+        try (c; PreparedStatement ps = c.prepareStatement(BINARY_QUERY)) {
+            ps.setDouble(1, Double.POSITIVE_INFINITY);
+            ps.setArray(2, c.createArrayOf("int4", new Integer[] {3, null, -4}));
+            ps.setString(3, "with \u0000 no nul".replace("\u0000", "")); // text beside binary values
+            List<String> values = new ArrayList<>();
+            for (int round = 0; round < 3; round++) { // the third run is a named server-side statement in pgjdbc
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertTrue(rs.next());
+                    values.clear();
+                    for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                        Object o = rs.getObject(i);
+                        values.add(o instanceof byte[] b ? java.util.HexFormat.of().formatHex(b)
+                                : o instanceof java.sql.Array a ? java.util.Arrays.toString((Object[]) a.getArray()) : String.valueOf(o));
+                    }
+                }
+            }
+            return values;
+        }
+    }
+
+    /** A fetch size in a transaction reads through a backend portal in steps (Execute with a row limit, PortalSuspended). */
+    @Test
+    void fetchSizeInATransactionSuspendsThePortal() throws Exception {
+        try (Connection c = viaProxy(server)) {
+            c.setAutoCommit(false);
+            try (Statement first = c.createStatement(); Statement second = c.createStatement(); Statement look = c.createStatement()) {
+                first.setFetchSize(3);
+                second.setFetchSize(4);
+                ResultSet a = first.executeQuery("SELECT g FROM generate_series(1, 10) g");
+                ResultSet b = second.executeQuery("SELECT g * 10 FROM generate_series(1, 10) g");
+                List<Integer> got = new ArrayList<>();
+                while (a.next() & b.next()) {
+                    got.add(a.getInt(1) + b.getInt(1));
+                    if (got.size() == 1) {
+                        // both portals are suspended on the backend, under the client's names with the proxy's prefix
+                        try (ResultSet rs = look.executeQuery("SELECT count(*) FROM pg_cursors WHERE NOT is_scrollable AND name LIKE 'nlsql\\_C\\_%'")) {
+                            assertTrue(rs.next());
+                            assertEquals(2, rs.getInt(1));
+                        }
+                    }
+                }
+                assertEquals(10, got.size());
+                assertEquals(11 * 55, got.stream().mapToInt(Integer::intValue).sum());
+            }
+            c.commit();
+        }
+    }
+
+    /** setClientInfo runs SET application_name in the extended protocol: its ParameterStatus reaches the client. */
+    @Test
+    void settingsReachTheClientAsParameterStatus() throws Exception {
+        try (Connection c = viaProxy(server)) {
+            c.setClientInfo("ApplicationName", "typed-proxy-test");
+            assertEquals("typed-proxy-test", c.getClientInfo("ApplicationName"));
+            assertEquals("typed-proxy-test", c.unwrap(org.postgresql.PGConnection.class).getParameterStatus("application_name"));
+            try (PreparedStatement ps = c.prepareStatement("SET TimeZone = 'Asia/Tokyo'")) {
+                ps.executeUpdate();
+            }
+            assertEquals("Asia/Tokyo", c.unwrap(org.postgresql.PGConnection.class).getParameterStatus("TimeZone"));
+        }
+    }
+
+    @Test
+    void refcursorFunctionAndCallEscape() throws Exception {
+        try (Connection c = viaProxy(server)) {
+            c.setAutoCommit(false);
+            try (CallableStatement call = c.prepareCall("{ ? = call typed_cursor(?) }")) {
+                call.registerOutParameter(1, Types.REF_CURSOR);
+                call.setInt(2, 4);
+                call.execute();
+                List<Integer> rows = new ArrayList<>();
+                try (ResultSet rs = (ResultSet) call.getObject(1)) {
+                    while (rs.next()) {
+                        rows.add(rs.getInt(1));
+                    }
+                }
+                assertEquals(List.of(1, 2, 3, 4), rows);
+            }
+            try (CallableStatement call = c.prepareCall("{call typed_sum(?, ?, ?)}")) {
+                call.setInt(1, 19);
+                call.setInt(2, 23);
+                call.registerOutParameter(3, Types.INTEGER);
+                call.execute();
+                assertEquals(42, call.getInt(3));
+            }
+            c.commit();
+        }
+    }
+
+    /** Errors of relayed statements name them as the client did, and the session goes on. */
+    @Test
+    void relayedErrorsNameTheClientsStatements() throws Exception {
+        try (Connection c = viaProxy(server, "prepareThreshold=1"); Statement s = c.createStatement()) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT 1 / ?")) {
+                ps.setInt(1, 0);
+                SQLException e = assertThrows(SQLException.class, ps::executeQuery);
+                assertEquals("22012", e.getSQLState());
+            }
+            SQLException missing = assertThrows(SQLException.class, () -> s.execute("EXECUTE never_prepared"));
+            assertFalse(missing.getMessage().contains(ExtendedRelay.PREFIX), missing.getMessage());
+            try (ResultSet rs = s.executeQuery("SELECT 2")) {
+                assertTrue(rs.next());
+                assertEquals(2, rs.getInt(1));
+            }
+        }
+    }
+
+    /**
+     * On the JDBC route (a guarding nlsql.passthrough) a value the proxy cannot convert to binary fails its statement
+     * with an ErrorResponse; the session goes on, where it used to end with FATAL.
+     */
+    @Test
+    void aConversionFailureFailsTheStatementNotTheSession() throws Exception {
+        try (Connection c = viaProxy(readonly, "prepareThreshold=-1", "binaryTransfer=true")) {
+            List<String> failures = new ArrayList<>();
+            for (String sql : List.of("SELECT 'Infinity'::float8", "SELECT ARRAY[1, 2]::int4[]", "SELECT 'infinity'::timestamp",
+                    "SELECT '12:00+01'::timetz", "SELECT 'NaN'::float4")) {
+                try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+                    assertTrue(rs.next());
+                    rs.getObject(1);
+                } catch (SQLException e) {
+                    failures.add(e.getSQLState());
+                    assertNotEquals("08006", e.getSQLState(), sql);
+                }
+                assertTrue(c.isValid(5), "the session survived " + sql);
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT 41 + 1"); ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals(42, rs.getInt(1));
+            }
+        }
+    }
+}
