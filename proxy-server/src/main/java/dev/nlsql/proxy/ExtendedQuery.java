@@ -340,7 +340,7 @@ final class ExtendedQuery {
             return;
         }
         if (session.clientSetting(portal.prepared.query)) {
-            session.out.commandComplete("SET");
+            session.acknowledgeSetting(portal.prepared.query);
             return;
         }
         if (portal.done) {

@@ -589,7 +589,7 @@ final class PgSession implements Runnable {
         }
         for (String sql : parts) {
             if (clientSetting(sql)) {
-                out.commandComplete("SET");
+                acknowledgeSetting(sql);
                 continue;
             }
             Statement s = simpleStatement();
@@ -778,6 +778,19 @@ final class PgSession implements Runnable {
     /** Session settings PostgreSQL clients send, which a non-PostgreSQL backend would not understand: acknowledged here. */
     boolean clientSetting(String sql) {
         return postgres ? sqlGuarded && DRIVER_SETTING.matcher(sql).matches() : CLIENT_SETTING.matcher(sql).matches();
+    }
+
+    /**
+     * A client setting acknowledged without running it: an application_name is reported back as PostgreSQL reports
+     * it (ParameterStatus), so the client's view of its own name (pgjdbc's getClientInfo) follows its SET.
+     */
+    void acknowledgeSetting(String sql) {
+        java.util.regex.Matcher m = DRIVER_SETTING.matcher(sql);
+        if (m.matches() && m.group(2).equalsIgnoreCase("application_name")) {
+            String value = m.group(4);
+            out.parameterStatus("application_name", value.startsWith("'") ? value.substring(1, value.length() - 1) : value);
+        }
+        out.commandComplete("SET");
     }
 
     /** Sends each result of an executed statement: rows with their description, or a command tag. */

@@ -178,6 +178,15 @@ class TypedProtocolThroughProxyTest {
         }
     }
 
+    /** Under a guarding passthrough the SET is acknowledged, not run: the client still hears its new name. */
+    @Test
+    void guardedApplicationNameReachesTheClient() throws Exception {
+        try (Connection c = viaProxy(readonly)) {
+            c.setClientInfo("ApplicationName", "guarded-name");
+            assertEquals("guarded-name", c.getClientInfo("ApplicationName"));
+        }
+    }
+
     @Test
     void refcursorFunctionAndCallEscape() throws Exception {
         try (Connection c = viaProxy(server)) {
