@@ -530,11 +530,14 @@ final class BackendRelay {
     }
 
     /**
-     * Reads one backend message and relays it to the client (an error without the {@code hidden} prefix of the names
+     * Reads one backend message and relays it to the client (an error without the {@code hidden} suffix of the names
      * the proxy gave the client's statements and portals); a CopyInResponse is answered with CopyFail instead (COPY
      * of the extended protocol is not carried). Returns its type.
      */
     char relayOne(Messages out, String hidden) throws IOException, SQLException {
+        if (streamIdle() && !bytesReady()) {
+            out.flush(); // the backend is not done: what it sent so far (a notice of a running statement) goes out now
+        }
         char type = receive();
         if (type == 'G') {
             byte[] reason = "COPY is not supported in the extended query protocol by nlsql's proxy; send it as a simple query\0"
@@ -544,20 +547,20 @@ final class BackendRelay {
             return type;
         }
         if (type == 'E') {
-            length = withoutPrefix(body, length, ("\"" + hidden).getBytes(StandardCharsets.UTF_8));
+            length = withoutSuffix(body, length, (hidden + "\"").getBytes(StandardCharsets.UTF_8));
         }
         relayed(type, out);
         return type;
     }
 
-    /** Removes the prefix after each quote it follows, in place; returns the new length. */
-    private static int withoutPrefix(byte[] b, int length, byte[] quotedPrefix) {
+    /** Removes the suffix before each quote that ends it, in place; returns the new length. */
+    static int withoutSuffix(byte[] b, int length, byte[] suffixQuote) {
         int w = 0;
         for (int r = 0; r < length; r++) {
-            b[w++] = b[r];
-            if (b[r] == '"' && java.util.Arrays.equals(b, r, Math.min(length, r + quotedPrefix.length), quotedPrefix, 0, quotedPrefix.length)) {
-                r += quotedPrefix.length - 1;
+            if (java.util.Arrays.equals(b, r, Math.min(length, r + suffixQuote.length), suffixQuote, 0, suffixQuote.length)) {
+                r += suffixQuote.length - 1; // the quote is written below
             }
+            b[w++] = b[r];
         }
         return w;
     }

@@ -16,7 +16,7 @@ import java.util.concurrent.locks.Lock;
  * do messages naming its statements and portals.
  * <p>
  * The backend connection is pgjdbc's, which names its own statements and portals (S_1, C_1): the client's named ones
- * go to the backend with {@link #PREFIX} in front, which errors lose again on their way back. The unnamed statement
+ * go to the backend with {@link #SUFFIX} after them, which errors lose again on their way back. The unnamed statement
  * and portal stay unnamed: the proxy runs no JDBC statement between a client's messages unless a question or a
  * message of the JDBC route comes in between, and that one replaces them, as the client's own next Parse would.
  * <p>
@@ -26,8 +26,12 @@ import java.util.concurrent.locks.Lock;
  */
 final class ExtendedRelay {
 
-    /** Before every client name of a statement or portal on the backend; pgjdbc's own names start with S_ or C_. */
-    static final String PREFIX = "nlsql_";
+    /**
+     * After every client name of a statement or portal on the backend: pgjdbc's own names (S_1, C_1) never hold an
+     * '@', so none can be a client's; a suffix keeps the client's names' beginnings, which clients look for in
+     * pg_cursors and pg_prepared_statements (pgjdbc's tests: {@code name LIKE 'C\_%'}).
+     */
+    static final String SUFFIX = "@nlsql";
 
     private final BackendRelay relay;
     private final Messages out;
@@ -61,11 +65,25 @@ final class ExtendedRelay {
         return active;
     }
 
-    /** Parse of SQL: relayed under the prefixed name. */
+    /** Parse of SQL: relayed under the backend's name for it. */
     void parse(ByteBuffer body, String name, String query, boolean changesSchema) throws SQLException, PgInput.ProtocolViolation {
+        String deallocate = deallocateOnBackend(query);
         statements.add(name);
         schemaChanged |= changesSchema;
-        forward('P', renamed(body, 1), 1);
+        byte[] renamed = renamed(body, 1);
+        if (deallocate != null) { // the text too: DEALLOCATE of the client's name, as the backend knows it
+            ByteBuffer b = ByteBuffer.wrap(renamed);
+            byte[] backendName = PgInput.cstringBytes(b);
+            PgInput.cstringBytes(b);
+            java.io.ByteArrayOutputStream to = new java.io.ByteArrayOutputStream();
+            to.writeBytes(backendName);
+            to.write(0);
+            to.writeBytes(deallocate.getBytes(StandardCharsets.UTF_8));
+            to.write(0);
+            to.write(renamed, b.position(), b.remaining());
+            renamed = to.toByteArray();
+        }
+        forward('P', renamed, 1);
     }
 
     /** Bind to a relayed statement: the portal is relayed too. */
@@ -82,7 +100,7 @@ final class ExtendedRelay {
     void execute(ByteBuffer body) throws SQLException, IOException {
         forward('E', renamed(body, 1), 1);
         while (owed > 0 && relay.bytesReady()) { // rows already sent: relayed now, so no buffer between fills up
-            take(relay.relayOne(out, PREFIX));
+            take(relay.relayOne(out, SUFFIX));
         }
     }
 
@@ -113,7 +131,7 @@ final class ExtendedRelay {
                 relay.flushBackend();
             }
             while (owed > 0) {
-                take(relay.relayOne(out, PREFIX));
+                take(relay.relayOne(out, SUFFIX));
             }
         } finally {
             lock.unlock();
@@ -129,7 +147,7 @@ final class ExtendedRelay {
         try {
             relay.send('S', new byte[0], 0, 0);
             relay.flushBackend();
-            while (relay.relayOne(out, PREFIX) != 'Z') {
+            while (relay.relayOne(out, SUFFIX) != 'Z') {
                 // relayed
             }
         } finally {
@@ -175,16 +193,16 @@ final class ExtendedRelay {
         }
     }
 
-    /** The body with its first {@code names} cstrings prefixed (the unnamed one left unnamed), the rest as it is. */
+    /** The body with its first {@code names} cstrings renamed (the unnamed one left unnamed), the rest as it is. */
     private static byte[] renamed(ByteBuffer body, int names) throws PgInput.ProtocolViolation {
         ByteBuffer b = body.duplicate();
         java.io.ByteArrayOutputStream to = new java.io.ByteArrayOutputStream(b.remaining() + 16);
         for (int i = 0; i < names; i++) {
             byte[] name = PgInput.cstringBytes(b);
-            if (name.length > 0) {
-                to.writeBytes(PREFIX.getBytes(StandardCharsets.US_ASCII));
-            }
             to.writeBytes(name);
+            if (name.length > 0) {
+                to.writeBytes(SUFFIX.getBytes(StandardCharsets.US_ASCII));
+            }
             to.write(0);
         }
         to.write(b.array(), b.arrayOffset() + b.position(), b.remaining());
@@ -210,6 +228,6 @@ final class ExtendedRelay {
         if (name == null || name.isEmpty() || !statements.remove(name)) {
             return null;
         }
-        return "DEALLOCATE \"" + (PREFIX + name).replace("\"", "\"\"") + "\"";
+        return "DEALLOCATE \"" + (name + SUFFIX).replace("\"", "\"\"") + "\"";
     }
 }

@@ -197,7 +197,7 @@ final class PgSession implements Runnable {
             if (parkNext && !parkInRelayLoop()) {
                 return;
             }
-            if (watcher != null && out.endsReady()) {
+            if (watcher != null && out.endsReady() && !extendedRelay.active()) {
                 forwardQueuedNotifications();
                 watcher.idle();
             }
@@ -234,6 +234,7 @@ final class PgSession implements Runnable {
                     skipUntilSync = true; // the backend failed a relayed message: as PostgreSQL, all up to the Sync is skipped
                     continue;
                 }
+                settingsBefore = m.type() == 'Q' || pgBackend == null ? null : new java.util.HashMap<>(pgBackend.getParameterStatuses());
                 switch (m.type()) {
                     case 'Q' -> simpleQuery(m.body());
                     case 'P' -> extended.parse(m.body());
@@ -252,6 +253,7 @@ final class PgSession implements Runnable {
             } catch (SQLException | RuntimeException thrown) {
                 SQLException e = thrown instanceof SQLException sql ? sql : internalError((RuntimeException) thrown);
                 extended.failed();
+                reportChangedSettings();
                 if (backendGone()) {
                     error(e, "FATAL"); // no backend session left to go on with: end the client's too, as PostgreSQL would
                     out.flush();
@@ -273,10 +275,32 @@ final class PgSession implements Runnable {
                 out.flush(); // PostgreSQL sends an error at once: a client waiting after Execute + Flush gets it
                 continue;
             }
+            reportChangedSettings();
             if (m.type() == 'Q' || m.type() == 'S' || m.type() == 'F') {
                 out.flush();
             }
         }
+    }
+
+    /** pgjdbc's settings before the JDBC route handled the current message; null for a simple query (relayed ones
+     *  relay their own ParameterStatus). */
+    private Map<String, String> settingsBefore;
+
+    /**
+     * Settings the backend changed while the JDBC route ran a message (an error that rolls back a SET LOCAL, a
+     * function that calls set_config) reach the client as ParameterStatus, as PostgreSQL sends them.
+     */
+    private void reportChangedSettings() {
+        Map<String, String> before = settingsBefore;
+        settingsBefore = null;
+        if (before == null || pgBackend == null) {
+            return;
+        }
+        pgBackend.getParameterStatuses().forEach((name, value) -> {
+            if (!value.equals(before.get(name))) {
+                out.parameterStatus(name, value);
+            }
+        });
     }
 
     /** A failure of the proxy's own (a value it cannot convert) fails the statement, not the session. */
@@ -567,7 +591,8 @@ final class PgSession implements Runnable {
             return;
         }
         boolean whole = parts.size() > 1 && relayableTogether(parts);
-        if (relay != null && !parts.isEmpty() && (whole || relayable(parts))) {
+        // an empty query too: PostgreSQL's answer tells a connection check (pgjdbc's isValid) that the backend is gone
+        if (relay != null && (parts.isEmpty() || whole || relayable(parts))) {
             relaying = true;
             try {
                 relay.simpleQuery(bytes, out, in);

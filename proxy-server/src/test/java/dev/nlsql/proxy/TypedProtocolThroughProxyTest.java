@@ -150,8 +150,8 @@ class TypedProtocolThroughProxyTest {
                 while (a.next() & b.next()) {
                     got.add(a.getInt(1) + b.getInt(1));
                     if (got.size() == 1) {
-                        // both portals are suspended on the backend, under the client's names with the proxy's prefix
-                        try (ResultSet rs = look.executeQuery("SELECT count(*) FROM pg_cursors WHERE NOT is_scrollable AND name LIKE 'nlsql\\_C\\_%'")) {
+                        // both portals are suspended on the backend, under the client's names with the proxy's suffix
+                        try (ResultSet rs = look.executeQuery("SELECT count(*) FROM pg_cursors WHERE NOT is_scrollable AND name LIKE 'C\\_%@nlsql'")) {
                             assertTrue(rs.next());
                             assertEquals(2, rs.getInt(1));
                         }
@@ -214,22 +214,58 @@ class TypedProtocolThroughProxyTest {
         }
     }
 
-    /** Errors of relayed statements name them as the client did, and the session goes on. */
+    /**
+     * The client's named statements live on the backend under the proxy's suffix: SQL DEALLOCATE of the client's name
+     * reaches them, errors name them as the client did, and the session goes on.
+     */
     @Test
-    void relayedErrorsNameTheClientsStatements() throws Exception {
-        try (Connection c = viaProxy(server, "prepareThreshold=1"); Statement s = c.createStatement()) {
-            try (PreparedStatement ps = c.prepareStatement("SELECT 1 / ?")) {
-                ps.setInt(1, 0);
-                SQLException e = assertThrows(SQLException.class, ps::executeQuery);
-                assertEquals("22012", e.getSQLState());
+    void relayedStatementsKeepTheClientsNames() throws Exception {
+        try (Connection c = viaProxy(server, "prepareThreshold=1"); Statement s = c.createStatement();
+                PreparedStatement ps = c.prepareStatement("SELECT 10 / ?")) {
+            ps.setInt(1, 0);
+            assertEquals("22012", assertThrows(SQLException.class, ps::executeQuery).getSQLState());
+            ps.setInt(1, 5);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals(2, rs.getInt(1));
             }
-            SQLException missing = assertThrows(SQLException.class, () -> s.execute("EXECUTE never_prepared"));
-            assertFalse(missing.getMessage().contains(ExtendedRelay.PREFIX), missing.getMessage());
-            try (ResultSet rs = s.executeQuery("SELECT 2")) {
+            String name;
+            try (ResultSet rs = s.executeQuery("SELECT name FROM pg_prepared_statements WHERE statement = 'SELECT 10 / $1'")) {
+                assertTrue(rs.next());
+                name = rs.getString(1);
+            }
+            assertTrue(name.endsWith(ExtendedRelay.SUFFIX), name);
+            String clientName = name.substring(0, name.length() - ExtendedRelay.SUFFIX.length());
+            s.execute("DEALLOCATE \"" + clientName + "\"");
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_prepared_statements WHERE statement = 'SELECT 10 / $1'")) {
+                assertTrue(rs.next());
+                assertEquals(0, rs.getInt(1));
+            }
+            try (ResultSet rs = ps.executeQuery()) { // pgjdbc heals "does not exist" by preparing again
                 assertTrue(rs.next());
                 assertEquals(2, rs.getInt(1));
             }
         }
+    }
+
+    /** pgjdbc's isValid sends an empty query: it reaches the backend, so a terminated one is noticed at once. */
+    @Test
+    void anEmptyQuerySeesATerminatedBackend() throws Exception {
+        try (Connection c = viaProxy(server)) {
+            assertTrue(c.isValid(0));
+            int pid = c.unwrap(org.postgresql.PGConnection.class).getBackendPID();
+            try (Connection d = TestPostgres.connect(); Statement s = d.createStatement()) {
+                s.execute("SELECT pg_terminate_backend(" + pid + ", 5000)"); // waits until the process is gone
+            }
+            assertFalse(c.isValid(0));
+        }
+    }
+
+    @Test
+    void errorsLoseTheSuffix() {
+        byte[] error = "SERROR\0C26000\0Mprepared statement \"S_1@nlsql\" does not exist\0\0".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int length = BackendRelay.withoutSuffix(error, error.length, (ExtendedRelay.SUFFIX + "\"").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals("SERROR\0C26000\0Mprepared statement \"S_1\" does not exist\0\0", new String(error, 0, length, java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** On the JDBC route (a guarding nlsql.passthrough) the proxy encodes binary results itself, special values included. */
