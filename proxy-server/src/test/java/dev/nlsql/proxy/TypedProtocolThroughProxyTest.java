@@ -120,16 +120,10 @@ class TypedProtocolThroughProxyTest {
             ps.setDouble(1, Double.POSITIVE_INFINITY);
             ps.setArray(2, c.createArrayOf("int4", new Integer[] {3, null, -4}));
             ps.setString(3, "with \u0000 no nul".replace("\u0000", "")); // text beside binary values
-            List<String> values = new ArrayList<>();
+            List<String> values = List.of();
             for (int round = 0; round < 3; round++) { // the third run is a named server-side statement in pgjdbc
                 try (ResultSet rs = ps.executeQuery()) {
-                    assertTrue(rs.next());
-                    values.clear();
-                    for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                        Object o = rs.getObject(i);
-                        values.add(o instanceof byte[] b ? java.util.HexFormat.of().formatHex(b)
-                                : o instanceof java.sql.Array a ? java.util.Arrays.toString((Object[]) a.getArray()) : String.valueOf(o));
-                    }
+                    values = firstRow(rs);
                 }
             }
             return values;
@@ -279,14 +273,20 @@ class TypedProtocolThroughProxyTest {
 
     private static List<String> firstRow(Connection c, String sql) throws SQLException {
         try (c; PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            assertTrue(rs.next());
-            List<String> values = new ArrayList<>();
-            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                Object o = rs.getObject(i);
-                values.add(o instanceof java.sql.Array a ? java.util.Arrays.toString((Object[]) a.getArray()) : String.valueOf(o));
-            }
-            return values;
+            return firstRow(rs);
         }
+    }
+
+    /** The first row's values as pgjdbc reads them (getObject), bytes in hex and arrays spelled out. */
+    private static List<String> firstRow(ResultSet rs) throws SQLException {
+        assertTrue(rs.next());
+        List<String> values = new ArrayList<>();
+        for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+            Object o = rs.getObject(i);
+            values.add(o instanceof byte[] b ? java.util.HexFormat.of().formatHex(b)
+                    : o instanceof java.sql.Array a ? java.util.Arrays.toString((Object[]) a.getArray()) : String.valueOf(o));
+        }
+        return values;
     }
 
     /**
