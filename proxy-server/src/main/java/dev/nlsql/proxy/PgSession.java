@@ -668,15 +668,25 @@ final class PgSession implements Runnable {
      * runs once per shape, not once per query.
      */
     private boolean relayedShape(String sql) {
-        String shape = sql.length() > 500 ? null : maskDigits(sql);
+        boolean backslashEscapes = pgBackend != null && !pgBackend.getStandardConformingStrings();
+        String shape = sql.length() > 500 ? null : backslashEscapes ? "\0" + maskDigits(sql) : maskDigits(sql);
         Boolean known = shape == null ? null : sqlShapes.get(shape);
         if (known == null) {
-            known = TextKind.of(sql).kind() == TextKind.SQL;
+            known = TextKind.of(backslashEscapes ? asStandardStrings(sql) : sql).kind() == TextKind.SQL;
             if (shape != null) {
                 sqlShapes.put(shape, known);
             }
         }
         return known;
+    }
+
+    /**
+     * The text as the session reads it with standard_conforming_strings off ({@code 'it\'s'} is one string), in a
+     * form the classifier reads alike (its lexer's canonical strings); the text itself goes to PostgreSQL unchanged.
+     */
+    private static String asStandardStrings(String sql) {
+        SqlLexer.Result read = SqlLexer.tokenize(sql, dev.nlsql.sql.LexRules.postgres(false));
+        return read.problem() == null ? read.canonical() : sql;
     }
 
     private final Map<String, Boolean> sqlShapes = shapeCache();

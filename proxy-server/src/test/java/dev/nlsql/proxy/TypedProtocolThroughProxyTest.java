@@ -255,6 +255,20 @@ class TypedProtocolThroughProxyTest {
         }
     }
 
+    /** With standard_conforming_strings off a backslash escapes a quote: such SQL is still SQL, relayed as it is. */
+    @Test
+    void backslashEscapedQuotesUnderNonStandardStrings() throws Exception {
+        try (Connection c = viaProxy(server); Statement s = c.createStatement()) {
+            s.execute("SET standard_conforming_strings TO off");
+            try (PreparedStatement ps = c.prepareStatement("SELECT 'quoted \\' single quote', 'octal \\060'");
+                    ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals("quoted ' single quote", rs.getString(1));
+                assertEquals("octal 0", rs.getString(2));
+            }
+        }
+    }
+
     @Test
     void errorsLoseTheSuffix() {
         byte[] error = "SERROR\0C26000\0Mprepared statement \"S_1@nlsql\" does not exist\0\0".getBytes(java.nio.charset.StandardCharsets.UTF_8);
