@@ -282,13 +282,17 @@ final class PgSession implements Runnable {
         }
     }
 
+    private static final java.util.Set<String> REPORTED_SETTINGS = java.util.Set.of("application_name", "DateStyle",
+            "IntervalStyle", "TimeZone", "standard_conforming_strings", "search_path");
+
     /** pgjdbc's settings before the JDBC route handled the current message; null for a simple query (relayed ones
      *  relay their own ParameterStatus). */
     private Map<String, String> settingsBefore;
 
     /**
-     * Settings the backend changed while the JDBC route ran a message (an error that rolls back a SET LOCAL, a
-     * function that calls set_config) reach the client as ParameterStatus, as PostgreSQL sends them.
+     * Settings a client sets that the backend changed while the JDBC route ran a message (an error that rolls back a
+     * SET in a transaction, a function that calls set_config) reach the client as ParameterStatus, as PostgreSQL
+     * sends them. Not the proxy's own: a guarded statement's SET LOCAL ROLE (is_superuser) is no client's news.
      */
     private void reportChangedSettings() {
         Map<String, String> before = settingsBefore;
@@ -297,7 +301,7 @@ final class PgSession implements Runnable {
             return;
         }
         pgBackend.getParameterStatuses().forEach((name, value) -> {
-            if (!value.equals(before.get(name))) {
+            if (REPORTED_SETTINGS.contains(name) && !value.equals(before.get(name))) {
                 out.parameterStatus(name, value);
             }
         });
