@@ -593,14 +593,37 @@ final class ExtendedQuery {
                 throw new SQLException("bind message supplies " + portal.params.length + " parameters, but the statement needs "
                         + order[i], PgState.PROTOCOL_VIOLATION.code());
             }
+            String declared = declaredType(portal.prepared, param);
             if (portal.binaryBytea[param]) {
                 ps.setBytes(i + 1, portal.raw[param]);
+            } else if (declared != null) {
+                ps.setObject(i + 1, typed(declared, portal.params[param]));
             } else if (portal.params[param] == null) {
                 ps.setNull(i + 1, Types.OTHER);
             } else {
                 ps.setString(i + 1, portal.params[param]);
             }
         }
+    }
+
+    /**
+     * The type the client declared for a parameter in Parse (pgjdbc, asyncpg, pgx and Npgsql declare them), by name,
+     * so that pgjdbc binds the value with that type's OID: {@code ? + ?} of two int4 is not "unknown + unknown".
+     * Null for an undeclared parameter or another database.
+     */
+    private String declaredType(Prepared p, int param) throws SQLException {
+        int oid = param < p.paramOids.length ? p.paramOids[param] : 0;
+        if (oid == 0 || oid == PgTypes.UNKNOWN || session.pgBackend == null) {
+            return null;
+        }
+        return session.pgBackend.getTypeInfo().getPGType(oid);
+    }
+
+    private static org.postgresql.util.PGobject typed(String type, String value) throws SQLException {
+        org.postgresql.util.PGobject o = new org.postgresql.util.PGobject();
+        o.setType(type);
+        o.setValue(value);
+        return o;
     }
 
     void closePortal(String name) {

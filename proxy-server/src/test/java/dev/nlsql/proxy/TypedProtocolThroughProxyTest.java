@@ -66,7 +66,17 @@ class TypedProtocolThroughProxyTest {
 
     @Test
     void declaredParameterTypesReachTheBackend() throws Exception {
-        try (Connection c = viaProxy(server); PreparedStatement ps = c.prepareStatement("SELECT ? + ?, pg_typeof(?)::text, pg_typeof(?)::text")) {
+        assertDeclaredTypesKept(server);
+    }
+
+    /** The JDBC route (a guarding passthrough) binds each value with the type the client declared in Parse. */
+    @Test
+    void guardedDeclaredParameterTypesReachTheBackend() throws Exception {
+        assertDeclaredTypesKept(readonly);
+    }
+
+    private static void assertDeclaredTypesKept(PgServer proxy) throws Exception {
+        try (Connection c = viaProxy(proxy); PreparedStatement ps = c.prepareStatement("SELECT ? + ?, pg_typeof(?)::text, pg_typeof(?)::text")) {
             ps.setInt(1, 40);
             ps.setInt(2, 2);
             ps.setLong(3, 7L);
