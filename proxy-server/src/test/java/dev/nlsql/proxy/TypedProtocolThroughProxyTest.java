@@ -113,7 +113,7 @@ class TypedProtocolThroughProxyTest {
     static final String BINARY_QUERY = "SELECT 'Infinity'::float8, 'NaN'::float8, '-Infinity'::float4, ARRAY[1, 2, NULL, 2147483647]::int4[], "
             + "'12:34:56.789+05:30'::timetz, 9223372036854775807::int8, 'infinity'::timestamp, '-infinity'::timestamptz, "
             + "'infinity'::date, 123456789012345678901234567890.123456789::numeric, ARRAY['a', NULL, 'b \"c\"']::text[], "
-            + "'\\x00ff00'::bytea, ?::float8, ?::int4[], ?::text";
+            + "'\\x00ff00'::bytea, ?::float8, ?::int4[], ?::bytea, ?::int8";
 
     /** Binary parameters and results (pgjdbc with prepareThreshold=-1 and binaryTransfer) as directly. */
     @Test
@@ -129,7 +129,8 @@ class TypedProtocolThroughProxyTest {
         try (c; PreparedStatement ps = c.prepareStatement(BINARY_QUERY)) {
             ps.setDouble(1, Double.POSITIVE_INFINITY);
             ps.setArray(2, c.createArrayOf("int4", new Integer[] {3, null, -4}));
-            ps.setString(3, "with \u0000 no nul".replace("\u0000", "")); // text beside binary values
+            ps.setBytes(3, new byte[] {0, 'A', 0}); // binary with NUL bytes, which read as text failed
+            ps.setLong(4, Long.MIN_VALUE);
             List<String> values = List.of();
             for (int round = 0; round < 3; round++) { // the third run is a named server-side statement in pgjdbc
                 try (ResultSet rs = ps.executeQuery()) {
