@@ -110,6 +110,11 @@ final class ExtendedRelay {
         forward('C', renamedAfterKind(body), 1);
     }
 
+    /** The transaction ended: the backend closed every portal, whose names are the client's to use again. */
+    void portalsEnded() {
+        portals.clear();
+    }
+
     /** The client forgot the unnamed statement or portal on the JDBC route's side: the backend's one is no longer it. */
     void forget(char kind, String name) {
         (kind == 'S' ? statements : portals).remove(name);

@@ -379,6 +379,9 @@ final class PgSession implements Runnable {
                 }
                 extended.sync(false);
                 r.sync(this);
+                if (transactionStatus() == 'I') {
+                    r.portalsEnded(); // no transaction is open: PostgreSQL has closed every portal
+                }
                 out.flush();
                 return true;
             }
