@@ -580,6 +580,73 @@ final class BackendRelay {
         return limit;
     }
 
+    // ---- the extended protocol's relay ({@link ExtendedRelay}) ----
+
+    /** Sends one client message to the backend as it is, its body from {@code body}; unflushed. */
+    void send(char type, byte[] body, int offset, int length) throws SQLException {
+        try {
+            stream.sendChar(type);
+            stream.sendInteger4(length + 4);
+            stream.send(body, offset, length);
+        } catch (IOException e) {
+            throw lost(e);
+        }
+    }
+
+    void flushBackend() throws SQLException {
+        try {
+            stream.flush();
+        } catch (IOException e) {
+            throw lost(e);
+        }
+    }
+
+    /** True when a backend byte can be read without waiting (pgjdbc's buffer or the socket's). */
+    boolean bytesReady() {
+        try {
+            return PG_INPUT != null
+                    && ((org.postgresql.core.VisibleBufferedInputStream) PG_INPUT.get(stream)).available() > 0;
+        } catch (ReflectiveOperationException | IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Reads one backend message and relays it to the client (an error without the {@code hidden} suffix of the names
+     * the proxy gave the client's statements and portals); a CopyInResponse is answered with CopyFail instead (COPY
+     * of the extended protocol is not carried). Returns its type.
+     */
+    char relayOne(Messages out, String hidden) throws IOException, SQLException {
+        if (streamIdle() && !bytesReady()) {
+            out.flush(); // the backend is not done: what it sent so far (a notice of a running statement) goes out now
+        }
+        char type = receive();
+        if (type == 'G') {
+            byte[] reason = "COPY is not supported in the extended query protocol by nlsql's proxy; send it as a simple query\0"
+                    .getBytes(StandardCharsets.UTF_8);
+            send('f', reason, 0, reason.length);
+            flushBackend();
+            return type;
+        }
+        if (type == 'E') {
+            length = withoutSuffix(body, length, (hidden + "\"").getBytes(StandardCharsets.UTF_8));
+        }
+        relayed(type, out);
+        return type;
+    }
+
+    /** Removes the suffix before each quote that ends it, in place; returns the new length. */
+    static int withoutSuffix(byte[] b, int length, byte[] suffixQuote) {
+        int w = 0;
+        for (int r = 0; r < length; r++) {
+            if (java.util.Arrays.equals(b, r, Math.min(length, r + suffixQuote.length), suffixQuote, 0, suffixQuote.length)) {
+                r += suffixQuote.length - 1; // the quote is written below
+            }
+            b[w++] = b[r];
+        }
+        return w;
+    }
+
     /** A half-relayed exchange leaves the stream out of step: nothing more can be read from it. */
     BackendLost lost(IOException e) {
         LOG.debug("backend connection lost while relaying: {}", e.toString());

@@ -130,7 +130,7 @@ final class ClientLogin {
                 }
             }
             if (minor > 0 || !unrecognized.isEmpty()) {
-                out.negotiateProtocolVersion(0, unrecognized);
+                out.negotiateProtocolVersion(3 << 16, unrecognized); // 3.0
             }
             return params;
         }

@@ -500,14 +500,9 @@ final class ExtendedQuery {
         if (statements.isEmpty() || !SqlLexer.firstWord(sql).equals("deallocate")) {
             return false; // the common case, without a regular expression
         }
-        java.util.regex.Matcher m = DEALLOCATE.matcher(sql);
-        if (!m.matches() || session.transactionStatus() == 'E') { // in a failed transaction the session.backend refuses it (25P02)
-            return false;
-        }
-        String id = m.group(1);
-        String name = id.startsWith("\"") ? id.substring(1, id.length() - 1).replace("\"\"", "\"") : id.toLowerCase(java.util.Locale.ROOT);
-        if (name.equalsIgnoreCase("all") && !id.startsWith("\"") || !statements.containsKey(name)) {
-            return false;
+        String name = deallocatedName(sql);
+        if (name == null || session.transactionStatus() == 'E' || !statements.containsKey(name)) {
+            return false; // in a failed transaction the backend refuses it (25P02)
         }
         Prepared p = statements.remove(name);
         PgSession.closeQuietly(p.statement);
@@ -516,7 +511,25 @@ final class ExtendedQuery {
         return true;
     }
 
+    /** The statement name of {@code DEALLOCATE [PREPARE] name}; null for another text or DEALLOCATE ALL. */
+    static String deallocatedName(String sql) {
+        java.util.regex.Matcher m = DEALLOCATE.matcher(sql);
+        if (!m.matches()) {
+            return null;
+        }
+        String id = m.group(1);
+        if (id.equalsIgnoreCase("all")) {
+            return null;
+        }
+        return id.startsWith("\"") ? id.substring(1, id.length() - 1).replace("\"\"", "\"") : id.toLowerCase(java.util.Locale.ROOT);
+    }
+
     void sync() {
+        sync(true);
+    }
+
+    /** Ends the batch on the JDBC route; the ReadyForQuery is the relay's when it relays the Sync. */
+    void sync(boolean ready) {
         session.skipUntilSync = false;
         if (session.sqlGuarded) {
             // no transaction block is open (the guard refuses BEGIN): Sync ends the implicit one and, as on PostgreSQL,
@@ -526,7 +539,9 @@ final class ExtendedQuery {
             closePortal("");
         }
         endStreaming();
-        session.out.readyForQuery(session.transactionStatus());
+        if (ready) {
+            session.out.readyForQuery(session.transactionStatus());
+        }
     }
 
     // ---- helpers ----
@@ -583,14 +598,37 @@ final class ExtendedQuery {
                 throw new SQLException("bind message supplies " + portal.params.length + " parameters, but the statement needs "
                         + order[i], PgState.PROTOCOL_VIOLATION.code());
             }
+            String declared = declaredType(portal.prepared, param);
             if (portal.binaryBytea[param]) {
                 ps.setBytes(i + 1, portal.raw[param]);
+            } else if (declared != null) {
+                ps.setObject(i + 1, typed(declared, portal.params[param]));
             } else if (portal.params[param] == null) {
                 ps.setNull(i + 1, Types.OTHER);
             } else {
                 ps.setString(i + 1, portal.params[param]);
             }
         }
+    }
+
+    /**
+     * The type the client declared for a parameter in Parse (pgjdbc, asyncpg, pgx and Npgsql declare them), by name,
+     * so that pgjdbc binds the value with that type's OID: {@code ? + ?} of two int4 is not "unknown + unknown".
+     * Null for an undeclared parameter or another database.
+     */
+    private String declaredType(Prepared p, int param) throws SQLException {
+        int oid = param < p.paramOids.length ? p.paramOids[param] : 0;
+        if (oid == 0 || oid == PgTypes.UNKNOWN || session.pgBackend == null) {
+            return null;
+        }
+        return session.pgBackend.getTypeInfo().getPGType(oid);
+    }
+
+    private static org.postgresql.util.PGobject typed(String type, String value) throws SQLException {
+        org.postgresql.util.PGobject o = new org.postgresql.util.PGobject();
+        o.setType(type);
+        o.setValue(value);
+        return o;
     }
 
     void closePortal(String name) {

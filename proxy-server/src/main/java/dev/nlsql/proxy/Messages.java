@@ -148,10 +148,13 @@ final class Messages {
         end('K');
     }
 
-    /** 'v' int32 len, int32 newest minor version, int32 n, (string option)* — NegotiateProtocolVersion. */
-    void negotiateProtocolVersion(int minor, List<String> unrecognized) {
+    /**
+     * 'v' int32 len, int32 newest protocol version (major << 16 | minor, as PostgreSQL sends it), int32 n,
+     * (string option)* — NegotiateProtocolVersion.
+     */
+    void negotiateProtocolVersion(int version, List<String> unrecognized) {
         begin();
-        int32(minor);
+        int32(version);
         int32(unrecognized.size());
         unrecognized.forEach(this::cstring);
         end('v');

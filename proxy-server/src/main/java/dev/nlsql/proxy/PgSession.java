@@ -42,6 +42,8 @@ final class PgSession implements Runnable {
     private final int secret = RANDOM.nextInt();
     private Statement simpleStatement;
     private BackendRelay relay;
+    /** The extended protocol's SQL statements, relayed as they are; null where the JDBC route takes them all. */
+    private ExtendedRelay extendedRelay;
     /** Parse, Bind, Describe, Execute, Close and Sync. */
     private final ExtendedQuery extended = new ExtendedQuery(this);
     /** Forwards what the backend sends while the client is idle; null without the relay. */
@@ -142,6 +144,7 @@ final class PgSession implements Runnable {
                 relay = BackendRelay.of(pgBackend);
             }
             if (relay != null) {
+                extendedRelay = new ExtendedRelay(relay, out);
                 watcher = new IdleWatcher(server.idleWatchers(), relay.stream(), out, idleSession());
             }
             welcome(startup);
@@ -196,7 +199,7 @@ final class PgSession implements Runnable {
             if (parkNext && !parkInRelayLoop()) {
                 return;
             }
-            if (watcher != null && out.endsReady()) {
+            if (watcher != null && out.endsReady() && !extendedRelay.active()) {
                 forwardQueuedNotifications();
                 watcher.idle();
             }
@@ -227,6 +230,14 @@ final class PgSession implements Runnable {
                 if (extended.unconfirmed != null && !extended.triesUnconfirmed(m)) {
                     extended.settle();
                 }
+                if (extendedRelay != null && relayedExtended(m)) {
+                    continue;
+                }
+                if (extendedRelay != null && extendedRelay.active() && m.type() != 'S' && extendedRelay.catchUp()) {
+                    skipUntilSync = true; // the backend failed a relayed message: as PostgreSQL, all up to the Sync is skipped
+                    continue;
+                }
+                settingsBefore = m.type() == 'Q' || pgBackend == null ? null : new java.util.HashMap<>(pgBackend.getParameterStatuses());
                 switch (m.type()) {
                     case 'Q' -> simpleQuery(m.body());
                     case 'P' -> extended.parse(m.body());
@@ -242,8 +253,10 @@ final class PgSession implements Runnable {
                     case 'F' -> functionCall(m.body());
                     default -> throw new PgInput.ProtocolViolation("unknown message type '" + m.type() + "'");
                 }
-            } catch (SQLException e) {
+            } catch (SQLException | RuntimeException thrown) {
+                SQLException e = thrown instanceof SQLException sql ? sql : internalError((RuntimeException) thrown);
                 extended.failed();
+                reportChangedSettings();
                 if (backendGone()) {
                     error(e, "FATAL"); // no backend session left to go on with: end the client's too, as PostgreSQL would
                     out.flush();
@@ -266,9 +279,137 @@ final class PgSession implements Runnable {
                 out.flush(); // PostgreSQL sends an error at once: a client waiting after Execute + Flush gets it
                 continue;
             }
+            reportChangedSettings();
             if (m.type() == 'Q' || m.type() == 'S' || m.type() == 'F') {
                 out.flush();
             }
+        }
+    }
+
+    private static final java.util.Set<String> REPORTED_SETTINGS = java.util.Set.of("application_name", "DateStyle",
+            "IntervalStyle", "TimeZone", "standard_conforming_strings", "search_path");
+
+    /** pgjdbc's settings before the JDBC route handled the current message; null for a simple query (relayed ones
+     *  relay their own ParameterStatus). */
+    private Map<String, String> settingsBefore;
+
+    /**
+     * Settings a client sets that the backend changed while the JDBC route ran a message (an error that rolls back a
+     * SET in a transaction, a function that calls set_config) reach the client as ParameterStatus, as PostgreSQL
+     * sends them. Not the proxy's own: a guarded statement's SET LOCAL ROLE (is_superuser) is no client's news.
+     */
+    private void reportChangedSettings() {
+        Map<String, String> before = settingsBefore;
+        settingsBefore = null;
+        if (before == null || pgBackend == null) {
+            return;
+        }
+        pgBackend.getParameterStatuses().forEach((name, value) -> {
+            if (REPORTED_SETTINGS.contains(name) && !value.equals(before.get(name))) {
+                out.parameterStatus(name, value);
+            }
+        });
+    }
+
+    /** A failure of the proxy's own (a value it cannot convert) fails the statement, not the session. */
+    private SQLException internalError(RuntimeException e) {
+        LOG.warn("session {}: internal error in a statement", processId, e);
+        return new SQLException("internal error: " + e, PgState.INTERNAL_ERROR.code(), e);
+    }
+
+    /**
+     * Relays a message of the extended protocol when it belongs to SQL the session passes untouched (a Parse of SQL, or
+     * a message naming such a statement or portal, or the Sync or Flush of a batch that relayed some): true when it
+     * was relayed. Anything else takes the JDBC route: questions, COPY (refused there), names the JDBC route owns.
+     */
+    private boolean relayedExtended(PgInput.Message m) throws IOException, SQLException {
+        ByteBuffer b = m.body().duplicate();
+        ExtendedRelay r = extendedRelay;
+        switch (m.type()) {
+            case 'P' -> {
+                String name = PgInput.cstring(b);
+                String query = PgInput.cstring(b);
+                String first = SqlLexer.firstWord(query);
+                // a client in another encoding than UTF-8 stays on the JDBC route: its relayed rows would need converting,
+                // and which columns of a DataRow are binary is known only from the Bind, not from the rows
+                if (!name.isEmpty() && extended.statements.containsKey(name) || first.equals("copy")
+                        || !query.isBlank() && !relayedShape(query) || !out.encoding().passesBytes()) {
+                    r.forget('S', name);
+                    return false;
+                }
+                Prepared old = extended.statements.remove(name);
+                closeQuietly(old == null ? null : old.statement);
+                r.parse(m.body(), name, query, !RELAYED_STATEMENTS.contains(first) && TextKind.of(query).changesSchema());
+                return true;
+            }
+            case 'B' -> {
+                String portal = PgInput.cstring(b);
+                if (!r.ownsStatement(PgInput.cstring(b))) {
+                    r.forget('P', portal);
+                    return false;
+                }
+                extended.closePortal(portal);
+                r.bind(m.body(), portal);
+                return true;
+            }
+            case 'D' -> {
+                char kind = (char) PgInput.byte1(b);
+                String name = PgInput.cstring(b);
+                if (kind == 'S' ? !r.ownsStatement(name) : kind != 'P' || !r.ownsPortal(name)) {
+                    return false;
+                }
+                r.describe(m.body(), kind);
+                return true;
+            }
+            case 'E' -> {
+                if (!r.ownsPortal(PgInput.cstring(b))) {
+                    return false;
+                }
+                r.execute(m.body());
+                return true;
+            }
+            case 'C' -> {
+                char kind = (char) PgInput.byte1(b);
+                String name = PgInput.cstring(b);
+                boolean owned = kind == 'S' ? r.ownsStatement(name) : r.ownsPortal(name);
+                boolean jdbcs = kind == 'S' ? extended.statements.containsKey(name) : extended.portals.containsKey(name);
+                if (!owned && (jdbcs || !r.active())) {
+                    return false;
+                }
+                r.close(m.body(), kind, name);
+                return true;
+            }
+            case 'S' -> {
+                if (!r.active()) {
+                    return false;
+                }
+                extended.sync(false);
+                r.sync(this);
+                if (transactionStatus() == 'I') {
+                    r.portalsEnded(); // no transaction is open: PostgreSQL has closed every portal
+                }
+                out.flush();
+                return true;
+            }
+            case 'H' -> {
+                if (!r.active()) {
+                    return false;
+                }
+                skipUntilSync |= r.catchUp();
+                return true;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /** A relayed statement may have changed the schema: nlsql reads its catalog anew when it next needs it. */
+    void schemaChanged() {
+        try {
+            backend.unwrap(dev.nlsql.jdbc.NlConnection.class).refreshSchema();
+        } catch (SQLException | RuntimeException e) {
+            LOG.debug("session {}: catalog not refreshed: {}", processId, e.toString());
         }
     }
 
@@ -281,7 +422,7 @@ final class PgSession implements Runnable {
         parkNext = false;
         java.nio.channels.SocketChannel client = socket.getChannel(); // null over TLS
         RelayLoop lane = server.relayLoop();
-        if (lane == null || client == null || !out.endsReady() || in.buffered() != 0 || extended.unconfirmed != null
+        if (lane == null || client == null || !out.endsReady() || extendedRelay.active() || in.buffered() != 0 || extended.unconfirmed != null
                 || skipUntilSync || relay.channel() == null || !relay.streamIdle()
                 || !out.encoding().passesBytes()) { // the loop forwards bytes unread: it cannot convert them
             return true;
@@ -453,6 +594,16 @@ final class PgSession implements Runnable {
         if (parts.size() == 1 && extended.deallocatedHere(parts.get(0))) {
             return;
         }
+        String onBackend = parts.size() == 1 && extendedRelay != null ? extendedRelay.deallocateOnBackend(parts.get(0)) : null;
+        if (onBackend != null) { // the client's statement under the name the backend knows
+            relaying = true;
+            try {
+                relay.simpleQuery(onBackend.getBytes(StandardCharsets.UTF_8), out, in);
+            } finally {
+                relaying = false;
+            }
+            return;
+        }
         ClientEncodingSetting encodingSetting = parts.size() == 1 ? ClientEncodingSetting.of(parts.get(0)) : null;
         if (encodingSetting != null) {
             encodingSetting.answer(out, startupEncoding, transactionStatus());
@@ -465,7 +616,8 @@ final class PgSession implements Runnable {
             out.parameterStatus("client_encoding", startupEncoding.name);
         }
         boolean whole = parts.size() > 1 && relayableTogether(parts);
-        if (relay != null && !parts.isEmpty() && (whole || relayable(parts))) {
+        // an empty query too: PostgreSQL's answer tells a connection check (pgjdbc's isValid) that the backend is gone
+        if (relay != null && (parts.isEmpty() || whole || relayable(parts))) {
             relaying = true;
             try {
                 relay.simpleQuery(bytes, out, in);
@@ -487,7 +639,7 @@ final class PgSession implements Runnable {
         }
         for (String sql : parts) {
             if (clientSetting(sql)) {
-                out.commandComplete("SET");
+                acknowledgeSetting(sql);
                 continue;
             }
             Statement s = simpleStatement();
@@ -541,15 +693,25 @@ final class PgSession implements Runnable {
      * runs once per shape, not once per query.
      */
     private boolean relayedShape(String sql) {
-        String shape = sql.length() > 500 ? null : maskDigits(sql);
+        boolean backslashEscapes = pgBackend != null && !pgBackend.getStandardConformingStrings();
+        String shape = sql.length() > 500 ? null : backslashEscapes ? "\0" + maskDigits(sql) : maskDigits(sql);
         Boolean known = shape == null ? null : sqlShapes.get(shape);
         if (known == null) {
-            known = TextKind.of(sql).kind() == TextKind.SQL;
+            known = TextKind.of(backslashEscapes ? asStandardStrings(sql) : sql).kind() == TextKind.SQL;
             if (shape != null) {
                 sqlShapes.put(shape, known);
             }
         }
         return known;
+    }
+
+    /**
+     * The text as the session reads it with standard_conforming_strings off ({@code 'it\'s'} is one string), in a
+     * form the classifier reads alike (its lexer's canonical strings); the text itself goes to PostgreSQL unchanged.
+     */
+    private static String asStandardStrings(String sql) {
+        SqlLexer.Result read = SqlLexer.tokenize(sql, dev.nlsql.sql.LexRules.postgres(false));
+        return read.problem() == null ? read.canonical() : sql;
     }
 
     private final Map<String, Boolean> sqlShapes = shapeCache();
@@ -643,11 +805,7 @@ final class PgSession implements Runnable {
     private void afterWholeRelay(List<String> parts) {
         for (String sql : parts) {
             if (TextKind.of(sql).changesSchema()) {
-                try {
-                    backend.unwrap(dev.nlsql.jdbc.NlConnection.class).refreshSchema();
-                } catch (SQLException | RuntimeException e) {
-                    LOG.debug("session {}: catalog not refreshed: {}", processId, e.toString());
-                }
+                schemaChanged();
                 return;
             }
         }
@@ -689,8 +847,21 @@ final class PgSession implements Runnable {
         if (encoding != null) {
             encoding.apply(out, startupEncoding, transactionStatus());
         } else {
-            out.commandComplete("SET");
+            acknowledgeSetting(sql);
         }
+    }
+
+    /**
+     * A client setting acknowledged without running it: an application_name is reported back as PostgreSQL reports
+     * it (ParameterStatus), so the client's view of its own name (pgjdbc's getClientInfo) follows its SET.
+     */
+    void acknowledgeSetting(String sql) {
+        java.util.regex.Matcher m = DRIVER_SETTING.matcher(sql);
+        if (m.matches() && m.group(2).equalsIgnoreCase("application_name")) {
+            String value = m.group(4);
+            out.parameterStatus("application_name", value.startsWith("'") ? value.substring(1, value.length() - 1) : value);
+        }
+        out.commandComplete("SET");
     }
 
     /** Sends each result of an executed statement: rows with their description, or a command tag. */
@@ -886,7 +1057,7 @@ final class PgSession implements Runnable {
         if (givenSecret != secret) {
             return;
         }
-        if (relaying || parked) {
+        if (relaying || parked || extendedRelay != null && extendedRelay.active()) {
             try {
                 pgBackend.cancelQuery();
             } catch (SQLException e) {

@@ -48,6 +48,7 @@ final class PgTypes {
     static final int TIME = 1083;
     static final int TIMESTAMP = 1114;
     static final int TIMESTAMPTZ = 1184;
+    static final int TIMETZ = 1266;
     static final int INTERVAL = 1186;
     static final int NUMERIC = 1700;
     static final int UUID_OID = 2950;
@@ -132,6 +133,7 @@ final class PgTypes {
             case INT2 -> 2;
             case INT4, FLOAT4, DATE, OID -> 4;
             case INT8, FLOAT8, TIME, TIMESTAMP, TIMESTAMPTZ -> 8;
+            case TIMETZ -> 12;
             case UUID_OID -> 16;
             case INTERVAL -> 16;
             default -> -1;
@@ -163,6 +165,7 @@ final class PgTypes {
             case TIME -> rs.getObject(column, LocalTime.class);
             case TIMESTAMP -> rs.getObject(column, LocalDateTime.class);
             case TIMESTAMPTZ -> rs.getObject(column, OffsetDateTime.class);
+            case TIMETZ -> rs.getObject(column, java.time.OffsetTime.class);
             default -> rs.getObject(column);
         };
         return value == null ? null : binary(value, oid);
@@ -185,6 +188,10 @@ final class PgTypes {
             case FLOAT8:
                 return ByteBuffer.allocate(8).putDouble(((Number) v).doubleValue()).array();
             case NUMERIC:
+                if (v instanceof Double x && (x.isNaN() || x.isInfinite())) { // pgjdbc reads NaN and ±Infinity so
+                    short sign = (short) (x.isNaN() ? 0xC000 : x > 0 ? 0xD000 : 0xF000);
+                    return ByteBuffer.allocate(8).putShort((short) 0).putShort((short) 0).putShort(sign).putShort((short) 0).array();
+                }
                 return numeric(v instanceof BigDecimal d ? d : new BigDecimal(v.toString()));
             case TEXT:
             case VARCHAR:
@@ -203,16 +210,28 @@ final class PgTypes {
                 return ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits()).array();
             case DATE:
                 LocalDate d = v instanceof java.sql.Date sd ? sd.toLocalDate() : (LocalDate) v;
+                if (d.equals(LocalDate.MAX) || d.equals(LocalDate.MIN)) { // pgjdbc's ±infinity
+                    return ByteBuffer.allocate(4).putInt(d.equals(LocalDate.MAX) ? Integer.MAX_VALUE : Integer.MIN_VALUE).array();
+                }
                 return ByteBuffer.allocate(4).putInt((int) ChronoUnit.DAYS.between(EPOCH, d)).array();
             case TIME:
                 LocalTime t = v instanceof java.sql.Time st ? st.toLocalTime() : (LocalTime) v;
                 return ByteBuffer.allocate(8).putLong(t.toNanoOfDay() / 1_000).array();
             case TIMESTAMP:
                 LocalDateTime ldt = v instanceof Timestamp ts ? ts.toLocalDateTime() : (LocalDateTime) v;
+                if (ldt.equals(LocalDateTime.MAX) || ldt.equals(LocalDateTime.MIN)) {
+                    return ByteBuffer.allocate(8).putLong(ldt.equals(LocalDateTime.MAX) ? Long.MAX_VALUE : Long.MIN_VALUE).array();
+                }
                 return ByteBuffer.allocate(8).putLong(ChronoUnit.MICROS.between(EPOCH_TIME, ldt)).array();
             case TIMESTAMPTZ:
+                if (v.equals(OffsetDateTime.MAX) || v.equals(OffsetDateTime.MIN)) {
+                    return ByteBuffer.allocate(8).putLong(v.equals(OffsetDateTime.MAX) ? Long.MAX_VALUE : Long.MIN_VALUE).array();
+                }
                 java.time.Instant instant = v instanceof Timestamp ts ? ts.toInstant() : ((OffsetDateTime) v).toInstant();
                 return ByteBuffer.allocate(8).putLong(ChronoUnit.MICROS.between(EPOCH_TIME.toInstant(ZoneOffset.UTC), instant)).array();
+            case TIMETZ:
+                java.time.OffsetTime tz = (java.time.OffsetTime) v; // the zone in seconds west of UTC, as PostgreSQL keeps it
+                return ByteBuffer.allocate(12).putLong(tz.toLocalTime().toNanoOfDay() / 1_000).putInt(-tz.getOffset().getTotalSeconds()).array();
             case INTERVAL:
                 PGInterval i = (PGInterval) v;
                 long micros = Math.round(((i.getHours() * 60L + i.getMinutes()) * 60 + i.getSeconds()) * 1_000_000);
