@@ -333,7 +333,8 @@ final class PgSession implements Runnable {
                 // a client in another encoding than UTF-8 stays on the JDBC route: its relayed rows would need converting,
                 // and which columns of a DataRow are binary is known only from the Bind, not from the rows
                 if (!name.isEmpty() && extended.statements.containsKey(name) || first.equals("copy")
-                        || !query.isBlank() && !relayedShape(query) || !out.encoding().passesBytes()) {
+                        || !query.isBlank() && !relayedShape(query) || !out.encoding().passesBytes()
+                        || clientSetting(query)) { // SET client_encoding is the proxy's: it converts, the backend stays UTF-8
                     r.forget('S', name);
                     return false;
                 }
