@@ -154,6 +154,34 @@ class NarrateAndFollowUpsOfflineTest {
         }
     }
 
+    /** Issue 26's JDBC bug: an update after a question on the same statement reported -1 and the question's rows. */
+    @Test
+    void anUpdateAfterAQuestionDescribesItselfNotTheQuestion() throws Exception {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            assertTrue(s.execute("how many orders in 2024"));
+            assertEquals(0, s.executeUpdate("CREATE TEMP TABLE after_question (id serial, a int)"));
+            assertEquals(0, s.getUpdateCount());
+            assertNull(s.getResultSet(), "the question's rows are gone after an update");
+
+            assertTrue(s.execute("how many orders in 2024"));
+            assertFalse(s.execute("INSERT INTO after_question (a) VALUES (1), (2)", Statement.RETURN_GENERATED_KEYS));
+            assertEquals(2, s.getUpdateCount());
+            assertNull(s.getResultSet());
+
+            assertTrue(s.execute("how many orders in 2024"));
+            assertEquals(1, s.executeLargeUpdate("UPDATE after_question SET a = 3 WHERE a = 1", new String[] {"id"}));
+            assertEquals(1, s.getLargeUpdateCount());
+            assertNull(s.getResultSet());
+
+            assertTrue(s.execute("how many orders in 2024"));
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM after_question")) {
+                assertTrue(rs.next());
+                assertEquals(2, rs.getInt(1));
+            }
+            assertEquals(-1, s.getUpdateCount());
+        }
+    }
+
     @Test
     void resetNlForgetsTheConversation() throws Exception {
         try (Connection c = connect(); Statement s = c.createStatement()) {
