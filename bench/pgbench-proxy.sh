@@ -4,7 +4,8 @@
 # so its ratio is about the best any relay that adds a hop can reach on the machine), in the same
 # run, for -M simple and -M extended.
 # Needs a built tree (mvn -B -q install -DskipTests), PostgreSQL on 127.0.0.1:5432 (trust for
-# postgres), pgbouncer and haproxy (apt-get install pgbouncer haproxy). DURATION=30 by default.
+# postgres), pgbouncer and haproxy (apt-get install pgbouncer haproxy). DURATION=30 by default; PROXY_JAR
+# measures another build of the proxy (an earlier commit's, for a before/after table). The database is dropped at exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-30}
@@ -15,13 +16,13 @@ DB=nlsql_pgbench
 work=$(mktemp -d)
 chmod 777 "$work" # pgbouncer runs as postgres and writes its log and pid here
 pids=()
-trap 'kill "${pids[@]}" 2>/dev/null || true; [ -f "$work/haproxy.pid" ] && kill "$(cat "$work/haproxy.pid")" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill "${pids[@]}" 2>/dev/null || true; [ -f "$work/haproxy.pid" ] && kill "$(cat "$work/haproxy.pid")" 2>/dev/null; rm -rf "$work"; psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1' EXIT
 
 psql -h 127.0.0.1 -U postgres -d postgres -Atqc "SELECT 1 FROM pg_database WHERE datname = '$DB'" | grep -q 1 \
   || psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE $DB"
 pgbench -i -s 10 -q -h 127.0.0.1 -U postgres "$DB" >/dev/null 2>&1
 
-java -jar proxy-server/target/nlsql-proxy.jar --backend "jdbc:postgresql://127.0.0.1:5432/$DB" --port 6543 \
+java -jar "${PROXY_JAR:-proxy-server/target/nlsql-proxy.jar}" --backend "jdbc:postgresql://127.0.0.1:5432/$DB" --port 6543 \
   --max-connections 100 >"$work/proxy.log" 2>&1 &
 pids+=($!)
 proxy_pid=$!
