@@ -47,6 +47,9 @@ final class IdleWatcher {
         private final Set<IdleWatcher> watchers = ConcurrentHashMap.newKeySet();
         /** Watchers reading now (tests check that none outlive their session). */
         final AtomicInteger reading = new AtomicInteger();
+        /** Client messages that found the watcher pending (the client spoke first) or engaged (taken back with a Sync). */
+        final java.util.concurrent.atomic.AtomicLong spokeFirst = new java.util.concurrent.atomic.AtomicLong();
+        final java.util.concurrent.atomic.AtomicLong reclaimed = new java.util.concurrent.atomic.AtomicLong();
 
         Pool() {
             timer = new ScheduledThreadPoolExecutor(1, r -> daemon(r, "nlsql-idle-sweep"));
@@ -159,11 +162,13 @@ final class IdleWatcher {
                 }
                 case PENDING -> {
                     state = State.BUSY; // the sweep leaves it alone
+                    pool.spokeFirst.incrementAndGet();
                     return true;
                 }
                 default -> {
                 }
             }
+            pool.reclaimed.incrementAndGet();
             if (!syncSent) {
                 syncSent = true;
                 try {
