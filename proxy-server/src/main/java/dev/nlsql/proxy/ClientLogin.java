@@ -1,5 +1,6 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.FrontendType;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.ByteBuffer;
@@ -72,7 +73,7 @@ final class ClientLogin {
         try {
             return negotiate();
         } catch (PgInput.ProtocolViolation e) {
-            fatal(PgState.PROTOCOL_VIOLATION.code(), "protocol violation: " + e.getMessage()); // over TLS if it began
+            fatal(PgState.PROTOCOL_VIOLATION.code(), PgState.PROTOCOL_VIOLATION.message(e.getMessage())); // over TLS if it began
             return null;
         }
     }
@@ -182,7 +183,7 @@ final class ClientLogin {
         try {
             out.authenticationCleartextPassword();
             out.flush();
-            char[] given = PgInput.cstring(expect('p').body()).toCharArray();
+            char[] given = PgInput.cstring(expect(FrontendType.PASSWORD).body()).toCharArray();
             databaseAskedPassword = true;
             relayedPassword = given.clone();
             return given;
@@ -254,7 +255,7 @@ final class ClientLogin {
             case PASSWORD -> {
                 out.authenticationCleartextPassword();
                 out.flush();
-                String given = PgInput.cstring(expect('p').body());
+                String given = PgInput.cstring(expect(FrontendType.PASSWORD).body());
                 clientPassword = given;
                 yield password != null && MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
             }
@@ -263,7 +264,7 @@ final class ClientLogin {
                 RANDOM.nextBytes(salt);
                 out.authenticationMd5Password(salt);
                 out.flush();
-                String given = PgInput.cstring(expect('p').body());
+                String given = PgInput.cstring(expect(FrontendType.PASSWORD).body());
                 yield password != null && MessageDigest.isEqual(md5Response(user, password, salt).getBytes(StandardCharsets.US_ASCII),
                         given.getBytes(StandardCharsets.US_ASCII));
             }
@@ -279,7 +280,7 @@ final class ClientLogin {
     private boolean scram(String password) throws IOException {
         out.authenticationSasl(List.of(ScramSha256.MECHANISM));
         out.flush();
-        ByteBuffer first = expect('p').body();
+        ByteBuffer first = expect(FrontendType.PASSWORD).body();
         String mechanism = PgInput.cstring(first);
         byte[] clientFirst = PgInput.bytes(first, PgInput.int32(first));
         if (!ScramSha256.MECHANISM.equals(mechanism) || clientFirst == null) {
@@ -289,7 +290,7 @@ final class ClientLogin {
         try {
             out.authenticationSasl(11, scram.serverFirst(new String(clientFirst, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
             out.flush();
-            ByteBuffer second = expect('p').body();
+            ByteBuffer second = expect(FrontendType.PASSWORD).body();
             String serverFinal = scram.serverFinal(new String(second.array(), second.arrayOffset() + second.position(), second.remaining(),
                     StandardCharsets.UTF_8));
             if (serverFinal == null || password == null) {

@@ -1,5 +1,7 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.BackendType;
+import dev.nlsql.proxy.wire.FrontendType;
 import dev.nlsql.sql.SqlLexer;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.jdbc.TextKind;
@@ -80,7 +82,7 @@ final class ExtendedQuery {
             session.out.parseComplete();
         } else {
             unconfirmed = p;
-            owed.append('1');
+            owed.append(BackendType.PARSE_COMPLETE);
         }
     }
 
@@ -88,19 +90,19 @@ final class ExtendedQuery {
     boolean triesUnconfirmed(PgInput.Message m) throws PgInput.ProtocolViolation {
         ByteBuffer b = m.body().duplicate();
         switch (m.type()) {
-            case 'B' -> {
+            case FrontendType.BIND -> {
                 PgInput.cstring(b);
                 return statements.get(PgInput.cstring(b)) == unconfirmed;
             }
-            case 'E' -> {
+            case FrontendType.EXECUTE -> {
                 Portal portal = portals.get(PgInput.cstring(b));
                 return portal != null && portal.prepared == unconfirmed;
             }
-            case 'D' -> {
+            case FrontendType.DESCRIBE -> {
                 char kind = (char) PgInput.byte1(b);
                 String name = PgInput.cstring(b);
-                Portal portal = kind == 'P' ? portals.get(name) : null;
-                return (kind == 'S' ? statements.get(name) : portal == null ? null : portal.prepared) == unconfirmed;
+                Portal portal = kind == FrontendType.PORTAL ? portals.get(name) : null;
+                return (kind == FrontendType.STATEMENT ? statements.get(name) : portal == null ? null : portal.prepared) == unconfirmed;
             }
             default -> {
                 return false;
@@ -116,7 +118,7 @@ final class ExtendedQuery {
         p.confirmed = true;
         unconfirmed = null;
         for (int i = 0; i < owed.length(); i++) {
-            if (owed.charAt(i) == '1') {
+            if (owed.charAt(i) == BackendType.PARSE_COMPLETE) {
                 session.out.parseComplete();
             } else {
                 session.out.bindComplete();
@@ -148,7 +150,7 @@ final class ExtendedQuery {
      */
     private boolean failsWhenPlanned(Prepared p, SQLException e) {
         Portal portal = portals.values().stream().filter(x -> x.prepared == p).reduce((a, b) -> b).orElse(null);
-        if (session.sqlGuarded || session.pgBackend == null || portal == null || e.getSQLState() == null || session.transactionStatus() == 'E'
+        if (session.sqlGuarded || session.pgBackend == null || portal == null || e.getSQLState() == null || session.transactionStatus() == BackendType.FAILED_TRANSACTION
                 || !EXPLAINABLE.contains(SqlLexer.firstWord(p.query))) {
             return false;
         }
@@ -187,7 +189,7 @@ final class ExtendedQuery {
             owed.setLength(owed.indexOf("2") < 0 ? owed.length() : owed.indexOf("2")); // a wrong parameter count fails the Bind
         }
         boolean parses;
-        if (session.pgBackend != null && session.transactionStatus() == 'E') {
+        if (session.pgBackend != null && session.transactionStatus() == BackendType.FAILED_TRANSACTION) {
             org.postgresql.util.ServerErrorMessage m = e instanceof org.postgresql.util.PSQLException x ? x.getServerErrorMessage() : null;
             String file = m == null || m.getFile() == null ? "" : m.getFile();
             parses = !(file.startsWith("parse_") || file.equals("analyze.c") || file.equals("scan.l") || file.equals("gram.y")
@@ -244,7 +246,7 @@ final class ExtendedQuery {
         closePortal(portalName);
         portals.put(portalName, new Portal(p, params, raw, bytea, resultFormats));
         if (p == unconfirmed) {
-            owed.append('2');
+            owed.append(BackendType.BIND_COMPLETE);
         } else {
             session.out.bindComplete();
         }
@@ -269,7 +271,7 @@ final class ExtendedQuery {
     void describe(ByteBuffer b) throws IOException, SQLException {
         char kind = (char) PgInput.byte1(b);
         String name = PgInput.cstring(b);
-        if (kind == 'S') {
+        if (kind == FrontendType.STATEMENT) {
             Prepared p = statements.get(name);
             if (p == null) {
                 throw new SQLException("prepared statement \"" + name + "\" does not exist", PgState.INVALID_SQL_STATEMENT_NAME.code());
@@ -279,7 +281,7 @@ final class ExtendedQuery {
             parsed(p);
             session.out.parameterDescription(parameterOids);
             p.describedOids = describeRows(metadata(ps), null);
-        } else if (kind == 'P') {
+        } else if (kind == FrontendType.PORTAL) {
             Portal portal = portals.get(name);
             if (portal == null) {
                 throw new SQLException("portal \"" + name + "\" does not exist", PgState.INVALID_CURSOR_NAME.code());
@@ -479,7 +481,7 @@ final class ExtendedQuery {
     void closeObject(ByteBuffer b) throws IOException, SQLException {
         char kind = (char) PgInput.byte1(b);
         String name = PgInput.cstring(b);
-        if (kind == 'S') {
+        if (kind == FrontendType.STATEMENT) {
             Prepared p = statements.remove(name);
             PgSession.closeQuietly(p == null ? null : p.statement);
         } else {
@@ -501,7 +503,7 @@ final class ExtendedQuery {
             return false; // the common case, without a regular expression
         }
         String name = deallocatedName(sql);
-        if (name == null || session.transactionStatus() == 'E' || !statements.containsKey(name)) {
+        if (name == null || session.transactionStatus() == BackendType.FAILED_TRANSACTION || !statements.containsKey(name)) {
             return false; // in a failed transaction the backend refuses it (25P02)
         }
         Prepared p = statements.remove(name);

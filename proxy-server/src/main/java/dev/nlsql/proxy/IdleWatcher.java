@@ -1,5 +1,7 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.BackendType;
+import dev.nlsql.proxy.wire.FrontendType;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
@@ -172,7 +174,7 @@ final class IdleWatcher {
             if (!syncSent) {
                 syncSent = true;
                 try {
-                    stream.sendChar('S');
+                    stream.sendChar(FrontendType.SYNC);
                     stream.sendInteger4(4);
                     stream.flush();
                 } catch (IOException e) {
@@ -247,7 +249,7 @@ final class IdleWatcher {
                     type = message.read(stream);
                     length = message.length;
                     body = message.body;
-                    if (type == 'Z') {
+                    if (type == BackendType.READY_FOR_QUERY) {
                         synchronized (lock) {
                             if (syncSent) {
                                 ended = false;
@@ -256,19 +258,19 @@ final class IdleWatcher {
                         }
                         throw new IOException("ReadyForQuery from an idle backend");
                     }
-                    if (type != 'A' && type != 'N' && type != 'E' && type != 'S') {
+                    if (!BackendType.asynchronous(type) && type != BackendType.ERROR_RESPONSE) {
                         throw new IOException("unexpected backend message '" + type + "' while idle");
                     }
                 } catch (IOException e) {
                     lost = e;
                     return;
                 }
-                if (type == 'S') {
+                if (type == BackendType.PARAMETER_STATUS) {
                     session.parameterStatus(body, length);
                 }
                 out.raw(type, body, length);
                 out.flush(); // an IOException here: the client is gone, and the session ends with it
-                if (type == 'E' && BackendRelay.isFatal(body, length)) {
+                if (type == BackendType.ERROR_RESPONSE && BackendRelay.isFatal(body, length)) {
                     LOG.debug("backend ended the idle session with a FATAL error");
                     return; // PostgreSQL closes the connection after it
                 }
@@ -303,7 +305,7 @@ final class IdleWatcher {
     /** As when the backend is lost during a query: the client learns why its session ends. */
     private void tellClientLost(IOException e) {
         try {
-            out.errorResponse("FATAL", "08006", "the backend connection was lost: " + e.getMessage(), null, null);
+            out.errorResponse("FATAL", PgState.CONNECTION_FAILURE.code(), PgState.CONNECTION_FAILURE.message(e.getMessage()), null, null);
             out.flush();
         } catch (IOException ignored) {
             // the client is gone too

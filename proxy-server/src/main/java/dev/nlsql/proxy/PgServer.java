@@ -130,7 +130,7 @@ public final class PgServer implements AutoCloseable {
     private void refuse(Socket socket) {
         try (socket) {
             Messages m = new Messages(socket.getOutputStream());
-            m.errorResponse("FATAL", PgState.TOO_MANY_CONNECTIONS.code(), "sorry, too many clients already (" + config.maxConnections() + ")", null, null);
+            m.errorResponse("FATAL", PgState.TOO_MANY_CONNECTIONS.code(), PgState.TOO_MANY_CONNECTIONS.message(config.maxConnections()), null, null);
             m.flush();
         } catch (IOException ignored) {
             // the client is gone

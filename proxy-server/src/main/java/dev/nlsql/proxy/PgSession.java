@@ -1,5 +1,7 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.BackendType;
+import dev.nlsql.proxy.wire.FrontendType;
 import dev.nlsql.sql.SqlLexer;
 import dev.nlsql.engine.Trace;
 import dev.nlsql.jdbc.NlStatement;
@@ -127,7 +129,7 @@ final class PgSession implements Runnable {
                 return;
             }
             if (!server.reserveSession(this)) {
-                fatal(PgState.TOO_MANY_CONNECTIONS.code(), "sorry, too many clients already (" + server.config().maxConnections() + ")");
+                fatal(PgState.TOO_MANY_CONNECTIONS.code(), PgState.TOO_MANY_CONNECTIONS.message(server.config().maxConnections()));
                 return;
             }
             StartupSettings.check(startup, socket.getInetAddress().getHostAddress(), server.config().sharedAccount());
@@ -151,7 +153,7 @@ final class PgSession implements Runnable {
             loop();
         } catch (PgInput.ProtocolViolation e) {
             LOG.debug("session {}: protocol violation: {}", processId, e.getMessage());
-            fatal(PgState.PROTOCOL_VIOLATION.code(), "protocol violation: " + e.getMessage());
+            fatal(PgState.PROTOCOL_VIOLATION.code(), PgState.PROTOCOL_VIOLATION.message(e.getMessage()));
             drainBeforeClose();
         } catch (StartupSettings.Refused e) {
             refused(e.getSQLState(), e.getMessage(), e.detail, e.hint);
@@ -172,7 +174,7 @@ final class PgSession implements Runnable {
             LOG.debug("session {}: connection lost: {}", processId, e.getMessage());
         } catch (RuntimeException e) {
             LOG.warn("session {} failed", processId, e);
-            fatal(PgState.INTERNAL_ERROR.code(), "internal error: " + e);
+            fatal(PgState.INTERNAL_ERROR.code(), PgState.INTERNAL_ERROR.message(e));
         } finally {
             close();
         }
@@ -215,14 +217,14 @@ final class PgSession implements Runnable {
             if (watcher != null && !watcher.busy()) {
                 return; // the backend ended the session while it was idle; the client has its FATAL
             }
-            if (m == null || m.type() == 'X') {
+            if (m == null || m.type() == FrontendType.TERMINATE) {
                 return;
             }
-            if (skipUntilSync && m.type() != 'S') {
+            if (skipUntilSync && m.type() != FrontendType.SYNC) {
                 continue;
             }
             parkNext = false;
-            if (m.type() != 'Q') {
+            if (m.type() != FrontendType.QUERY) {
                 loopableInARow = 0;
             }
             try {
@@ -233,24 +235,24 @@ final class PgSession implements Runnable {
                 if (extendedRelay != null && relayedExtended(m)) {
                     continue;
                 }
-                if (extendedRelay != null && extendedRelay.active() && m.type() != 'S' && extendedRelay.catchUp()) {
+                if (extendedRelay != null && extendedRelay.active() && m.type() != FrontendType.SYNC && extendedRelay.catchUp()) {
                     skipUntilSync = true; // the backend failed a relayed message: as PostgreSQL, all up to the Sync is skipped
                     continue;
                 }
-                settingsBefore = m.type() == 'Q' || pgBackend == null ? null : new java.util.HashMap<>(pgBackend.getParameterStatuses());
+                settingsBefore = m.type() == FrontendType.QUERY || pgBackend == null ? null : new java.util.HashMap<>(pgBackend.getParameterStatuses());
                 switch (m.type()) {
-                    case 'Q' -> simpleQuery(m.body());
-                    case 'P' -> extended.parse(m.body());
-                    case 'B' -> extended.bind(m.body());
-                    case 'D' -> extended.describe(m.body());
-                    case 'E' -> extended.execute(m.body());
-                    case 'C' -> extended.closeObject(m.body());
-                    case 'S' -> extended.sync();
-                    case 'H' -> out.flush(); // settled above: what was held back has been sent
-                    case 'd', 'c', 'f' -> {
+                    case FrontendType.QUERY -> simpleQuery(m.body());
+                    case FrontendType.PARSE -> extended.parse(m.body());
+                    case FrontendType.BIND -> extended.bind(m.body());
+                    case FrontendType.DESCRIBE -> extended.describe(m.body());
+                    case FrontendType.EXECUTE -> extended.execute(m.body());
+                    case FrontendType.CLOSE -> extended.closeObject(m.body());
+                    case FrontendType.SYNC -> extended.sync();
+                    case FrontendType.FLUSH -> out.flush(); // settled above: what was held back has been sent
+                    case FrontendType.COPY_DATA, FrontendType.COPY_DONE, FrontendType.COPY_FAIL -> {
                         // outside COPY IN (the rest of a COPY the backend already ended): PostgreSQL drops them too
                     }
-                    case 'F' -> functionCall(m.body());
+                    case FrontendType.FUNCTION_CALL -> functionCall(m.body());
                     default -> throw new PgInput.ProtocolViolation("unknown message type '" + m.type() + "'");
                 }
             } catch (SQLException | RuntimeException thrown) {
@@ -267,11 +269,11 @@ final class PgSession implements Runnable {
                 }
                 failTransactionAfter(e);
                 error(e, "ERROR");
-                if (m.type() == 'Q' || m.type() == 'F') {
+                if (m.type() == FrontendType.QUERY || m.type() == FrontendType.FUNCTION_CALL) {
                     // a FunctionCall is answered like a simple Query, ReadyForQuery after it (libpq's PQfn, lo_*, waits
                     // for it): it is no part of an extended-protocol batch, and no Sync follows it
                     out.readyForQuery(transactionStatus());
-                } else if (m.type() == 'S') {
+                } else if (m.type() == FrontendType.SYNC) {
                     extended.sync(); // the error was a held-back Parse's: the Sync still ends the batch
                 } else {
                     skipUntilSync = true;
@@ -280,7 +282,7 @@ final class PgSession implements Runnable {
                 continue;
             }
             reportChangedSettings();
-            if (m.type() == 'Q' || m.type() == 'S' || m.type() == 'F') {
+            if (m.type() == FrontendType.QUERY || m.type() == FrontendType.SYNC || m.type() == FrontendType.FUNCTION_CALL) {
                 out.flush();
             }
         }
@@ -314,7 +316,7 @@ final class PgSession implements Runnable {
     /** A failure of the proxy's own (a value it cannot convert) fails the statement, not the session. */
     private SQLException internalError(RuntimeException e) {
         LOG.warn("session {}: internal error in a statement", processId, e);
-        return new SQLException("internal error: " + e, PgState.INTERNAL_ERROR.code(), e);
+        return new SQLException(PgState.INTERNAL_ERROR.message(e), PgState.INTERNAL_ERROR.code(), e);
     }
 
     /**
@@ -326,7 +328,7 @@ final class PgSession implements Runnable {
         ByteBuffer b = m.body().duplicate();
         ExtendedRelay r = extendedRelay;
         switch (m.type()) {
-            case 'P' -> {
+            case FrontendType.PARSE -> {
                 String name = PgInput.cstring(b);
                 String query = PgInput.cstring(b);
                 String first = SqlLexer.firstWord(query);
@@ -335,7 +337,7 @@ final class PgSession implements Runnable {
                 if (!name.isEmpty() && extended.statements.containsKey(name) || first.equals("copy")
                         || !query.isBlank() && !relayedShape(query) || !out.encoding().passesBytes()
                         || clientSetting(query)) { // SET client_encoding is the proxy's: it converts, the backend stays UTF-8
-                    r.forget('S', name);
+                    r.forget(FrontendType.STATEMENT, name);
                     return false;
                 }
                 Prepared old = extended.statements.remove(name);
@@ -343,56 +345,56 @@ final class PgSession implements Runnable {
                 r.parse(m.body(), name, query, !RELAYED_STATEMENTS.contains(first) && TextKind.of(query).changesSchema());
                 return true;
             }
-            case 'B' -> {
+            case FrontendType.BIND -> {
                 String portal = PgInput.cstring(b);
                 if (!r.ownsStatement(PgInput.cstring(b))) {
-                    r.forget('P', portal);
+                    r.forget(FrontendType.PORTAL, portal);
                     return false;
                 }
                 extended.closePortal(portal);
                 r.bind(m.body(), portal);
                 return true;
             }
-            case 'D' -> {
+            case FrontendType.DESCRIBE -> {
                 char kind = (char) PgInput.byte1(b);
                 String name = PgInput.cstring(b);
-                if (kind == 'S' ? !r.ownsStatement(name) : kind != 'P' || !r.ownsPortal(name)) {
+                if (kind == FrontendType.STATEMENT ? !r.ownsStatement(name) : kind != FrontendType.PORTAL || !r.ownsPortal(name)) {
                     return false;
                 }
                 r.describe(m.body(), kind);
                 return true;
             }
-            case 'E' -> {
+            case FrontendType.EXECUTE -> {
                 if (!r.ownsPortal(PgInput.cstring(b))) {
                     return false;
                 }
                 r.execute(m.body());
                 return true;
             }
-            case 'C' -> {
+            case FrontendType.CLOSE -> {
                 char kind = (char) PgInput.byte1(b);
                 String name = PgInput.cstring(b);
-                boolean owned = kind == 'S' ? r.ownsStatement(name) : r.ownsPortal(name);
-                boolean jdbcs = kind == 'S' ? extended.statements.containsKey(name) : extended.portals.containsKey(name);
+                boolean owned = kind == FrontendType.STATEMENT ? r.ownsStatement(name) : r.ownsPortal(name);
+                boolean jdbcs = kind == FrontendType.STATEMENT ? extended.statements.containsKey(name) : extended.portals.containsKey(name);
                 if (!owned && (jdbcs || !r.active())) {
                     return false;
                 }
                 r.close(m.body(), kind, name);
                 return true;
             }
-            case 'S' -> {
+            case FrontendType.SYNC -> {
                 if (!r.active()) {
                     return false;
                 }
                 extended.sync(false);
                 r.sync(this);
-                if (transactionStatus() == 'I') {
+                if (transactionStatus() == BackendType.IDLE) {
                     r.portalsEnded(); // no transaction is open: PostgreSQL has closed every portal
                 }
                 out.flush();
                 return true;
             }
-            case 'H' -> {
+            case FrontendType.FLUSH -> {
                 if (!r.active()) {
                     return false;
                 }
@@ -577,7 +579,7 @@ final class PgSession implements Runnable {
         }
         for (org.postgresql.PGNotification n : queued) {
             byte[] b = IdleWatcher.notification(n.getPID(), n.getName(), n.getParameter());
-            out.raw('A', b, b.length);
+            out.raw(BackendType.NOTIFICATION_RESPONSE, b, b.length);
         }
         if (queued.length > 0) {
             out.flush();
@@ -612,7 +614,7 @@ final class PgSession implements Runnable {
         }
         if (parts.size() > 1) {
             ClientEncodingSetting.refuseAmong(parts); // the backend session must stay in UTF-8: the proxy converts
-        } else if (out.encoding() != startupEncoding && ClientEncodingSetting.resetsAll(text) && transactionStatus() == 'I') {
+        } else if (out.encoding() != startupEncoding && ClientEncodingSetting.resetsAll(text) && transactionStatus() == BackendType.IDLE) {
             out.encoding(startupEncoding); // RESET ALL and DISCARD ALL give the client its login encoding back
             out.parameterStatus("client_encoding", startupEncoding.name);
         }
@@ -945,7 +947,7 @@ final class PgSession implements Runnable {
      * transaction fails too, as PostgreSQL's does, so a later COMMIT rolls back.
      */
     private void failTransactionAfter(SQLException e) {
-        if (!PgState.UNTRANSLATABLE_CHARACTER.is(e) || transactionStatus() != 'T') {
+        if (!PgState.UNTRANSLATABLE_CHARACTER.is(e) || transactionStatus() != BackendType.IN_TRANSACTION) {
             return;
         }
         try (Statement s = backend.createStatement()) {
@@ -1017,7 +1019,7 @@ final class PgSession implements Runnable {
     }
 
     void sendNotices(List<Map<Character, String>> notices) {
-        notices.forEach(n -> out.serverMessage('N', n));
+        notices.forEach(n -> out.serverMessage(BackendType.NOTICE_RESPONSE, n));
     }
 
     /** The SQL that answered a question, as a NOTICE before its rows. */
@@ -1081,14 +1083,14 @@ final class PgSession implements Runnable {
         try {
             if (pgBackend != null) {
                 return switch (pgBackend.getTransactionState()) {
-                    case IDLE -> 'I';
-                    case OPEN -> 'T';
-                    case FAILED -> 'E';
+                    case IDLE -> BackendType.IDLE;
+                    case OPEN -> BackendType.IN_TRANSACTION;
+                    case FAILED -> BackendType.FAILED_TRANSACTION;
                 };
             }
-            return backend.getAutoCommit() ? 'I' : 'T';
+            return backend.getAutoCommit() ? BackendType.IDLE : BackendType.IN_TRANSACTION;
         } catch (SQLException e) {
-            return 'I';
+            return BackendType.IDLE;
         }
     }
 
@@ -1111,7 +1113,7 @@ final class PgSession implements Runnable {
                 fields.put('S', severity);
                 fields.put('V', severity);
             }
-            out.serverMessage('E', fields);
+            out.serverMessage(BackendType.ERROR_RESPONSE, fields);
             return;
         }
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
