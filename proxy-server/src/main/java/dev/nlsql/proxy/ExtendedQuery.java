@@ -110,7 +110,7 @@ final class ExtendedQuery {
         }
     }
 
-    /** The session.backend has parsed the held-back statement: what was held back goes out, before this message's answer. */
+    /** The backend has parsed the held-back statement: what was held back goes out, before this message's answer. */
     private void parsed(Prepared p) {
         if (p != unconfirmed) {
             return;
@@ -127,7 +127,7 @@ final class ExtendedQuery {
         owed.setLength(0);
     }
 
-    /** Has the session.backend parse the held-back statement now (a Describe without executing); its error is the Parse's. */
+    /** Has the backend parse the held-back statement now (a Describe without executing); its error is the Parse's. */
     void settle() throws SQLException {
         Prepared p = unconfirmed;
         try {
@@ -176,8 +176,8 @@ final class ExtendedQuery {
     /**
      * A Describe or Execute of the held-back statement failed: was it the parse (then nothing held back is sent, as
      * PostgreSQL sends only the error) or the execution (then the held-back messages precede the error)? Asked of the
-     * session.backend by parsing the statement alone; in a failed transaction block the session.backend parses nothing, and the error's
-     * source file tells: parse analysis is in src/session.backend/parser and catalog/namespace.c.
+     * backend by parsing the statement alone; in a failed transaction block the backend parses nothing, and the error's
+     * source file tells: parse analysis is in src/backend/parser and catalog/namespace.c.
      */
     void resolveAfterError(SQLException e) {
         Prepared p = unconfirmed;
@@ -288,7 +288,7 @@ final class ExtendedQuery {
             }
             if (portal.rows == null && !portal.done && !portal.prepared.question && readOnly(portal.prepared.query)
                     && session.in.bufferedExecuteRows() == 0) {
-                runPortal(portal); // its rows serve the Execute already sent for all rows: one session.backend round trip, not two
+                runPortal(portal); // its rows serve the Execute already sent for all rows: one backend round trip, not two
             }
             ResultSetMetaData md = portal.rows != null ? portal.rows.getMetaData() : metadata(statement(portal.prepared));
             parsed(portal.prepared);
@@ -298,7 +298,7 @@ final class ExtendedQuery {
         }
     }
 
-    /** Sends RowDescription or NoData; returns the column session.types described. */
+    /** Sends RowDescription or NoData; returns the column types described. */
     private int[] describeRows(ResultSetMetaData md, short[] formats) throws SQLException {
         if (md == null || md.getColumnCount() == 0) {
             session.out.noData();
@@ -377,7 +377,7 @@ final class ExtendedQuery {
         session.out.commandComplete(CommandTags.forRows(portal.prepared.query, before + sent));
     }
 
-    /** How the session.backend runs a portal that is read in batches: in a transaction the proxy opened, or in the client's. */
+    /** How the backend runs a portal that is read in batches: in a transaction the proxy opened, or in the client's. */
     private enum Streaming { NONE, OWN_TRANSACTION, CLIENT_TRANSACTION }
 
     private Streaming streaming = Streaming.NONE;
@@ -495,8 +495,8 @@ final class ExtendedQuery {
 
     /**
      * SQL {@code DEALLOCATE name} of a statement the client prepared with Parse (libpq's PQprepare, then libpqxx's
-     * unprepare): the proxy keeps those itself, the session.backend has none of that name, so it is closed here, as a Close
-     * message would. Any other name (an SQL PREPARE's, or none) goes on to the session.backend.
+     * unprepare): the proxy keeps those itself, the backend has none of that name, so it is closed here, as a Close
+     * message would. Any other name (an SQL PREPARE's, or none) goes on to the backend.
      */
     boolean deallocatedHere(String sql) {
         if (statements.isEmpty() || !SqlLexer.firstWord(sql).equals("deallocate")) {
@@ -532,7 +532,7 @@ final class ExtendedQuery {
 
     /** Ends the batch on the JDBC route; the ReadyForQuery is the relay's when it relays the Sync. */
     void sync(boolean ready) {
-        session.skipUntilSync = false;
+        session.syncReached();
         if (session.sqlGuarded) {
             // no transaction block is open (the guard refuses BEGIN): Sync ends the implicit one and, as on PostgreSQL,
             // every portal with it; a streamed portal's read-only transaction ends with its rows

@@ -27,6 +27,28 @@ import org.slf4j.LoggerFactory;
  * One client connection, from startup to terminate, on its own thread and its own nlsql
  * connection to the backend: SQL behaves as on PostgreSQL (SET, temporary tables,
  * transactions), and questions run nlsql's loop.
+ *
+ * <pre>
+ * startup ─ ClientLogin (SSLRequest, StartupMessage, password) ─ openBackend ─ AuthenticationOk … ReadyForQuery
+ *
+ * the message loop, in {@link SessionMode}s (SessionMode lists the moves; any other throws):
+ *
+ *                  Query of plain SQL
+ *       READY ─────────────────────────────> RELAYING ── relayed ──> READY
+ *       ^  │                                     │
+ *       │  │ error in an extended batch          │ relayed, the parkAfter-th loopable Query in a row
+ *       │  v                                     v
+ *       │ SKIPPING_TO_SYNC                     TO_PARK ── cannot park (TLS, bytes buffered, ...) ──> READY
+ *       │  │ Sync                                │ park
+ *       ├──┘                                     v
+ *       │                                     PARKED: RelayLoop relays Query after Query
+ *       └──── any other message (or the client or backend gone: the session ends) ──┘
+ *
+ * READY answers: Query (questions, DDL, LISTEN: the JDBC route), Parse/Bind/Describe/Execute/Close/Sync/Flush
+ * ({@link ExtendedRelay} for SQL passed untouched, {@link ExtendedQuery} for the rest; a Parse the JDBC route holds
+ * back until the next message tells whether it parsed is ExtendedQuery's own sub-state), FunctionCall.
+ * A cancel goes to the backend in RELAYING and PARKED (and while ExtendedRelay is active), else to the JDBC statement.
+ * </pre>
  */
 final class PgSession implements Runnable {
 
@@ -50,12 +72,9 @@ final class PgSession implements Runnable {
     private final ExtendedQuery extended = new ExtendedQuery(this);
     /** Forwards what the backend sends while the client is idle; null without the relay. */
     private IdleWatcher watcher;
-    private volatile boolean relaying;
-    /** The session is parked in the server's {@link RelayLoop}, which relays its simple queries. */
-    private volatile boolean parked;
-    /** The last message was a simple query the relay loop could have relayed: the next ones likely are too. */
-    private boolean parkNext;
-    /** Such queries in a row the session's thread relayed since its last stay in the loop. */
+    /** Who answers the client now (see the header); written by the session's thread only, read by a cancel's. */
+    private volatile SessionMode mode = SessionMode.READY;
+    /** Simple queries the relay loop could have relayed that in a row the session's thread relayed since its last stay in the loop. */
     private int loopableInARow;
     /**
      * How many of them it takes to park: 1, doubled (up to 64) after each stay that relayed nothing, so a client that
@@ -63,8 +82,6 @@ final class PgSession implements Runnable {
      */
     private int parkAfter = 1;
     private volatile Statement running;
-    /** After an error in an extended-protocol batch: messages are skipped until its Sync. */
-    boolean skipUntilSync;
     /** The server's notices of a statement that failed: they go out just before its ErrorResponse, after anything held back. */
     final List<Map<Character, String>> noticesBeforeError = new ArrayList<>();
     boolean postgres;
@@ -198,7 +215,7 @@ final class PgSession implements Runnable {
 
     private void loop() throws IOException {
         while (true) {
-            if (parkNext && !parkInRelayLoop()) {
+            if (mode == SessionMode.TO_PARK && !parkInRelayLoop()) {
                 return;
             }
             if (watcher != null && out.endsReady() && !extendedRelay.active()) {
@@ -220,10 +237,9 @@ final class PgSession implements Runnable {
             if (m == null || m.type() == FrontendType.TERMINATE) {
                 return;
             }
-            if (skipUntilSync && m.type() != FrontendType.SYNC) {
+            if (mode == SessionMode.SKIPPING_TO_SYNC && m.type() != FrontendType.SYNC) {
                 continue;
             }
-            parkNext = false;
             if (m.type() != FrontendType.QUERY) {
                 loopableInARow = 0;
             }
@@ -236,7 +252,7 @@ final class PgSession implements Runnable {
                     continue;
                 }
                 if (extendedRelay != null && extendedRelay.active() && m.type() != FrontendType.SYNC && extendedRelay.catchUp()) {
-                    skipUntilSync = true; // the backend failed a relayed message: as PostgreSQL, all up to the Sync is skipped
+                    to(SessionMode.SKIPPING_TO_SYNC); // the backend failed a relayed message: as PostgreSQL, all up to the Sync is skipped
                     continue;
                 }
                 settingsBefore = m.type() == FrontendType.QUERY || pgBackend == null ? null : new java.util.HashMap<>(pgBackend.getParameterStatuses());
@@ -276,7 +292,7 @@ final class PgSession implements Runnable {
                 } else if (m.type() == FrontendType.SYNC) {
                     extended.sync(); // the error was a held-back Parse's: the Sync still ends the batch
                 } else {
-                    skipUntilSync = true;
+                    to(SessionMode.SKIPPING_TO_SYNC);
                 }
                 out.flush(); // PostgreSQL sends an error at once: a client waiting after Execute + Flush gets it
                 continue;
@@ -398,7 +414,9 @@ final class PgSession implements Runnable {
                 if (!r.active()) {
                     return false;
                 }
-                skipUntilSync |= r.catchUp();
+                if (r.catchUp()) {
+                    to(SessionMode.SKIPPING_TO_SYNC);
+                }
                 return true;
             }
             default -> {
@@ -422,21 +440,21 @@ final class PgSession implements Runnable {
      * client has been told what PostgreSQL would tell it).
      */
     private boolean parkInRelayLoop() throws IOException {
-        parkNext = false;
         java.nio.channels.SocketChannel client = socket.getChannel(); // null over TLS
         RelayLoop lane = server.relayLoop();
         if (lane == null || client == null || !out.endsReady() || extendedRelay.active() || in.buffered() != 0 || extended.unconfirmed != null
-                || skipUntilSync || relay.channel() == null || !relay.streamIdle()
+                || relay.channel() == null || !relay.streamIdle()
                 || !out.encoding().passesBytes()) { // the loop forwards bytes unread: it cannot convert them
+            to(SessionMode.READY);
             return true;
         }
         forwardQueuedNotifications();
         RelayLoop.Handback back;
-        parked = true;
+        to(SessionMode.PARKED);
         try {
             back = lane.park(this::relaysAlone, client, relay);
         } finally {
-            parked = false;
+            to(SessionMode.READY);
         }
         loopableInARow = 0;
         parkAfter = back.relayed() > 0 ? 1 : Math.min(64, parkAfter * 2);
@@ -549,6 +567,23 @@ final class PgSession implements Runnable {
         out.readyForQuery(transactionStatus());
     }
 
+    /** Moves the session to another mode; see {@link SessionMode} for the moves there are. */
+    private void to(SessionMode next) {
+        mode = mode.to(next);
+    }
+
+    /** The Sync of a batch arrived: messages are read again. */
+    void syncReached() {
+        if (mode == SessionMode.SKIPPING_TO_SYNC) {
+            to(SessionMode.READY);
+        }
+    }
+
+    /** The session's mode now (tests read it). */
+    SessionMode mode() {
+        return mode;
+    }
+
     /** The watcher's view of this session. */
     private IdleWatcher.Session idleSession() {
         return new IdleWatcher.Session() {
@@ -599,11 +634,11 @@ final class PgSession implements Runnable {
         }
         String onBackend = parts.size() == 1 && extendedRelay != null ? extendedRelay.deallocateOnBackend(parts.get(0)) : null;
         if (onBackend != null) { // the client's statement under the name the backend knows
-            relaying = true;
+            to(SessionMode.RELAYING);
             try {
                 relay.simpleQuery(onBackend.getBytes(StandardCharsets.UTF_8), out, in);
             } finally {
-                relaying = false;
+                to(SessionMode.READY);
             }
             return;
         }
@@ -621,13 +656,14 @@ final class PgSession implements Runnable {
         boolean whole = parts.size() > 1 && relayableTogether(parts);
         // an empty query too: PostgreSQL's answer tells a connection check (pgjdbc's isValid) that the backend is gone
         if (relay != null && (parts.isEmpty() || whole || relayable(parts))) {
-            relaying = true;
+            to(SessionMode.RELAYING);
+            boolean park = false;
             try {
                 relay.simpleQuery(bytes, out, in);
                 loopableInARow = !whole && relaysAlone(text) ? run + 1 : 0;
-                parkNext = loopableInARow >= parkAfter;
+                park = loopableInARow >= parkAfter;
             } finally {
-                relaying = false;
+                to(park ? SessionMode.TO_PARK : SessionMode.READY);
                 if (whole) {
                     afterWholeRelay(parts); // even after an error: an earlier DDL may have run (BEGIN; CREATE; COMMIT; x)
                 }
@@ -1060,7 +1096,7 @@ final class PgSession implements Runnable {
         if (givenSecret != secret) {
             return;
         }
-        if (relaying || parked || extendedRelay != null && extendedRelay.active()) {
+        if (mode.backendRunsTheQuery() || extendedRelay != null && extendedRelay.active()) {
             try {
                 pgBackend.cancelQuery();
             } catch (SQLException e) {
