@@ -2,7 +2,6 @@ package dev.nlsql.proxy;
 
 import dev.nlsql.proxy.wire.FrontendType;
 import java.io.IOException;
-import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -13,7 +12,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.net.ssl.SSLSocket;
 
 /**
  * A client from its first byte to authenticated: startup negotiation (SSLRequest, GSSENCRequest, CancelRequest,
@@ -29,20 +27,20 @@ final class ClientLogin {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final PgServer server;
-    private Socket socket;
+    private ClientConnection client;
     private PgInput in;
     private Messages out;
 
-    ClientLogin(PgServer server, Socket socket) throws IOException {
+    ClientLogin(PgServer server, ClientConnection client) throws IOException {
         this.server = server;
-        this.socket = socket;
-        this.in = new PgInput(new PgInput.Buffered(socket.getInputStream(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
-        this.out = new Messages(socket.getOutputStream());
+        this.client = client;
+        this.in = new PgInput(new PgInput.Buffered(client.input(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
+        this.out = new Messages(client.output());
     }
 
-    /** The client's socket: TLS once the client asked for it and the proxy has a certificate. */
-    Socket socket() {
-        return socket;
+    /** The client's connection: TLS once the client asked for it and the proxy has a certificate. */
+    ClientConnection client() {
+        return client;
     }
 
     PgInput in() {
@@ -86,15 +84,12 @@ final class ClientLogin {
             }
             int code = PgInput.int32(b);
             if (code == SSL_REQUEST) {
-                if (server.tls() != null && !(socket instanceof SSLSocket)) {
+                if (server.tls() != null && !client.encrypted()) {
                     out.single('S');
                     out.flush();
-                    SSLSocket ssl = (SSLSocket) server.tls().getSocketFactory().createSocket(socket, null, socket.getPort(), true);
-                    ssl.setUseClientMode(false);
-                    ssl.startHandshake();
-                    socket = ssl;
-                    in = new PgInput(new java.io.BufferedInputStream(ssl.getInputStream(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
-                    out = new Messages(ssl.getOutputStream());
+                    client = client.startTls(server.tls());
+                    in = new PgInput(new java.io.BufferedInputStream(client.input(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
+                    out = new Messages(client.output());
                 } else {
                     out.single('N');
                     out.flush();
@@ -173,7 +168,7 @@ final class ClientLogin {
                     + auth.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
                     "Use --auth trust (the database checks the password) or --auth password, or a shared account in --backend.");
         }
-        if (!(socket instanceof SSLSocket) && !server.isLocalClient(socket.getInetAddress())) {
+        if (!client.encrypted() && !server.isLocalClient(client.address())) {
             throw passwordRefusal = new PasswordRefusal("the database asks for a password, and nlsql's proxy relays passwords only over TLS",
                     "Connect with sslmode=require; the proxy needs --tls-cert and --tls-key.");
         }
@@ -208,7 +203,7 @@ final class ClientLogin {
      * then succeeds means the database accepted it).
      */
     boolean vouchedFor() {
-        return vouchedFor(server.isLocalClient(socket.getInetAddress()), server.config().auth(), databaseAskedPassword);
+        return vouchedFor(server.isLocalClient(client.address()), server.config().auth(), databaseAskedPassword);
     }
 
     static boolean vouchedFor(boolean localClient, ProxyConfig.Auth auth, boolean databaseAskedPassword) {
@@ -220,11 +215,11 @@ final class ClientLogin {
      * database saw ({@code inet_client_addr()} of the backend session, when there is one) and its pg_hba rules.
      */
     StartupSettings.Refused unvouched(java.sql.Connection backend) {
-        String client = socket.getInetAddress().getHostAddress();
+        String address = client.address().getHostAddress();
         String fix = "--auth scram-sha-256 --users FILE, so that the proxy authenticates clients itself";
         if (backend == null) {
             return new StartupSettings.Refused(PgState.INVALID_AUTHORIZATION_SPECIFICATION.code(), "nlsql's proxy admits a client from "
-                    + client + " to act as itself only when the proxy or the database authenticated it, and this database's"
+                    + address + " to act as itself only when the proxy or the database authenticated it, and this database's"
                     + " driver cannot ask the client for a password", null, "Start the proxy with " + fix + ".");
         }
         String seen = null;
@@ -236,9 +231,9 @@ final class ClientLogin {
         }
         String proxy = seen == null ? "the proxy's own address" : "the proxy's own address " + seen;
         return new StartupSettings.Refused(PgState.INVALID_AUTHORIZATION_SPECIFICATION.code(), "nlsql's proxy refuses the client at "
-                + client + ": the database admitted it without asking for a password, because it saw the connection come from "
+                + address + ": the database admitted it without asking for a password, because it saw the connection come from "
                 + proxy + ", so pg_hba.conf's rules for that address applied (such as trust for this machine), not rules for "
-                + client,
+                + address,
                 "The database sees every client of the proxy at " + proxy + ".",
                 "Require a password in pg_hba.conf for connections from " + (seen == null ? "the proxy's address" : seen)
                         + " (for example \"host all all " + (seen == null ? "127.0.0.1/32" : seen + (seen.contains(":") ? "/128" : "/32"))

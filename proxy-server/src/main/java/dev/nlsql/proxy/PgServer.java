@@ -103,7 +103,7 @@ public final class PgServer implements AutoCloseable {
                     refuse(socket);
                     continue;
                 }
-                PgSession session = new PgSession(this, socket, nextProcessId.getAndIncrement());
+                PgSession session = new PgSession(this, ClientConnection.of(socket), nextProcessId.getAndIncrement());
                 sessions.put(session.processId(), session);
                 pendingLogins.incrementAndGet();
                 // startup plus authentication have one deadline, however slowly the bytes come
@@ -376,7 +376,9 @@ public final class PgServer implements AutoCloseable {
     public void close() throws IOException {
         loginWatchdog.shutdownNow();
         idleWatchers.close();
-        listener.close();
+        if (listener != null) { // a server never started still serves sessions over in-memory streams (tests)
+            listener.close();
+        }
         if (relayLoop != null) {
             relayLoop.close(); // parked sessions end, as their clients would see a closing server
         }

@@ -7,7 +7,6 @@ import dev.nlsql.engine.Trace;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.jdbc.TextKind;
 import java.io.IOException;
-import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -57,7 +56,8 @@ final class PgSession implements Runnable {
 
     private final PgServer server;
     private ClientLogin login;
-    private Socket socket;
+    /** The client's connection: a socket in the server, streams in memory in protocol tests. */
+    private ClientConnection client;
     PgInput in;
     Messages out;
     Connection backend;
@@ -89,9 +89,9 @@ final class PgSession implements Runnable {
     boolean sqlGuarded;
     org.postgresql.core.BaseConnection pgBackend;
 
-    PgSession(PgServer server, Socket socket, int processId) {
+    PgSession(PgServer server, ClientConnection client, int processId) {
         this.server = server;
-        this.socket = socket;
+        this.client = client;
         this.processId = processId;
     }
 
@@ -123,7 +123,7 @@ final class PgSession implements Runnable {
     void loginTimedOut() {
         LOG.debug("session {}: no login within {} s", processId, server.config().loginTimeoutSeconds());
         try {
-            socket.close(); // unblocks the session's read; it ends as a lost connection
+            client.close(); // unblocks the session's read; it ends as a lost connection
         } catch (IOException ignored) {
             // closing anyway
         }
@@ -137,9 +137,9 @@ final class PgSession implements Runnable {
     @Override
     public void run() {
         try {
-            login = new ClientLogin(server, socket);
+            login = new ClientLogin(server, client);
             Map<String, String> startup = login.startup();
-            socket = login.socket(); // TLS now, if the client asked for it
+            client = login.client(); // TLS now, if the client asked for it
             in = login.in();
             out = login.out();
             if (startup == null || !login.authenticate(startup.getOrDefault("user", ""))) {
@@ -149,7 +149,7 @@ final class PgSession implements Runnable {
                 fatal(PgState.TOO_MANY_CONNECTIONS.code(), PgState.TOO_MANY_CONNECTIONS.message(server.config().maxConnections()));
                 return;
             }
-            StartupSettings.check(startup, socket.getInetAddress().getHostAddress(), server.config().sharedAccount());
+            StartupSettings.check(startup, client.address().getHostAddress(), server.config().sharedAccount());
             startupEncoding = StartupSettings.clientEncoding(startup);
             out.encoding(startupEncoding);
             backend = server.openBackend(startup, login); // still under the login timeout
@@ -440,9 +440,9 @@ final class PgSession implements Runnable {
      * client has been told what PostgreSQL would tell it).
      */
     private boolean parkInRelayLoop() throws IOException {
-        java.nio.channels.SocketChannel client = socket.getChannel(); // null over TLS
+        java.nio.channels.SocketChannel channel = client.channel(); // null over TLS and in memory
         RelayLoop lane = server.relayLoop();
-        if (lane == null || client == null || !out.endsReady() || extendedRelay.active() || in.buffered() != 0 || extended.unconfirmed != null
+        if (lane == null || channel == null || !out.endsReady() || extendedRelay.active() || in.buffered() != 0 || extended.unconfirmed != null
                 || relay.channel() == null || !relay.streamIdle()
                 || !out.encoding().passesBytes()) { // the loop forwards bytes unread: it cannot convert them
             to(SessionMode.READY);
@@ -452,7 +452,7 @@ final class PgSession implements Runnable {
         RelayLoop.Handback back;
         to(SessionMode.PARKED);
         try {
-            back = lane.park(this::relaysAlone, client, relay);
+            back = lane.park(this::relaysAlone, channel, relay);
         } finally {
             to(SessionMode.READY);
         }
@@ -596,7 +596,7 @@ final class PgSession implements Runnable {
             public void ended() {
                 pgBackend.getQueryExecutor().abort(); // pgjdbc sees the connection closed, as it is
                 try {
-                    socket.close(); // after the forwarded FATAL, as PostgreSQL closes; the session's read ends
+                    client.close(); // after the forwarded FATAL, as PostgreSQL closes; the session's read ends
                 } catch (IOException ignored) {
                     // closing anyway
                 }
@@ -1192,11 +1192,8 @@ final class PgSession implements Runnable {
      */
     private void drainBeforeClose() {
         try {
-            if (!(socket instanceof javax.net.ssl.SSLSocket)) {
-                socket.shutdownOutput();
-            }
-            socket.setSoTimeout(1_000);
-            java.io.InputStream raw = socket.getInputStream();
+            client.endOutput(1_000);
+            java.io.InputStream raw = client.input();
             byte[] buf = new byte[8192];
             long left = 1 << 20;
             long deadline = System.nanoTime() + 1_000_000_000L;
@@ -1221,7 +1218,7 @@ final class PgSession implements Runnable {
         closeQuietly(simpleStatement);
         closeQuietly(backend);
         try {
-            socket.close();
+            client.close();
         } catch (IOException ignored) {
             // closing anyway
         }
