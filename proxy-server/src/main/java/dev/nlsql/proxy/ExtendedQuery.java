@@ -45,14 +45,10 @@ final class ExtendedQuery {
         this.session = session;
     }
 
-    void parse(ByteBuffer b) throws IOException, SQLException {
-        String name = PgInput.cstring(b);
-        String query = PgInput.cstring(b);
-        int n = PgInput.int16(b);
-        int[] oids = new int[Math.max(0, n)];
-        for (int i = 0; i < oids.length; i++) {
-            oids[i] = PgInput.int32(b);
-        }
+    void parse(ExtendedMessages.Parse parse) throws IOException, SQLException {
+        String name = parse.name();
+        String query = parse.query();
+        int[] oids = parse.parameterTypes();
         if (!name.isEmpty() && statements.containsKey(name)) {
             throw new SQLException("prepared statement \"" + name + "\" already exists", PgState.DUPLICATE_PREPARED_STATEMENT.code());
         }
@@ -213,9 +209,10 @@ final class ExtendedQuery {
         }
     }
 
-    void bind(ByteBuffer b) throws IOException, SQLException {
-        String portalName = PgInput.cstring(b);
-        String statementName = PgInput.cstring(b);
+    void bind(ExtendedMessages.Bind bind) throws IOException, SQLException {
+        String portalName = bind.portal();
+        String statementName = bind.statement();
+        ByteBuffer b = bind.values(); // read below once the statement is known, as PostgreSQL reads a Bind
         Prepared p = statements.get(statementName);
         if (p == null) {
             throw new SQLException("prepared statement \"" + statementName + "\" does not exist", PgState.INVALID_SQL_STATEMENT_NAME.code());
@@ -268,9 +265,9 @@ final class ExtendedQuery {
         return dev.nlsql.NlSqlState.BAD_INPUT.exception("Questions take no parameters; put the values in the question's text");
     }
 
-    void describe(ByteBuffer b) throws IOException, SQLException {
-        char kind = (char) PgInput.byte1(b);
-        String name = PgInput.cstring(b);
+    void describe(ExtendedMessages.Target describe) throws IOException, SQLException {
+        char kind = describe.kind();
+        String name = describe.name();
         if (kind == FrontendType.STATEMENT) {
             Prepared p = statements.get(name);
             if (p == null) {
@@ -331,9 +328,9 @@ final class ExtendedQuery {
         }
     }
 
-    void execute(ByteBuffer b) throws IOException, SQLException {
-        String name = PgInput.cstring(b);
-        int maxRows = PgInput.int32(b);
+    void execute(ExtendedMessages.Execute execute) throws IOException, SQLException {
+        String name = execute.portal();
+        int maxRows = execute.maxRows();
         Portal portal = portals.get(name);
         if (portal == null) {
             throw new SQLException("portal \"" + name + "\" does not exist", PgState.INVALID_CURSOR_NAME.code());
@@ -478,9 +475,9 @@ final class ExtendedQuery {
         return READING_STATEMENTS.contains(SqlLexer.firstWord(sql));
     }
 
-    void closeObject(ByteBuffer b) throws IOException, SQLException {
-        char kind = (char) PgInput.byte1(b);
-        String name = PgInput.cstring(b);
+    void close(ExtendedMessages.Target close) throws IOException, SQLException {
+        char kind = close.kind();
+        String name = close.name();
         if (kind == FrontendType.STATEMENT) {
             Prepared p = statements.remove(name);
             PgSession.closeQuietly(p == null ? null : p.statement);

@@ -258,11 +258,11 @@ final class PgSession implements Runnable {
                 settingsBefore = m.type() == FrontendType.QUERY || pgBackend == null ? null : new java.util.HashMap<>(pgBackend.getParameterStatuses());
                 switch (m.type()) {
                     case FrontendType.QUERY -> simpleQuery(m.body());
-                    case FrontendType.PARSE -> extended.parse(m.body());
-                    case FrontendType.BIND -> extended.bind(m.body());
-                    case FrontendType.DESCRIBE -> extended.describe(m.body());
-                    case FrontendType.EXECUTE -> extended.execute(m.body());
-                    case FrontendType.CLOSE -> extended.closeObject(m.body());
+                    case FrontendType.PARSE -> extended.parse(ExtendedMessages.Parse.of(m.body()));
+                    case FrontendType.BIND -> extended.bind(ExtendedMessages.Bind.of(m.body()));
+                    case FrontendType.DESCRIBE -> extended.describe(ExtendedMessages.Target.of(m.body()));
+                    case FrontendType.EXECUTE -> extended.execute(ExtendedMessages.Execute.of(m.body()));
+                    case FrontendType.CLOSE -> extended.close(ExtendedMessages.Target.of(m.body()));
                     case FrontendType.SYNC -> extended.sync();
                     case FrontendType.FLUSH -> out.flush(); // settled above: what was held back has been sent
                     case FrontendType.COPY_DATA, FrontendType.COPY_DONE, FrontendType.COPY_FAIL -> {
