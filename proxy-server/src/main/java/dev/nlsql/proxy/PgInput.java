@@ -204,6 +204,19 @@ final class PgInput {
         throw new ProtocolViolation("string without its terminating zero");
     }
 
+    /** An int16 count, then that many int16s (format codes). */
+    static short[] shorts(ByteBuffer b) throws ProtocolViolation {
+        int n = int16(b);
+        if (n < 0) {
+            throw new ProtocolViolation("negative count");
+        }
+        short[] out = new short[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = int16(b);
+        }
+        return out;
+    }
+
     static int int32(ByteBuffer b) throws ProtocolViolation {
         need(b, 4);
         return b.getInt();

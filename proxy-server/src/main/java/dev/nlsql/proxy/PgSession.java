@@ -49,7 +49,7 @@ import org.slf4j.LoggerFactory;
  * A cancel goes to the backend in RELAYING and PARKED (and while ExtendedRelay is active), else to the JDBC statement.
  * </pre>
  */
-final class PgSession implements Runnable {
+final class PgSession implements Runnable, ExtendedQuery.Session {
 
     private static final Logger LOG = LoggerFactory.getLogger(PgSession.class);
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -58,11 +58,11 @@ final class PgSession implements Runnable {
     private ClientLogin login;
     /** The client's connection: a socket in the server, streams in memory in protocol tests. */
     private ClientConnection client;
-    PgInput in;
-    Messages out;
-    Connection backend;
-    PgTypes types;
-    final int processId;
+    private PgInput in;
+    private Messages out;
+    private Connection backend;
+    private PgTypes types;
+    private final int processId;
     private final int secret = RANDOM.nextInt();
     private Statement simpleStatement;
     private BackendRelay relay;
@@ -83,11 +83,11 @@ final class PgSession implements Runnable {
     private int parkAfter = 1;
     private volatile Statement running;
     /** The server's notices of a statement that failed: they go out just before its ErrorResponse, after anything held back. */
-    final List<Map<Character, String>> noticesBeforeError = new ArrayList<>();
-    boolean postgres;
+    private final List<Map<Character, String>> noticesBeforeError = new ArrayList<>();
+    private boolean postgres;
     /** SQL text is guarded or refused (nlsql.passthrough readonly or deny), never relayed. */
-    boolean sqlGuarded;
-    org.postgresql.core.BaseConnection pgBackend;
+    private boolean sqlGuarded;
+    private org.postgresql.core.BaseConnection pgBackend;
 
     PgSession(PgServer server, ClientConnection client, int processId) {
         this.server = server;
@@ -95,7 +95,8 @@ final class PgSession implements Runnable {
         this.processId = processId;
     }
 
-    int processId() {
+    @Override
+    public int processId() {
         return processId;
     }
 
@@ -130,7 +131,8 @@ final class PgSession implements Runnable {
     }
 
     /** The session's jdbc:nlsql: connection to the backend, null before startup completed. */
-    Connection backend() {
+    @Override
+    public Connection backend() {
         return backend;
     }
 
@@ -357,7 +359,7 @@ final class PgSession implements Runnable {
                     return false;
                 }
                 Prepared old = extended.statements.remove(name);
-                closeQuietly(old == null ? null : old.statement);
+                Closeables.quietly(old == null ? null : old.statement);
                 r.parse(m.body(), name, query, !RELAYED_STATEMENTS.contains(first) && TextKind.of(query).changesSchema());
                 return true;
             }
@@ -546,7 +548,7 @@ final class PgSession implements Runnable {
                     PgState.FEATURE_NOT_SUPPORTED.code());
         }
         int oid = PgInput.int32(b);
-        short[] formats = shorts(b);
+        short[] formats = PgInput.shorts(b);
         int n = PgInput.int16(b);
         org.postgresql.fastpath.FastpathArg[] args = new org.postgresql.fastpath.FastpathArg[Math.max(0, n)];
         for (int i = 0; i < args.length; i++) {
@@ -573,10 +575,46 @@ final class PgSession implements Runnable {
     }
 
     /** The Sync of a batch arrived: messages are read again. */
-    void syncReached() {
+    @Override
+    public void syncReached() {
         if (mode == SessionMode.SKIPPING_TO_SYNC) {
             to(SessionMode.READY);
         }
+    }
+
+    @Override
+    public Messages out() {
+        return out;
+    }
+
+    @Override
+    public PgInput in() {
+        return in;
+    }
+
+    @Override
+    public org.postgresql.core.BaseConnection pgBackend() {
+        return pgBackend;
+    }
+
+    @Override
+    public PgTypes types() {
+        return types;
+    }
+
+    @Override
+    public boolean sqlGuarded() {
+        return sqlGuarded;
+    }
+
+    @Override
+    public boolean postgres() {
+        return postgres;
+    }
+
+    @Override
+    public void noticesBeforeError(List<Map<Character, String>> notices) {
+        noticesBeforeError.addAll(notices);
     }
 
     /** The session's mode now (tests read it). */
@@ -808,7 +846,8 @@ final class PgSession implements Runnable {
      * COPY runs only on the relay, which carries its sub-protocol; JDBC cannot. Under a guarding nlsql.passthrough it
      * is refused before anything of the message runs, as the guard refuses every statement that is not a read.
      */
-    void refuseCopy(List<String> parts) throws SQLException {
+    @Override
+    public void refuseCopy(List<String> parts) throws SQLException {
         for (String part : parts) {
             if (SqlLexer.firstWord(part).equals("copy") && TextKind.of(part).kind() == TextKind.SQL) {
                 if (sqlGuarded) {
@@ -875,13 +914,15 @@ final class PgSession implements Runnable {
             + "[ \\t\\n\\r]*('[^'\\\\]*'|-?[0-9]+)[ \\t\\n\\r]*;?[ \\t\\n\\r]*");
 
     /** Session settings PostgreSQL clients send, which a non-PostgreSQL backend would not understand: acknowledged here. */
-    boolean clientSetting(String sql) {
+    @Override
+    public boolean clientSetting(String sql) {
         return ClientEncodingSetting.setsEncoding(sql)
                 || (postgres ? sqlGuarded && DRIVER_SETTING.matcher(sql).matches() : CLIENT_SETTING.matcher(sql).matches());
     }
 
     /** Executes a {@link #clientSetting}: the client's encoding is the proxy's to change; the others are acknowledged. */
-    void clientSettingDone(String sql) throws SQLException {
+    @Override
+    public void clientSettingDone(String sql) throws SQLException {
         ClientEncodingSetting encoding = ClientEncodingSetting.of(sql);
         if (encoding != null) {
             encoding.apply(out, startupEncoding, transactionStatus());
@@ -918,7 +959,8 @@ final class PgSession implements Runnable {
         }
     }
 
-    List<Messages.Column> columns(ResultSetMetaData md) throws SQLException {
+    @Override
+    public List<Messages.Column> columns(ResultSetMetaData md) throws SQLException {
         List<Messages.Column> out = new ArrayList<>(md.getColumnCount());
         org.postgresql.core.Field[] fields = BackendFields.of(md);
         for (int i = 1; i <= md.getColumnCount(); i++) {
@@ -947,7 +989,8 @@ final class PgSession implements Runnable {
      * are read, so the proxy holds a fetch of rows and one step of messages, and a client that does not read blocks
      * the session here. A cursor's fetch never reaches past {@code max}: a later row's error is not raised early.
      */
-    long sendRows(ResultSet rs, List<Messages.Column> columns, short[] formats, int max) throws SQLException, IOException {
+    @Override
+    public long sendRows(ResultSet rs, List<Messages.Column> columns, short[] formats, int max) throws SQLException, IOException {
         long n = 0;
         long largest = 0;
         int fetch = 1; // a streaming statement's first fetch (its fetch size)
@@ -1029,7 +1072,8 @@ final class PgSession implements Runnable {
      * got outside one on the connection), taken so each goes out once. Only the server's: nlsql's own warning of an
      * answered question is the "nlsql answered by" NOTICE already.
      */
-    List<Map<Character, String>> takeNotices(Statement s) {
+    @Override
+    public List<Map<Character, String>> takeNotices(Statement s) {
         List<Map<Character, String>> notices = new ArrayList<>();
         try {
             collect(backend.getWarnings(), notices);
@@ -1054,12 +1098,14 @@ final class PgSession implements Runnable {
         }
     }
 
-    void sendNotices(List<Map<Character, String>> notices) {
+    @Override
+    public void sendNotices(List<Map<Character, String>> notices) {
         notices.forEach(n -> out.serverMessage(BackendType.NOTICE_RESPONSE, n));
     }
 
     /** The SQL that answered a question, as a NOTICE before its rows. */
-    void sendQuestionNotice(Statement s, String text) throws SQLException {
+    @Override
+    public void sendQuestionNotice(Statement s, String text) throws SQLException {
         if (TextKind.of(text).kind() == TextKind.SQL) {
             return;
         }
@@ -1077,18 +1123,14 @@ final class PgSession implements Runnable {
     }
 
     /** Runs work as the session's cancellable statement. */
-    <T> T run(Statement s, SqlWork<T> work) throws SQLException {
+    @Override
+    public <T> T run(Statement s, ExtendedQuery.SqlWork<T> work) throws SQLException {
         running = s;
         try {
             return work.run();
         } finally {
             running = null;
         }
-    }
-
-    @FunctionalInterface
-    interface SqlWork<T> {
-        T run() throws SQLException;
     }
 
     /** CancelRequest: stops the running statement or question, if the secret matches. */
@@ -1115,7 +1157,8 @@ final class PgSession implements Runnable {
         }
     }
 
-    char transactionStatus() {
+    @Override
+    public char transactionStatus() {
         try {
             if (pgBackend != null) {
                 return switch (pgBackend.getTransactionState()) {
@@ -1215,8 +1258,8 @@ final class PgSession implements Runnable {
         }
         server.forget(this);
         extended.closeAll();
-        closeQuietly(simpleStatement);
-        closeQuietly(backend);
+        Closeables.quietly(simpleStatement);
+        Closeables.quietly(backend);
         try {
             client.close();
         } catch (IOException ignored) {
@@ -1224,27 +1267,6 @@ final class PgSession implements Runnable {
         }
     }
 
-    static void closeQuietly(AutoCloseable c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (Exception ignored) {
-                // closing anyway
-            }
-        }
-    }
-
-    static short[] shorts(ByteBuffer b) throws PgInput.ProtocolViolation {
-        int n = PgInput.int16(b);
-        if (n < 0) {
-            throw new PgInput.ProtocolViolation("negative count");
-        }
-        short[] out = new short[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = PgInput.int16(b);
-        }
-        return out;
-    }
 
     @Override
     public String toString() {

@@ -52,7 +52,7 @@ final class Utf8Messages {
     private static void bind(ByteBuffer in, ByteSink out, ClientEncoding encoding) throws SQLException, PgInput.ProtocolViolation {
         cstring(in, out, encoding);
         cstring(in, out, encoding);
-        short[] formats = PgSession.shorts(in);
+        short[] formats = PgInput.shorts(in);
         out.writeInt16(formats.length);
         for (short f : formats) {
             out.writeInt16(f);
