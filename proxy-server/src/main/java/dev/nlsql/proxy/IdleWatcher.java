@@ -87,8 +87,11 @@ final class IdleWatcher {
 
     /** What the watcher needs of its session. */
     interface Session {
-        /** A ParameterStatus the backend sent: pgjdbc is told, as when it reads one itself. */
-        void parameterStatus(byte[] body, int length);
+        /**
+         * A message the backend sent unasked, before it goes to the client: the session's one observer of backend
+         * messages ({@link BackendRelay#observe}) keeps pgjdbc in step, as when it reads a ParameterStatus itself.
+         */
+        void observe(char type, byte[] body, int length);
 
         /** The backend ended (a FATAL forwarded, or its connection closed) or the client is gone: end the session. */
         void ended();
@@ -265,9 +268,7 @@ final class IdleWatcher {
                     lost = e;
                     return;
                 }
-                if (type == BackendType.PARAMETER_STATUS) {
-                    session.parameterStatus(body, length);
-                }
+                session.observe(type, body, length);
                 out.raw(type, body, length);
                 out.flush(); // an IOException here: the client is gone, and the session ends with it
                 if (type == BackendType.ERROR_RESPONSE && BackendRelay.isFatal(body, length)) {

@@ -626,8 +626,8 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
     private IdleWatcher.Session idleSession() {
         return new IdleWatcher.Session() {
             @Override
-            public void parameterStatus(byte[] body, int length) {
-                relay.parameterStatus(body, length);
+            public void observe(char type, byte[] body, int length) {
+                relay.observe(type, body, length);
             }
 
             @Override
