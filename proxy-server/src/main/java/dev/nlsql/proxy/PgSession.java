@@ -66,6 +66,8 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
     private final int secret = RANDOM.nextInt();
     private Statement simpleStatement;
     private BackendRelay relay;
+    /** Which SQL this session relays as it is; set with the relay. */
+    private RelayedSql relayedSql;
     /** The extended protocol's SQL statements, relayed as they are; null where the JDBC route takes them all. */
     private ExtendedRelay extendedRelay;
     /** Parse, Bind, Describe, Execute, Close and Sync. */
@@ -164,6 +166,7 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
             if (postgres && !sqlGuarded) {
                 relay = BackendRelay.of(pgBackend);
             }
+            relayedSql = new RelayedSql(relay != null, pgBackend);
             if (relay != null) {
                 extendedRelay = new ExtendedRelay(relay, out);
                 watcher = new IdleWatcher(server.idleWatchers(), relay.stream(), out, idleSession());
@@ -353,14 +356,14 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
                 // a client in another encoding than UTF-8 stays on the JDBC route: its relayed rows would need converting,
                 // and which columns of a DataRow are binary is known only from the Bind, not from the rows
                 if (!name.isEmpty() && extended.statements.containsKey(name) || first.equals("copy")
-                        || !query.isBlank() && !relayedShape(query) || !out.encoding().passesBytes()
+                        || !query.isBlank() && !relayedSql.isSql(query) || !out.encoding().passesBytes()
                         || clientSetting(query)) { // SET client_encoding is the proxy's: it converts, the backend stays UTF-8
                     r.forget(FrontendType.STATEMENT, name);
                     return false;
                 }
                 Prepared old = extended.statements.remove(name);
                 Closeables.quietly(old == null ? null : old.statement);
-                r.parse(m.body(), name, query, !RELAYED_STATEMENTS.contains(first) && TextKind.of(query).changesSchema());
+                r.parse(m.body(), name, query, !RelayedSql.RELAYED_STATEMENTS.contains(first) && TextKind.of(query).changesSchema());
                 return true;
             }
             case FrontendType.BIND -> {
@@ -454,7 +457,7 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
         RelayLoop.Handback back;
         to(SessionMode.PARKED);
         try {
-            back = lane.park(this::relaysAlone, channel, relay);
+            back = lane.park(relayedSql, channel, relay);
         } finally {
             to(SessionMode.READY);
         }
@@ -483,56 +486,6 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
                 return false;
             }
         }
-    }
-
-    /** Statements the relay loop relays, alone in their message: no JDBC bookkeeping, no COPY sub-protocol, no settings. */
-    private static final java.util.Set<String> LOOP_STATEMENTS = java.util.Set.of("select", "with", "values", "table", "show",
-            "explain", "insert", "update", "delete", "merge", "begin", "start", "commit", "end", "rollback", "abort", "savepoint",
-            "release", "prepare", "execute", "declare", "fetch", "move", "close");
-
-    /**
-     * {@link RelayLoop.Session#relaysAlone}: the loop's question, asked of the query text's bytes. The last shape's
-     * answer is kept (digits masked in the bytes: no UTF-8 sequence holds an ASCII digit), so an application repeating
-     * a statement with other numbers costs a byte comparison per query.
-     */
-    private boolean relaysAlone(byte[] text, int offset, int length) {
-        if (length > lastShape.length) {
-            return relaysAlone(new String(text, offset, length, StandardCharsets.UTF_8));
-        }
-        byte[] shape = shapeBytes;
-        for (int i = 0; i < length; i++) {
-            byte c = text[offset + i];
-            shape[i] = c >= '1' && c <= '9' ? (byte) '0' : c;
-        }
-        if (length != lastShapeLength || !java.util.Arrays.equals(shape, 0, length, lastShape, 0, length)) {
-            lastShapeAnswer = relaysAlone(new String(text, offset, length, StandardCharsets.UTF_8));
-            System.arraycopy(shape, 0, lastShape, 0, length);
-            lastShapeLength = length;
-        }
-        return lastShapeAnswer;
-    }
-
-    private final byte[] shapeBytes = new byte[1024];
-    private final byte[] lastShape = new byte[1024];
-    private int lastShapeLength = -1;
-    private boolean lastShapeAnswer;
-
-    /**
-     * True when this session would relay the query text to PostgreSQL as it is, alone, with nothing to do after:
-     * one statement of {@link #LOOP_STATEMENTS} that reads as SQL. Remembered per shape, digits masked.
-     */
-    private boolean relaysAlone(String text) {
-        if (relay == null || sqlGuarded || text.length() > RelayLoop.CLIENT_BUFFER) {
-            return false;
-        }
-        String shape = maskDigits(text);
-        Boolean known = loopShapes.get(shape);
-        if (known == null) {
-            List<String> parts = SqlLexer.splitStatements(text);
-            known = parts.size() == 1 && LOOP_STATEMENTS.contains(SqlLexer.firstWord(parts.get(0))) && relayedShape(parts.get(0));
-            loopShapes.put(shape, known);
-        }
-        return known;
     }
 
     /**
@@ -693,12 +646,12 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
         }
         boolean whole = parts.size() > 1 && relayableTogether(parts);
         // an empty query too: PostgreSQL's answer tells a connection check (pgjdbc's isValid) that the backend is gone
-        if (relay != null && (parts.isEmpty() || whole || relayable(parts))) {
+        if (relay != null && (parts.isEmpty() || whole || relayedSql.relayable(parts))) {
             to(SessionMode.RELAYING);
             boolean park = false;
             try {
                 relay.simpleQuery(bytes, out, in);
-                loopableInARow = !whole && relaysAlone(text) ? run + 1 : 0;
+                loopableInARow = !whole && relayedSql.relaysAlone(text) ? run + 1 : 0;
                 park = loopableInARow >= parkAfter;
             } finally {
                 to(park ? SessionMode.TO_PARK : SessionMode.READY);
@@ -745,76 +698,6 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
                 backend.prepareStatement(sql).close();
             }
         }
-    }
-
-    /** Statements relayed to PostgreSQL as they are: queries, data changes, transaction control, COPY (JDBC cannot carry
-     *  its sub-protocol) and settings (the relay tells pgjdbc what it would have read of them: ParameterStatus, a DISCARD
-     *  ALL's dropped statements). DDL and LISTEN go through JDBC, so nlsql's catalog and pgjdbc's queue see them. */
-    private static final java.util.Set<String> RELAYED_STATEMENTS = java.util.Set.of("select", "with", "values", "table",
-            "show", "explain", "insert", "update", "delete", "merge", "begin", "start", "commit", "end", "rollback", "abort",
-            "savepoint", "release", "prepare", "execute", "declare", "fetch", "move", "close", "copy", "set", "reset", "discard");
-
-    /** True when every statement is SQL nlsql passes untouched, of a kind that needs no JDBC bookkeeping. */
-    private boolean relayable(List<String> statements) {
-        for (String sql : statements) {
-            if (!RELAYED_STATEMENTS.contains(SqlLexer.firstWord(sql)) || !relayedShape(sql)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Whether the text is SQL, remembered by its shape (digits masked): an application repeats a statement with other
-     * numbers (pgbench's {@code WHERE aid = 48213}), and the kind of a text does not depend on them, so the classifier
-     * runs once per shape, not once per query.
-     */
-    private boolean relayedShape(String sql) {
-        boolean backslashEscapes = pgBackend != null && !pgBackend.getStandardConformingStrings();
-        String shape = sql.length() > 500 ? null : backslashEscapes ? "\0" + maskDigits(sql) : maskDigits(sql);
-        Boolean known = shape == null ? null : sqlShapes.get(shape);
-        if (known == null) {
-            known = TextKind.of(backslashEscapes ? asStandardStrings(sql) : sql).kind() == TextKind.SQL;
-            if (shape != null) {
-                sqlShapes.put(shape, known);
-            }
-        }
-        return known;
-    }
-
-    /**
-     * The text as the session reads it with standard_conforming_strings off ({@code 'it\'s'} is one string), in a
-     * form the classifier reads alike (its lexer's canonical strings); the text itself goes to PostgreSQL unchanged.
-     */
-    private static String asStandardStrings(String sql) {
-        SqlLexer.Result read = SqlLexer.tokenize(sql, dev.nlsql.sql.LexRules.postgres(false));
-        return read.problem() == null ? read.canonical() : sql;
-    }
-
-    private final Map<String, Boolean> sqlShapes = shapeCache();
-    private final Map<String, Boolean> loopShapes = shapeCache();
-
-    /** The last 64 statement shapes' answers: an application repeats a few statements. */
-    private static Map<String, Boolean> shapeCache() {
-        return new java.util.LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                return size() > 64;
-            }
-        };
-    }
-
-    static String maskDigits(String s) {
-        char[] c = null;
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) >= '1' && s.charAt(i) <= '9') {
-                if (c == null) {
-                    c = s.toCharArray();
-                }
-                c[i] = '0';
-            }
-        }
-        return c == null ? s : new String(c);
     }
 
     /**
