@@ -76,12 +76,20 @@ final class InMemoryClient {
         return message(type, body.toByteArray());
     }
 
-    /** Runs a session over the bytes built so far, on this thread, until it ends; the bytes it sent. */
+    /**
+     * Runs a session over the bytes built so far, on this thread, until it ends; the bytes it sent. The thread gets its
+     * name back: a session names its thread, and tests count threads named so.
+     */
     byte[] run(PgServer server) {
         ByteArrayOutputStream fromSession = new ByteArrayOutputStream();
         ClientConnection client = ClientConnection.of(new ByteArrayInputStream(toSession.toByteArray()), fromSession,
                 InetAddress.getLoopbackAddress());
-        new PgSession(server, client, 1).run();
+        String name = Thread.currentThread().getName();
+        try {
+            new PgSession(server, client, 1).run();
+        } finally {
+            Thread.currentThread().setName(name);
+        }
         return fromSession.toByteArray();
     }
 

@@ -27,6 +27,7 @@ class InMemorySessionIT {
     @Test
     void aSimpleAndAnExtendedQueryAreAnsweredInOrder() {
         ByteBuffer bind = ByteBuffer.allocate(2 + 2 + 2 + 4 + 1 + 2);
+        String threadName = Thread.currentThread().getName();
         bind.put(new byte[] {0, 0}).putShort((short) 0).putShort((short) 1).putInt(1).put((byte) '5').putShort((short) 0);
         byte[] out = new InMemoryClient().startup("postgres", "test")
                 .message(FrontendType.QUERY, "SELECT 1 AS one")
@@ -36,6 +37,7 @@ class InMemorySessionIT {
                 .message(FrontendType.SYNC, new byte[0])
                 .message(FrontendType.TERMINATE, new byte[0])
                 .run(server);
+        assertEquals(threadName, Thread.currentThread().getName(), "the test's thread keeps its name");
         List<InMemoryClient.Message> m = InMemoryClient.messages(out, 0);
         StringBuilder types = new StringBuilder();
         m.forEach(x -> types.append(x.type()));
