@@ -2,6 +2,7 @@ package dev.nlsql.proxy;
 
 import dev.nlsql.proxy.wire.FrontendType;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -12,6 +13,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
 
 /**
  * A client from its first byte to authenticated: startup negotiation (SSLRequest, GSSENCRequest, CancelRequest,
@@ -26,12 +28,26 @@ final class ClientLogin {
     private static final int CANCEL_REQUEST = 80877102;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final PgServer server;
+    private final Server server;
     private ClientConnection client;
     private PgInput in;
     private Messages out;
 
-    ClientLogin(PgServer server, ClientConnection client) throws IOException {
+    /** What a login asks of the server (the server implements it; a login never names the server). */
+    interface Server {
+        ProxyConfig config();
+
+        /** The proxy's TLS, or null without it. */
+        SSLContext tls();
+
+        /** Whether a client at this address connects from this machine. */
+        boolean isLocalClient(InetAddress address);
+
+        /** Passes a CancelRequest to the session that told its client this process id, if any. */
+        void cancel(int processId, int secret);
+    }
+
+    ClientLogin(Server server, ClientConnection client) throws IOException {
         this.server = server;
         this.client = client;
         this.in = new PgInput(new PgInput.Buffered(client.input(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
@@ -223,7 +239,7 @@ final class ClientLogin {
                     + " driver cannot ask the client for a password", null, "Start the proxy with " + fix + ".");
         }
         String seen = null;
-        try (java.sql.Statement s = PgServer.ownQueries(backend).createStatement();
+        try (java.sql.Statement s = OwnQueries.on(backend).createStatement();
                 java.sql.ResultSet rs = s.executeQuery("SELECT host(inet_client_addr())")) {
             seen = rs.next() ? rs.getString(1) : null;
         } catch (java.sql.SQLException e) {

@@ -148,7 +148,7 @@ final class ExtendedRelay {
     }
 
     /** Sync: relayed, and the backend's answers up to its ReadyForQuery, which tells the client and pgjdbc the state. */
-    void sync(PgSession session) throws IOException, SQLException {
+    void sync(Runnable onSchemaChange) throws IOException, SQLException {
         Lock lock = relay.pgjdbcLock();
         lock.lock();
         try {
@@ -164,7 +164,7 @@ final class ExtendedRelay {
             failed = false;
             if (schemaChanged) {
                 schemaChanged = false;
-                session.schemaChanged();
+                onSchemaChange.run(); // the session drops what it knew of the schema
             }
         }
     }

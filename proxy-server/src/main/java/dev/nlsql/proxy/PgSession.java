@@ -54,7 +54,7 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
     private static final Logger LOG = LoggerFactory.getLogger(PgSession.class);
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final PgServer server;
+    private final Server server;
     private ClientLogin login;
     /** The client's connection: a socket in the server, streams in memory in protocol tests. */
     private ClientConnection client;
@@ -91,7 +91,34 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
     private boolean sqlGuarded;
     private org.postgresql.core.BaseConnection pgBackend;
 
-    PgSession(PgServer server, ClientConnection client, int processId) {
+    /**
+     * What a session asks of its server: the login's needs, a place among the connections, the backend, the cancel
+     * registry, the relay loop and the idle watchers' pool. The server implements it, so a session never names the server.
+     */
+    interface Server extends ClientLogin.Server {
+        /** Counts an authenticated session; false when there are already --max-connections of them. */
+        boolean reserveSession(PgSession session);
+
+        Connection openBackend(Map<String, String> startup, ClientLogin login) throws SQLException;
+
+        boolean backendIsPostgres(Connection backend);
+
+        /** What the client hears after authentication. */
+        Map<String, String> parameterStatus(Connection backend, Map<String, String> startup) throws SQLException;
+
+        /** Records the process id a session tells its client, for CancelRequest; returns it. */
+        int cancelKey(PgSession session, int pid);
+
+        /** The loop that relays parked sessions' simple queries; null in a server never started (no parking). */
+        RelayLoop relayLoop();
+
+        IdleWatcher.Pool idleWatchers();
+
+        /** The session has ended. */
+        void forget(PgSession session);
+    }
+
+    PgSession(Server server, ClientConnection client, int processId) {
         this.server = server;
         this.client = client;
         this.processId = processId;
@@ -408,7 +435,7 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
                     return false;
                 }
                 extended.sync(false);
-                r.sync(this);
+                r.sync(this::schemaChanged);
                 if (transactionStatus() == BackendType.IDLE) {
                     r.portalsEnded(); // no transaction is open: PostgreSQL has closed every portal
                 }

@@ -86,7 +86,7 @@ final class InMemoryClient {
                 InetAddress.getLoopbackAddress());
         String name = Thread.currentThread().getName();
         try {
-            new PgSession(server, client, 1).run();
+            new PgSession(server.host(), client, 1).run();
         } finally {
             Thread.currentThread().setName(name);
         }
