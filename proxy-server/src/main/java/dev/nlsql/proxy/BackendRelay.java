@@ -1,5 +1,7 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.FrontendType;
+import dev.nlsql.proxy.wire.BackendType;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
@@ -192,7 +194,7 @@ final class BackendRelay {
             throw new SQLException("This connection has been closed.", PgState.CONNECTION_DOES_NOT_EXIST.code());
         }
         try {
-            stream.sendChar('Q');
+            stream.sendChar(FrontendType.QUERY);
             stream.sendInteger4(queryText.length + 5);
             stream.send(queryText);
             stream.sendChar(0);
@@ -206,7 +208,7 @@ final class BackendRelay {
             if (relayed(type, out)) {
                 return;
             }
-            if (type == 'G' && copyIn(out, client)) {
+            if (type == BackendType.COPY_IN_RESPONSE && copyIn(out, client)) {
                 return;
             }
         }
@@ -236,16 +238,16 @@ final class BackendRelay {
 
     /** Relays the message just received; true when it was ReadyForQuery, the end of the exchange. */
     private boolean relayed(char type, Messages out) throws IOException, SQLException {
-        if (type == 'Z' && unusable != null) {
+        if (type == BackendType.READY_FOR_QUERY && unusable != null) {
             throw endUnusable();
         }
-        if (type == 'W') {
+        if (type == BackendType.COPY_BOTH_RESPONSE) {
             throw lost(new IOException("CopyBothResponse (replication) is not relayed"));
         }
-        if (type == 'Z' && out.takeConversionFailure() && body[0] == 'T') {
+        if (type == BackendType.READY_FOR_QUERY && out.takeConversionFailure() && body[0] == BackendType.IN_TRANSACTION) {
             failTransaction(); // body is now the ReadyForQuery of a failed transaction
         }
-        if (copyViolation != null && (type == 'E' || type == 'Z' && copyViolation.endsSession())) {
+        if (copyViolation != null && (type == BackendType.ERROR_RESPONSE || type == BackendType.READY_FOR_QUERY && copyViolation.endsSession())) {
             copyViolation.relay(type, body, length, out); // ends the session at ReadyForQuery
         } else {
             out.raw(type, body, length);
@@ -267,8 +269,8 @@ final class BackendRelay {
      * up to ReadyForQuery and not relayed.
      */
     private void failTransaction() throws IOException, SQLException {
-        toBackend('Q', java.nio.ByteBuffer.wrap("SELECT 1/0\0".getBytes(StandardCharsets.US_ASCII)), true);
-        while (receive() != 'Z') {
+        toBackend(FrontendType.QUERY, java.nio.ByteBuffer.wrap("SELECT 1/0\0".getBytes(StandardCharsets.US_ASCII)), true);
+        while (receive() != BackendType.READY_FOR_QUERY) {
             // the division's error: the client has its own
         }
     }
@@ -286,13 +288,13 @@ final class BackendRelay {
      */
     boolean observe(char type, byte[] b, int length) {
         switch (type) {
-            case 'Z' -> {
+            case BackendType.READY_FOR_QUERY -> {
                 executor.setTransactionState(transactionState(b[0]));
                 return true;
             }
-            case 'E' -> fatal = isFatal(b, length);
-            case 'S' -> parameterStatus(b, length);
-            case 'C' -> commandComplete(b, length);
+            case BackendType.ERROR_RESPONSE -> fatal = isFatal(b, length);
+            case BackendType.PARAMETER_STATUS -> parameterStatus(b, length);
+            case BackendType.COMMAND_COMPLETE -> commandComplete(b, length);
             default -> {
             }
         }
@@ -323,8 +325,8 @@ final class BackendRelay {
 
     private static TransactionState transactionState(byte status) {
         return switch (status) {
-            case 'T' -> TransactionState.OPEN;
-            case 'E' -> TransactionState.FAILED;
+            case BackendType.IN_TRANSACTION -> TransactionState.OPEN;
+            case BackendType.FAILED_TRANSACTION -> TransactionState.FAILED;
             default -> TransactionState.IDLE;
         };
     }
@@ -376,7 +378,7 @@ final class BackendRelay {
                 throw new java.io.EOFException("the client left during COPY FROM STDIN");
             }
             switch (m.type()) {
-                case 'd' -> {
+                case FrontendType.COPY_DATA -> {
                     java.nio.ByteBuffer data = m.body();
                     try {
                         data = toUtf8 == null ? data : toUtf8.next(data);
@@ -384,11 +386,11 @@ final class BackendRelay {
                         failCopy(e, toUtf8.line());
                         return false;
                     }
-                    toBackend('d', data, false);
+                    toBackend(FrontendType.COPY_DATA, data, false);
                 }
-                case 'c', 'f' -> {
+                case FrontendType.COPY_DONE, FrontendType.COPY_FAIL -> {
                     try {
-                        if (toUtf8 != null && m.type() == 'c') {
+                        if (toUtf8 != null && m.type() == FrontendType.COPY_DONE) {
                             toUtf8.end();
                         }
                     } catch (SQLException e) {
@@ -396,20 +398,20 @@ final class BackendRelay {
                         return false;
                     }
                     java.nio.ByteBuffer reason = m.body();
-                    if (m.type() == 'f' && !encoding.passesBytes()) { // the client's words, in its encoding
+                    if (m.type() == FrontendType.COPY_FAIL && !encoding.passesBytes()) { // the client's words, in its encoding
                         byte[] utf8 = encoding.toUtf8Leniently(reason.array(), reason.arrayOffset(), reason.remaining());
                         reason = java.nio.ByteBuffer.wrap(utf8);
                     }
                     toBackend(m.type(), reason, true);
                     return false;
                 }
-                case 'H', 'S' -> {
+                case FrontendType.FLUSH, FrontendType.SYNC -> {
                     // PostgreSQL ignores these during COPY IN, for client libraries that send them
                 }
                 default -> {
                     // PostgreSQL fails the COPY on any other message; the backend's error tells the client
                     String reason = String.format("unexpected message type 0x%02X during COPY from stdin", (int) m.type());
-                    toBackend('f', java.nio.ByteBuffer.wrap((reason + "\0").getBytes(StandardCharsets.UTF_8)), true);
+                    toBackend(FrontendType.COPY_FAIL, java.nio.ByteBuffer.wrap((reason + "\0").getBytes(StandardCharsets.UTF_8)), true);
                     copyViolation = new CopyViolation(PgState.PROTOCOL_VIOLATION.code(), reason, true, 0); // for the backend's 57014
                     return false;
                 }
@@ -439,7 +441,7 @@ final class BackendRelay {
 
     /** The client's COPY data cannot be read (bytes invalid in its encoding): the COPY fails with PostgreSQL's error. */
     private void failCopy(SQLException e, long line) throws SQLException {
-        toBackend('f', java.nio.ByteBuffer.wrap((e.getMessage() + "\0").getBytes(StandardCharsets.UTF_8)), true);
+        toBackend(FrontendType.COPY_FAIL, java.nio.ByteBuffer.wrap((e.getMessage() + "\0").getBytes(StandardCharsets.UTF_8)), true);
         copyViolation = new CopyViolation(e.getSQLState(), e.getMessage(), false, line);
     }
 
@@ -462,10 +464,10 @@ final class BackendRelay {
      */
     private void abandonCopy() {
         try {
-            toBackend('f', java.nio.ByteBuffer.wrap("the client left during COPY\0".getBytes(StandardCharsets.UTF_8)), true);
+            toBackend(FrontendType.COPY_FAIL, java.nio.ByteBuffer.wrap("the client left during COPY\0".getBytes(StandardCharsets.UTF_8)), true);
             while (true) {
                 char type = receive();
-                if (type == 'Z') {
+                if (type == BackendType.READY_FOR_QUERY) {
                     executor.setTransactionState(transactionState(body[0]));
                     return;
                 }
@@ -621,14 +623,14 @@ final class BackendRelay {
             out.flush(); // the backend is not done: what it sent so far (a notice of a running statement) goes out now
         }
         char type = receive();
-        if (type == 'G') {
+        if (type == BackendType.COPY_IN_RESPONSE) {
             byte[] reason = "COPY is not supported in the extended query protocol by nlsql's proxy; send it as a simple query\0"
                     .getBytes(StandardCharsets.UTF_8);
-            send('f', reason, 0, reason.length);
+            send(FrontendType.COPY_FAIL, reason, 0, reason.length);
             flushBackend();
             return type;
         }
-        if (type == 'E') {
+        if (type == BackendType.ERROR_RESPONSE) {
             length = withoutSuffix(body, length, (hidden + "\"").getBytes(StandardCharsets.UTF_8));
         }
         relayed(type, out);
@@ -656,6 +658,6 @@ final class BackendRelay {
         } catch (SQLException ignored) {
             // it is being discarded
         }
-        return new BackendLost("the backend connection was lost: " + e.getMessage(), e);
+        return new BackendLost(PgState.CONNECTION_FAILURE.message(e.getMessage()), e);
     }
 }

@@ -1,5 +1,6 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.BackendType;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -72,7 +73,7 @@ record ClientEncodingSetting(String value, Kind kind) {
 
     /** As {@link #answer}, without ReadyForQuery: an Execute's part of the extended protocol. */
     void apply(Messages out, ClientEncoding atLogin, char transactionStatus) throws java.sql.SQLException {
-        if (transactionStatus == 'E') {
+        if (transactionStatus == BackendType.FAILED_TRANSACTION) {
             throw new java.sql.SQLException("current transaction is aborted, commands ignored until end of transaction block",
                     PgState.IN_FAILED_SQL_TRANSACTION.code());
         }

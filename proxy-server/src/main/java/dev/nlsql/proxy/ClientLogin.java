@@ -1,7 +1,8 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.FrontendType;
 import java.io.IOException;
-import java.net.Socket;
+import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -12,7 +13,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLContext;
 
 /**
  * A client from its first byte to authenticated: startup negotiation (SSLRequest, GSSENCRequest, CancelRequest,
@@ -27,21 +28,35 @@ final class ClientLogin {
     private static final int CANCEL_REQUEST = 80877102;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final PgServer server;
-    private Socket socket;
+    private final Server server;
+    private ClientConnection client;
     private PgInput in;
     private Messages out;
 
-    ClientLogin(PgServer server, Socket socket) throws IOException {
-        this.server = server;
-        this.socket = socket;
-        this.in = new PgInput(new PgInput.Buffered(socket.getInputStream(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
-        this.out = new Messages(socket.getOutputStream());
+    /** What a login asks of the server (the server implements it; a login never names the server). */
+    interface Server {
+        ProxyConfig config();
+
+        /** The proxy's TLS, or null without it. */
+        SSLContext tls();
+
+        /** Whether a client at this address connects from this machine. */
+        boolean isLocalClient(InetAddress address);
+
+        /** Passes a CancelRequest to the session that told its client this process id, if any. */
+        void cancel(int processId, int secret);
     }
 
-    /** The client's socket: TLS once the client asked for it and the proxy has a certificate. */
-    Socket socket() {
-        return socket;
+    ClientLogin(Server server, ClientConnection client) throws IOException {
+        this.server = server;
+        this.client = client;
+        this.in = new PgInput(new PgInput.Buffered(client.input(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
+        this.out = new Messages(client.output());
+    }
+
+    /** The client's connection: TLS once the client asked for it and the proxy has a certificate. */
+    ClientConnection client() {
+        return client;
     }
 
     PgInput in() {
@@ -72,7 +87,7 @@ final class ClientLogin {
         try {
             return negotiate();
         } catch (PgInput.ProtocolViolation e) {
-            fatal(PgState.PROTOCOL_VIOLATION.code(), "protocol violation: " + e.getMessage()); // over TLS if it began
+            fatal(PgState.PROTOCOL_VIOLATION.code(), PgState.PROTOCOL_VIOLATION.message(e.getMessage())); // over TLS if it began
             return null;
         }
     }
@@ -85,15 +100,12 @@ final class ClientLogin {
             }
             int code = PgInput.int32(b);
             if (code == SSL_REQUEST) {
-                if (server.tls() != null && !(socket instanceof SSLSocket)) {
+                if (server.tls() != null && !client.encrypted()) {
                     out.single('S');
                     out.flush();
-                    SSLSocket ssl = (SSLSocket) server.tls().getSocketFactory().createSocket(socket, null, socket.getPort(), true);
-                    ssl.setUseClientMode(false);
-                    ssl.startHandshake();
-                    socket = ssl;
-                    in = new PgInput(new java.io.BufferedInputStream(ssl.getInputStream(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
-                    out = new Messages(ssl.getOutputStream());
+                    client = client.startTls(server.tls());
+                    in = new PgInput(new java.io.BufferedInputStream(client.input(), 65_536), ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES);
+                    out = new Messages(client.output());
                 } else {
                     out.single('N');
                     out.flush();
@@ -172,7 +184,7 @@ final class ClientLogin {
                     + auth.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
                     "Use --auth trust (the database checks the password) or --auth password, or a shared account in --backend.");
         }
-        if (!(socket instanceof SSLSocket) && !server.isLocalClient(socket.getInetAddress())) {
+        if (!client.encrypted() && !server.isLocalClient(client.address())) {
             throw passwordRefusal = new PasswordRefusal("the database asks for a password, and nlsql's proxy relays passwords only over TLS",
                     "Connect with sslmode=require; the proxy needs --tls-cert and --tls-key.");
         }
@@ -182,7 +194,7 @@ final class ClientLogin {
         try {
             out.authenticationCleartextPassword();
             out.flush();
-            char[] given = PgInput.cstring(expect('p').body()).toCharArray();
+            char[] given = PgInput.cstring(expect(FrontendType.PASSWORD).body()).toCharArray();
             databaseAskedPassword = true;
             relayedPassword = given.clone();
             return given;
@@ -207,7 +219,7 @@ final class ClientLogin {
      * then succeeds means the database accepted it).
      */
     boolean vouchedFor() {
-        return vouchedFor(server.isLocalClient(socket.getInetAddress()), server.config().auth(), databaseAskedPassword);
+        return vouchedFor(server.isLocalClient(client.address()), server.config().auth(), databaseAskedPassword);
     }
 
     static boolean vouchedFor(boolean localClient, ProxyConfig.Auth auth, boolean databaseAskedPassword) {
@@ -219,15 +231,15 @@ final class ClientLogin {
      * database saw ({@code inet_client_addr()} of the backend session, when there is one) and its pg_hba rules.
      */
     StartupSettings.Refused unvouched(java.sql.Connection backend) {
-        String client = socket.getInetAddress().getHostAddress();
+        String address = client.address().getHostAddress();
         String fix = "--auth scram-sha-256 --users FILE, so that the proxy authenticates clients itself";
         if (backend == null) {
             return new StartupSettings.Refused(PgState.INVALID_AUTHORIZATION_SPECIFICATION.code(), "nlsql's proxy admits a client from "
-                    + client + " to act as itself only when the proxy or the database authenticated it, and this database's"
+                    + address + " to act as itself only when the proxy or the database authenticated it, and this database's"
                     + " driver cannot ask the client for a password", null, "Start the proxy with " + fix + ".");
         }
         String seen = null;
-        try (java.sql.Statement s = PgServer.ownQueries(backend).createStatement();
+        try (java.sql.Statement s = OwnQueries.on(backend).createStatement();
                 java.sql.ResultSet rs = s.executeQuery("SELECT host(inet_client_addr())")) {
             seen = rs.next() ? rs.getString(1) : null;
         } catch (java.sql.SQLException e) {
@@ -235,9 +247,9 @@ final class ClientLogin {
         }
         String proxy = seen == null ? "the proxy's own address" : "the proxy's own address " + seen;
         return new StartupSettings.Refused(PgState.INVALID_AUTHORIZATION_SPECIFICATION.code(), "nlsql's proxy refuses the client at "
-                + client + ": the database admitted it without asking for a password, because it saw the connection come from "
+                + address + ": the database admitted it without asking for a password, because it saw the connection come from "
                 + proxy + ", so pg_hba.conf's rules for that address applied (such as trust for this machine), not rules for "
-                + client,
+                + address,
                 "The database sees every client of the proxy at " + proxy + ".",
                 "Require a password in pg_hba.conf for connections from " + (seen == null ? "the proxy's address" : seen)
                         + " (for example \"host all all " + (seen == null ? "127.0.0.1/32" : seen + (seen.contains(":") ? "/128" : "/32"))
@@ -254,7 +266,7 @@ final class ClientLogin {
             case PASSWORD -> {
                 out.authenticationCleartextPassword();
                 out.flush();
-                String given = PgInput.cstring(expect('p').body());
+                String given = PgInput.cstring(expect(FrontendType.PASSWORD).body());
                 clientPassword = given;
                 yield password != null && MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
             }
@@ -263,7 +275,7 @@ final class ClientLogin {
                 RANDOM.nextBytes(salt);
                 out.authenticationMd5Password(salt);
                 out.flush();
-                String given = PgInput.cstring(expect('p').body());
+                String given = PgInput.cstring(expect(FrontendType.PASSWORD).body());
                 yield password != null && MessageDigest.isEqual(md5Response(user, password, salt).getBytes(StandardCharsets.US_ASCII),
                         given.getBytes(StandardCharsets.US_ASCII));
             }
@@ -279,7 +291,7 @@ final class ClientLogin {
     private boolean scram(String password) throws IOException {
         out.authenticationSasl(List.of(ScramSha256.MECHANISM));
         out.flush();
-        ByteBuffer first = expect('p').body();
+        ByteBuffer first = expect(FrontendType.PASSWORD).body();
         String mechanism = PgInput.cstring(first);
         byte[] clientFirst = PgInput.bytes(first, PgInput.int32(first));
         if (!ScramSha256.MECHANISM.equals(mechanism) || clientFirst == null) {
@@ -289,7 +301,7 @@ final class ClientLogin {
         try {
             out.authenticationSasl(11, scram.serverFirst(new String(clientFirst, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
             out.flush();
-            ByteBuffer second = expect('p').body();
+            ByteBuffer second = expect(FrontendType.PASSWORD).body();
             String serverFinal = scram.serverFinal(new String(second.array(), second.arrayOffset() + second.position(), second.remaining(),
                     StandardCharsets.UTF_8));
             if (serverFinal == null || password == null) {

@@ -1,5 +1,6 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.BackendType;
 import java.nio.ByteBuffer;
 import java.sql.SQLException;
 
@@ -29,7 +30,7 @@ final class ClientTextConverter {
      * converted (what {@code out} holds then is no message).
      */
     boolean convert(char type, byte[] body, int length, ByteSink out) throws SQLException {
-        if (type == 'Z') {
+        if (type == BackendType.READY_FOR_QUERY) {
             failed = false;
             out.write(body, 0, length);
             return true;
@@ -40,31 +41,31 @@ final class ClientTextConverter {
         ByteBuffer in = ByteBuffer.wrap(body, 0, length);
         try {
             switch (type) {
-                case 'T' -> rowDescription(in, out);
-                case 'D' -> dataRow(in, out);
-                case 'C' -> string(cstring(in), true, out);
-                case 'd' -> {
+                case BackendType.ROW_DESCRIPTION -> rowDescription(in, out);
+                case BackendType.DATA_ROW -> dataRow(in, out);
+                case BackendType.COMMAND_COMPLETE -> string(cstring(in), true, out);
+                case BackendType.COPY_DATA -> {
                     byte[] row = copyOutText ? encoding.fromUtf8(body, 0, length) : null; // COPY sends whole rows
                     out.write(row == null ? body : row, 0, row == null ? length : row.length);
                 }
-                case 'E', 'N' -> {
+                case BackendType.ERROR_RESPONSE, BackendType.NOTICE_RESPONSE -> {
                     while (in.hasRemaining() && in.get(in.position()) != 0) {
                         out.write(in.get());
                         string(cstring(in), false, out);
                     }
                     out.write(0);
                 }
-                case 'S' -> {
+                case BackendType.PARAMETER_STATUS -> {
                     string(cstring(in), false, out);
                     string(cstring(in), false, out);
                 }
-                case 'A' -> {
+                case BackendType.NOTIFICATION_RESPONSE -> {
                     out.writeInt32(in.getInt());
                     string(cstring(in), false, out);
                     string(cstring(in), false, out);
                 }
                 default -> {
-                    copyOutText = type == 'H' ? length > 0 && body[0] == FormatCodes.TEXT : copyOutText;
+                    copyOutText = type == BackendType.COPY_OUT_RESPONSE ? length > 0 && body[0] == FormatCodes.TEXT : copyOutText;
                     out.write(body, 0, length);
                 }
             }

@@ -1,5 +1,6 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.BackendType;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -24,14 +25,14 @@ record CopyViolation(String state, String message, boolean endsSession, long lin
      * @throws IOException at ReadyForQuery of a violation that ends the session, after the FATAL error was sent
      */
     void relay(char type, byte[] body, int length, Messages out) throws IOException {
-        if (type == 'E') {
+        if (type == BackendType.ERROR_RESPONSE) {
             Map<Character, String> fields = fields(body, length);
             fields.put('C', state);
             fields.put('M', message);
             if (line > 0 && fields.containsKey('W')) {
                 fields.put('W', CONTEXT_LINE.matcher(fields.get('W')).replaceFirst("$1" + line));
             }
-            out.serverMessage('E', fields);
+            out.serverMessage(BackendType.ERROR_RESPONSE, fields);
             return;
         }
         out.errorResponse("FATAL", PgState.PROTOCOL_VIOLATION.code(), "terminating connection because protocol synchronization was lost",

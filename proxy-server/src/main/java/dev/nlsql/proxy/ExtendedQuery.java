@@ -1,5 +1,7 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.BackendType;
+import dev.nlsql.proxy.wire.FrontendType;
 import dev.nlsql.sql.SqlLexer;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.jdbc.TextKind;
@@ -27,7 +29,66 @@ final class ExtendedQuery {
 
     private static final Logger LOG = LoggerFactory.getLogger(ExtendedQuery.class);
 
-    private final PgSession session;
+    /**
+     * What the extended protocol needs of its session: the client's streams, the backend connection, and what both
+     * protocols share (running a statement as the cancellable one, sending rows and notices). {@link PgSession} is it.
+     */
+    interface Session {
+        Messages out();
+
+        PgInput in();
+
+        java.sql.Connection backend();
+
+        /** pgjdbc's connection under the backend; null where the backend is not PostgreSQL. */
+        org.postgresql.core.BaseConnection pgBackend();
+
+        PgTypes types();
+
+        /** SQL text is guarded or refused (nlsql.passthrough readonly or deny), never relayed. */
+        boolean sqlGuarded();
+
+        boolean postgres();
+
+        int processId();
+
+        /** ReadyForQuery's status byte now. */
+        char transactionStatus();
+
+        /** Runs work as the session's cancellable statement. */
+        <T> T run(java.sql.Statement s, SqlWork<T> work) throws SQLException;
+
+        /** A setting the proxy answers itself (client_encoding), never the backend. */
+        boolean clientSetting(String sql);
+
+        void clientSettingDone(String sql) throws SQLException;
+
+        void refuseCopy(List<String> parts) throws SQLException;
+
+        List<Messages.Column> columns(ResultSetMetaData md) throws SQLException;
+
+        long sendRows(java.sql.ResultSet rs, List<Messages.Column> columns, short[] formats, int max) throws SQLException, IOException;
+
+        List<Map<Character, String>> takeNotices(java.sql.Statement s);
+
+        void sendNotices(List<Map<Character, String>> notices);
+
+        void sendQuestionNotice(java.sql.Statement s, String text) throws SQLException;
+
+        /** Notices of a statement that failed: they go out just before its ErrorResponse. */
+        void noticesBeforeError(List<Map<Character, String>> notices);
+
+        /** The batch's Sync arrived: the session reads messages again. */
+        void syncReached();
+    }
+
+    /** Work on the backend that may fail as SQL fails. */
+    @FunctionalInterface
+    interface SqlWork<T> {
+        T run() throws SQLException;
+    }
+
+    private final Session session;
     final Map<String, Prepared> statements = new HashMap<>();
     final Map<String, Portal> portals = new LinkedHashMap<>();
     /**
@@ -39,24 +100,20 @@ final class ExtendedQuery {
     Prepared unconfirmed;
     private final StringBuilder owed = new StringBuilder();
 
-    ExtendedQuery(PgSession session) {
+    ExtendedQuery(Session session) {
         this.session = session;
     }
 
-    void parse(ByteBuffer b) throws IOException, SQLException {
-        String name = PgInput.cstring(b);
-        String query = PgInput.cstring(b);
-        int n = PgInput.int16(b);
-        int[] oids = new int[Math.max(0, n)];
-        for (int i = 0; i < oids.length; i++) {
-            oids[i] = PgInput.int32(b);
-        }
+    void parse(ExtendedMessages.Parse parse) throws IOException, SQLException {
+        String name = parse.name();
+        String query = parse.query();
+        int[] oids = parse.parameterTypes();
         if (!name.isEmpty() && statements.containsKey(name)) {
             throw new SQLException("prepared statement \"" + name + "\" already exists", PgState.DUPLICATE_PREPARED_STATEMENT.code());
         }
         Prepared old = statements.get(name);
         if (old != null && old.confirmed && old.query.equals(query) && java.util.Arrays.equals(old.paramOids, oids)) {
-            session.out.parseComplete(); // the unnamed statement parsed again with the same SQL: it passed the checks below already
+            session.out().parseComplete(); // the unnamed statement parsed again with the same SQL: it passed the checks below already
             return;
         }
         if ((oids.length > 0 || ParameterMarkers.toJdbc(query, false).order().length > 0) && !query.isBlank()
@@ -72,15 +129,15 @@ final class ExtendedQuery {
             throw new SQLException("COPY is not supported in the extended query protocol by nlsql's proxy; send it as a simple "
                     + "query (psql \\copy, pgjdbc CopyManager and psycopg2 copy_expert do)", PgState.FEATURE_NOT_SUPPORTED.code());
         }
-        Prepared p = new Prepared(query, oids, session.sqlGuarded);
-        p.confirmed |= !session.postgres || session.clientSetting(query);
+        Prepared p = new Prepared(query, oids, session.sqlGuarded());
+        p.confirmed |= !session.postgres() || session.clientSetting(query);
         statements.put(name, p);
-        PgSession.closeQuietly(old == null ? null : old.statement);
+        Closeables.quietly(old == null ? null : old.statement);
         if (p.confirmed) {
-            session.out.parseComplete();
+            session.out().parseComplete();
         } else {
             unconfirmed = p;
-            owed.append('1');
+            owed.append(BackendType.PARSE_COMPLETE);
         }
     }
 
@@ -88,19 +145,19 @@ final class ExtendedQuery {
     boolean triesUnconfirmed(PgInput.Message m) throws PgInput.ProtocolViolation {
         ByteBuffer b = m.body().duplicate();
         switch (m.type()) {
-            case 'B' -> {
+            case FrontendType.BIND -> {
                 PgInput.cstring(b);
                 return statements.get(PgInput.cstring(b)) == unconfirmed;
             }
-            case 'E' -> {
+            case FrontendType.EXECUTE -> {
                 Portal portal = portals.get(PgInput.cstring(b));
                 return portal != null && portal.prepared == unconfirmed;
             }
-            case 'D' -> {
+            case FrontendType.DESCRIBE -> {
                 char kind = (char) PgInput.byte1(b);
                 String name = PgInput.cstring(b);
-                Portal portal = kind == 'P' ? portals.get(name) : null;
-                return (kind == 'S' ? statements.get(name) : portal == null ? null : portal.prepared) == unconfirmed;
+                Portal portal = kind == FrontendType.PORTAL ? portals.get(name) : null;
+                return (kind == FrontendType.STATEMENT ? statements.get(name) : portal == null ? null : portal.prepared) == unconfirmed;
             }
             default -> {
                 return false;
@@ -108,7 +165,7 @@ final class ExtendedQuery {
         }
     }
 
-    /** The session.backend has parsed the held-back statement: what was held back goes out, before this message's answer. */
+    /** The backend has parsed the held-back statement: what was held back goes out, before this message's answer. */
     private void parsed(Prepared p) {
         if (p != unconfirmed) {
             return;
@@ -116,16 +173,16 @@ final class ExtendedQuery {
         p.confirmed = true;
         unconfirmed = null;
         for (int i = 0; i < owed.length(); i++) {
-            if (owed.charAt(i) == '1') {
-                session.out.parseComplete();
+            if (owed.charAt(i) == BackendType.PARSE_COMPLETE) {
+                session.out().parseComplete();
             } else {
-                session.out.bindComplete();
+                session.out().bindComplete();
             }
         }
         owed.setLength(0);
     }
 
-    /** Has the session.backend parse the held-back statement now (a Describe without executing); its error is the Parse's. */
+    /** Has the backend parse the held-back statement now (a Describe without executing); its error is the Parse's. */
     void settle() throws SQLException {
         Prepared p = unconfirmed;
         try {
@@ -148,11 +205,11 @@ final class ExtendedQuery {
      */
     private boolean failsWhenPlanned(Prepared p, SQLException e) {
         Portal portal = portals.values().stream().filter(x -> x.prepared == p).reduce((a, b) -> b).orElse(null);
-        if (session.sqlGuarded || session.pgBackend == null || portal == null || e.getSQLState() == null || session.transactionStatus() == 'E'
+        if (session.sqlGuarded() || session.pgBackend() == null || portal == null || e.getSQLState() == null || session.transactionStatus() == BackendType.FAILED_TRANSACTION
                 || !EXPLAINABLE.contains(SqlLexer.firstWord(p.query))) {
             return false;
         }
-        try (PreparedStatement explain = session.pgBackend.prepareStatement("EXPLAIN " + p.jdbcSql)) {
+        try (PreparedStatement explain = session.pgBackend().prepareStatement("EXPLAIN " + p.jdbcSql)) {
             bindParameters(explain, portal);
             session.run(explain, explain::execute);
             return false;
@@ -168,14 +225,14 @@ final class ExtendedQuery {
         owed.setLength(0);
         statements.values().removeIf(s -> s == p);
         portals.entrySet().stream().filter(e -> e.getValue().prepared == p).map(Map.Entry::getKey).toList().forEach(this::closePortal);
-        PgSession.closeQuietly(p.statement);
+        Closeables.quietly(p.statement);
     }
 
     /**
      * A Describe or Execute of the held-back statement failed: was it the parse (then nothing held back is sent, as
      * PostgreSQL sends only the error) or the execution (then the held-back messages precede the error)? Asked of the
-     * session.backend by parsing the statement alone; in a failed transaction block the session.backend parses nothing, and the error's
-     * source file tells: parse analysis is in src/session.backend/parser and catalog/namespace.c.
+     * backend by parsing the statement alone; in a failed transaction block the backend parses nothing, and the error's
+     * source file tells: parse analysis is in src/backend/parser and catalog/namespace.c.
      */
     void resolveAfterError(SQLException e) {
         Prepared p = unconfirmed;
@@ -187,7 +244,7 @@ final class ExtendedQuery {
             owed.setLength(owed.indexOf("2") < 0 ? owed.length() : owed.indexOf("2")); // a wrong parameter count fails the Bind
         }
         boolean parses;
-        if (session.pgBackend != null && session.transactionStatus() == 'E') {
+        if (session.pgBackend() != null && session.transactionStatus() == BackendType.FAILED_TRANSACTION) {
             org.postgresql.util.ServerErrorMessage m = e instanceof org.postgresql.util.PSQLException x ? x.getServerErrorMessage() : null;
             String file = m == null || m.getFile() == null ? "" : m.getFile();
             parses = !(file.startsWith("parse_") || file.equals("analyze.c") || file.equals("scan.l") || file.equals("gram.y")
@@ -211,14 +268,15 @@ final class ExtendedQuery {
         }
     }
 
-    void bind(ByteBuffer b) throws IOException, SQLException {
-        String portalName = PgInput.cstring(b);
-        String statementName = PgInput.cstring(b);
+    void bind(ExtendedMessages.Bind bind) throws IOException, SQLException {
+        String portalName = bind.portal();
+        String statementName = bind.statement();
+        ByteBuffer b = bind.values(); // read below once the statement is known, as PostgreSQL reads a Bind
         Prepared p = statements.get(statementName);
         if (p == null) {
             throw new SQLException("prepared statement \"" + statementName + "\" does not exist", PgState.INVALID_SQL_STATEMENT_NAME.code());
         }
-        short[] paramFormats = PgSession.shorts(b);
+        short[] paramFormats = PgInput.shorts(b);
         int n = PgInput.int16(b);
         String[] params = new String[Math.max(0, n)];
         byte[][] raw = new byte[params.length][];
@@ -240,13 +298,13 @@ final class ExtendedQuery {
         if (p.question && params.length > 0) {
             throw questionParameters();
         }
-        short[] resultFormats = PgSession.shorts(b);
+        short[] resultFormats = PgInput.shorts(b);
         closePortal(portalName);
         portals.put(portalName, new Portal(p, params, raw, bytea, resultFormats));
         if (p == unconfirmed) {
-            owed.append('2');
+            owed.append(BackendType.BIND_COMPLETE);
         } else {
-            session.out.bindComplete();
+            session.out().bindComplete();
         }
     }
 
@@ -266,10 +324,10 @@ final class ExtendedQuery {
         return dev.nlsql.NlSqlState.BAD_INPUT.exception("Questions take no parameters; put the values in the question's text");
     }
 
-    void describe(ByteBuffer b) throws IOException, SQLException {
-        char kind = (char) PgInput.byte1(b);
-        String name = PgInput.cstring(b);
-        if (kind == 'S') {
+    void describe(ExtendedMessages.Target describe) throws IOException, SQLException {
+        char kind = describe.kind();
+        String name = describe.name();
+        if (kind == FrontendType.STATEMENT) {
             Prepared p = statements.get(name);
             if (p == null) {
                 throw new SQLException("prepared statement \"" + name + "\" does not exist", PgState.INVALID_SQL_STATEMENT_NAME.code());
@@ -277,16 +335,16 @@ final class ExtendedQuery {
             PreparedStatement ps = statement(p);
             int[] parameterOids = parameterOids(p, ps);
             parsed(p);
-            session.out.parameterDescription(parameterOids);
+            session.out().parameterDescription(parameterOids);
             p.describedOids = describeRows(metadata(ps), null);
-        } else if (kind == 'P') {
+        } else if (kind == FrontendType.PORTAL) {
             Portal portal = portals.get(name);
             if (portal == null) {
                 throw new SQLException("portal \"" + name + "\" does not exist", PgState.INVALID_CURSOR_NAME.code());
             }
             if (portal.rows == null && !portal.done && !portal.prepared.question && readOnly(portal.prepared.query)
-                    && session.in.bufferedExecuteRows() == 0) {
-                runPortal(portal); // its rows serve the Execute already sent for all rows: one session.backend round trip, not two
+                    && session.in().bufferedExecuteRows() == 0) {
+                runPortal(portal); // its rows serve the Execute already sent for all rows: one backend round trip, not two
             }
             ResultSetMetaData md = portal.rows != null ? portal.rows.getMetaData() : metadata(statement(portal.prepared));
             parsed(portal.prepared);
@@ -296,14 +354,14 @@ final class ExtendedQuery {
         }
     }
 
-    /** Sends RowDescription or NoData; returns the column session.types described. */
+    /** Sends RowDescription or NoData; returns the column types described. */
     private int[] describeRows(ResultSetMetaData md, short[] formats) throws SQLException {
         if (md == null || md.getColumnCount() == 0) {
-            session.out.noData();
+            session.out().noData();
             return new int[0];
         }
         List<Messages.Column> columns = session.columns(md);
-        session.out.rowDescription(columns, formats);
+        session.out().rowDescription(columns, formats);
         return typeOids(columns);
     }
 
@@ -320,8 +378,8 @@ final class ExtendedQuery {
      */
     private void requireDescribedShape(Portal portal) throws SQLException {
         int[] described = portal.prepared.describedOids;
-        if ((session.postgres || portal.prepared.question) && described != null && !java.util.Arrays.equals(described, typeOids(portal.columns))) {
-            PgSession.closeQuietly(portal.rows);
+        if ((session.postgres() || portal.prepared.question) && described != null && !java.util.Arrays.equals(described, typeOids(portal.columns))) {
+            Closeables.quietly(portal.rows);
             portal.rows = null;
             portal.done = true;
             throw new org.postgresql.util.PSQLException(new org.postgresql.util.ServerErrorMessage(
@@ -329,15 +387,15 @@ final class ExtendedQuery {
         }
     }
 
-    void execute(ByteBuffer b) throws IOException, SQLException {
-        String name = PgInput.cstring(b);
-        int maxRows = PgInput.int32(b);
+    void execute(ExtendedMessages.Execute execute) throws IOException, SQLException {
+        String name = execute.portal();
+        int maxRows = execute.maxRows();
         Portal portal = portals.get(name);
         if (portal == null) {
             throw new SQLException("portal \"" + name + "\" does not exist", PgState.INVALID_CURSOR_NAME.code());
         }
         if (portal.prepared.query.isBlank()) {
-            session.out.emptyQueryResponse();
+            session.out().emptyQueryResponse();
             return;
         }
         if (session.clientSetting(portal.prepared.query)) {
@@ -345,7 +403,7 @@ final class ExtendedQuery {
             return;
         }
         if (portal.done) {
-            session.out.commandComplete(CommandTags.forRows(portal.prepared.query, 0));
+            session.out().commandComplete(CommandTags.forRows(portal.prepared.query, 0));
             return;
         }
         if (portal.rows == null) {
@@ -353,7 +411,7 @@ final class ExtendedQuery {
             if (!runPortal(portal)) {
                 portal.done = true;
                 session.sendNotices(portal.notices);
-                session.out.commandComplete(CommandTags.forUpdate(portal.prepared.query, ps.getUpdateCount()));
+                session.out().commandComplete(CommandTags.forUpdate(portal.prepared.query, ps.getUpdateCount()));
                 return;
             }
             requireDescribedShape(portal);
@@ -366,16 +424,16 @@ final class ExtendedQuery {
         if (maxRows > 0 && sent == maxRows) {
             // as PostgreSQL: a run that reached its row limit is suspended, whether or not rows remain, so no row is
             // read ahead (a cursor read ahead would raise a later row's error early)
-            session.out.portalSuspended();
+            session.out().portalSuspended();
             return;
         }
         portal.done = true;
         portal.rows.close();
         portal.rows = null;
-        session.out.commandComplete(CommandTags.forRows(portal.prepared.query, before + sent));
+        session.out().commandComplete(CommandTags.forRows(portal.prepared.query, before + sent));
     }
 
-    /** How the session.backend runs a portal that is read in batches: in a transaction the proxy opened, or in the client's. */
+    /** How the backend runs a portal that is read in batches: in a transaction the proxy opened, or in the client's. */
     private enum Streaming { NONE, OWN_TRANSACTION, CLIENT_TRANSACTION }
 
     private Streaming streaming = Streaming.NONE;
@@ -386,23 +444,23 @@ final class ExtendedQuery {
      * needs a transaction block. Outside one the proxy opens it, and Sync ends it, as Sync ends PostgreSQL's implicit
      * transaction; inside the client's own block only pgjdbc's auto-commit flag changes. Guarded SQL (a guarding
      * nlsql.passthrough) streams in the driver's read-only transaction, which ends when its rows are closed. Rows before
-     * an error reach the client, and the proxy holds one fetch ({@link PgSession#sendRows}), not the result.
+     * an error reach the client, and the proxy holds one fetch ({@link Session#sendRows}), not the result.
      */
     private void streamRows(Portal portal, PreparedStatement ps) throws SQLException {
         if (portal.prepared.question) {
             return; // an answer's rows are the driver's, capped by nlsql.maxResultBytes
         }
-        if (session.sqlGuarded) {
+        if (session.sqlGuarded()) {
             ps.setFetchSize(1);
             return;
         }
-        if (session.pgBackend == null || !readOnly(portal.prepared.query)) {
+        if (session.pgBackend() == null || !readOnly(portal.prepared.query)) {
             return;
         }
         if (streaming == Streaming.NONE) {
-            streaming = session.pgBackend.getTransactionState() == org.postgresql.core.TransactionState.IDLE
+            streaming = session.pgBackend().getTransactionState() == org.postgresql.core.TransactionState.IDLE
                     ? Streaming.OWN_TRANSACTION : Streaming.CLIENT_TRANSACTION;
-            session.pgBackend.setAutoCommit(false); // no message: pgjdbc sends BEGIN with the query when no block is open
+            session.pgBackend().setAutoCommit(false); // no message: pgjdbc sends BEGIN with the query when no block is open
         }
         ps.setFetchSize(1); // sendRows sizes the fetches that follow by the rows it sees
     }
@@ -424,27 +482,27 @@ final class ExtendedQuery {
         try {
             if (was == Streaming.OWN_TRANSACTION) {
                 try {
-                    if (session.pgBackend.getTransactionState() == org.postgresql.core.TransactionState.FAILED) {
-                        session.pgBackend.rollback();
+                    if (session.pgBackend().getTransactionState() == org.postgresql.core.TransactionState.FAILED) {
+                        session.pgBackend().rollback();
                     } else {
-                        session.pgBackend.commit();
+                        session.pgBackend().commit();
                     }
                 } finally {
-                    session.pgBackend.setAutoCommit(true);
+                    session.pgBackend().setAutoCommit(true);
                 }
             } else if (was == Streaming.CLIENT_TRANSACTION) {
                 // back to auto-commit without pgjdbc's COMMIT: the block is the client's, and it goes on
-                org.postgresql.core.QueryExecutor executor = session.pgBackend.getQueryExecutor();
+                org.postgresql.core.QueryExecutor executor = session.pgBackend().getQueryExecutor();
                 org.postgresql.core.TransactionState state = executor.getTransactionState();
                 ((org.postgresql.core.QueryExecutorBase) executor).setTransactionState(org.postgresql.core.TransactionState.IDLE);
                 try {
-                    session.pgBackend.setAutoCommit(true);
+                    session.pgBackend().setAutoCommit(true);
                 } finally {
                     ((org.postgresql.core.QueryExecutorBase) executor).setTransactionState(state);
                 }
             }
         } catch (SQLException e) {
-            LOG.debug("session {}: ending the streaming transaction failed: {}", session.processId, e.toString());
+            LOG.debug("session {}: ending the streaming transaction failed: {}", session.processId(), e.toString());
         }
     }
 
@@ -457,7 +515,7 @@ final class ExtendedQuery {
         try {
             hasRows = session.run(ps, ps::execute);
         } catch (SQLException e) {
-            session.noticesBeforeError.addAll(session.takeNotices(ps));
+            session.noticesBeforeError(session.takeNotices(ps));
             throw e;
         }
         portal.notices = session.takeNotices(ps);
@@ -476,16 +534,16 @@ final class ExtendedQuery {
         return READING_STATEMENTS.contains(SqlLexer.firstWord(sql));
     }
 
-    void closeObject(ByteBuffer b) throws IOException, SQLException {
-        char kind = (char) PgInput.byte1(b);
-        String name = PgInput.cstring(b);
-        if (kind == 'S') {
+    void close(ExtendedMessages.Target close) throws IOException, SQLException {
+        char kind = close.kind();
+        String name = close.name();
+        if (kind == FrontendType.STATEMENT) {
             Prepared p = statements.remove(name);
-            PgSession.closeQuietly(p == null ? null : p.statement);
+            Closeables.quietly(p == null ? null : p.statement);
         } else {
             closePortal(name);
         }
-        session.out.closeComplete();
+        session.out().closeComplete();
     }
 
     private static final java.util.regex.Pattern DEALLOCATE = java.util.regex.Pattern.compile(
@@ -493,21 +551,21 @@ final class ExtendedQuery {
 
     /**
      * SQL {@code DEALLOCATE name} of a statement the client prepared with Parse (libpq's PQprepare, then libpqxx's
-     * unprepare): the proxy keeps those itself, the session.backend has none of that name, so it is closed here, as a Close
-     * message would. Any other name (an SQL PREPARE's, or none) goes on to the session.backend.
+     * unprepare): the proxy keeps those itself, the backend has none of that name, so it is closed here, as a Close
+     * message would. Any other name (an SQL PREPARE's, or none) goes on to the backend.
      */
     boolean deallocatedHere(String sql) {
         if (statements.isEmpty() || !SqlLexer.firstWord(sql).equals("deallocate")) {
             return false; // the common case, without a regular expression
         }
         String name = deallocatedName(sql);
-        if (name == null || session.transactionStatus() == 'E' || !statements.containsKey(name)) {
+        if (name == null || session.transactionStatus() == BackendType.FAILED_TRANSACTION || !statements.containsKey(name)) {
             return false; // in a failed transaction the backend refuses it (25P02)
         }
         Prepared p = statements.remove(name);
-        PgSession.closeQuietly(p.statement);
-        session.out.commandComplete("DEALLOCATE");
-        session.out.readyForQuery(session.transactionStatus());
+        Closeables.quietly(p.statement);
+        session.out().commandComplete("DEALLOCATE");
+        session.out().readyForQuery(session.transactionStatus());
         return true;
     }
 
@@ -530,8 +588,8 @@ final class ExtendedQuery {
 
     /** Ends the batch on the JDBC route; the ReadyForQuery is the relay's when it relays the Sync. */
     void sync(boolean ready) {
-        session.skipUntilSync = false;
-        if (session.sqlGuarded) {
+        session.syncReached();
+        if (session.sqlGuarded()) {
             // no transaction block is open (the guard refuses BEGIN): Sync ends the implicit one and, as on PostgreSQL,
             // every portal with it; a streamed portal's read-only transaction ends with its rows
             portals.keySet().stream().toList().forEach(this::closePortal);
@@ -540,7 +598,7 @@ final class ExtendedQuery {
         }
         endStreaming();
         if (ready) {
-            session.out.readyForQuery(session.transactionStatus());
+            session.out().readyForQuery(session.transactionStatus());
         }
     }
 
@@ -548,10 +606,10 @@ final class ExtendedQuery {
 
     private PreparedStatement statement(Prepared p) throws SQLException {
         if (p.statement == null && session.clientSetting(p.query)) {
-            p.statement = session.backend.prepareStatement("SELECT 1 WHERE 1 = 0");
+            p.statement = session.backend().prepareStatement("SELECT 1 WHERE 1 = 0");
         }
         if (p.statement == null) {
-            p.statement = session.backend.prepareStatement(p.question ? p.query : p.jdbcSql);
+            p.statement = session.backend().prepareStatement(p.question ? p.query : p.jdbcSql);
         }
         return p.statement;
     }
@@ -573,7 +631,7 @@ final class ExtendedQuery {
                 oids[i] = p.paramOids[i];
             } else if (md != null) {
                 int jdbcIndex = indexOf(p.paramOrder, i + 1);
-                oids[i] = jdbcIndex < 0 ? PgTypes.UNKNOWN : session.types.oid(md.getParameterTypeName(jdbcIndex + 1), md.getParameterType(jdbcIndex + 1));
+                oids[i] = jdbcIndex < 0 ? PgTypes.UNKNOWN : session.types().oid(md.getParameterTypeName(jdbcIndex + 1), md.getParameterType(jdbcIndex + 1));
             } else {
                 oids[i] = PgTypes.UNKNOWN;
             }
@@ -618,10 +676,10 @@ final class ExtendedQuery {
      */
     private String declaredType(Prepared p, int param) throws SQLException {
         int oid = param < p.paramOids.length ? p.paramOids[param] : 0;
-        if (oid == 0 || oid == PgTypes.UNKNOWN || session.pgBackend == null) {
+        if (oid == 0 || oid == PgTypes.UNKNOWN || session.pgBackend() == null) {
             return null;
         }
-        return session.pgBackend.getTypeInfo().getPGType(oid);
+        return session.pgBackend().getTypeInfo().getPGType(oid);
     }
 
     private static org.postgresql.util.PGobject typed(String type, String value) throws SQLException {
@@ -634,13 +692,13 @@ final class ExtendedQuery {
     void closePortal(String name) {
         Portal p = portals.remove(name);
         if (p != null && p.rows != null) {
-            PgSession.closeQuietly(p.rows);
+            Closeables.quietly(p.rows);
         }
     }
 
     /** Closes every portal and statement, as the session ends. */
     void closeAll() {
         portals.keySet().stream().toList().forEach(this::closePortal);
-        statements.values().forEach(p -> PgSession.closeQuietly(p.statement));
+        statements.values().forEach(p -> Closeables.quietly(p.statement));
     }
 }

@@ -1,5 +1,7 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.FrontendType;
+import dev.nlsql.proxy.wire.BackendType;
 import dev.nlsql.sql.SqlLexer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -83,22 +85,22 @@ final class ExtendedRelay {
             to.write(renamed, b.position(), b.remaining());
             renamed = to.toByteArray();
         }
-        forward('P', renamed, 1);
+        forward(FrontendType.PARSE, renamed, 1);
     }
 
     /** Bind to a relayed statement: the portal is relayed too. */
     void bind(ByteBuffer body, String portal) throws SQLException, PgInput.ProtocolViolation {
         portals.add(portal);
-        forward('B', renamed(body, 2), 1);
+        forward(FrontendType.BIND, renamed(body, 2), 1);
     }
 
     /** Describe ('S' answers ParameterDescription and RowDescription or NoData, 'P' one of the latter two). */
     void describe(ByteBuffer body, char kind) throws SQLException, PgInput.ProtocolViolation {
-        forward('D', renamedAfterKind(body), kind == 'S' ? 2 : 1);
+        forward(FrontendType.DESCRIBE, renamedAfterKind(body), kind == FrontendType.STATEMENT ? 2 : 1);
     }
 
     void execute(ByteBuffer body) throws SQLException, IOException {
-        forward('E', renamed(body, 1), 1);
+        forward(FrontendType.EXECUTE, renamed(body, 1), 1);
         while (owed > 0 && relay.bytesReady()) { // rows already sent: relayed now, so no buffer between fills up
             take(relay.relayOne(out, SUFFIX));
         }
@@ -106,8 +108,8 @@ final class ExtendedRelay {
 
     /** Close of a relayed (or unknown) statement or portal. */
     void close(ByteBuffer body, char kind, String name) throws SQLException, PgInput.ProtocolViolation {
-        (kind == 'S' ? statements : portals).remove(name);
-        forward('C', renamedAfterKind(body), 1);
+        (kind == FrontendType.STATEMENT ? statements : portals).remove(name);
+        forward(FrontendType.CLOSE, renamedAfterKind(body), 1);
     }
 
     /** The transaction ended: the backend closed every portal, whose names are the client's to use again. */
@@ -117,7 +119,7 @@ final class ExtendedRelay {
 
     /** The client forgot the unnamed statement or portal on the JDBC route's side: the backend's one is no longer it. */
     void forget(char kind, String name) {
-        (kind == 'S' ? statements : portals).remove(name);
+        (kind == FrontendType.STATEMENT ? statements : portals).remove(name);
     }
 
     /**
@@ -132,7 +134,7 @@ final class ExtendedRelay {
         lock.lock();
         try {
             if (owed > 0) {
-                relay.send('H', new byte[0], 0, 0);
+                relay.send(FrontendType.FLUSH, new byte[0], 0, 0);
                 relay.flushBackend();
             }
             while (owed > 0) {
@@ -146,13 +148,13 @@ final class ExtendedRelay {
     }
 
     /** Sync: relayed, and the backend's answers up to its ReadyForQuery, which tells the client and pgjdbc the state. */
-    void sync(PgSession session) throws IOException, SQLException {
+    void sync(Runnable onSchemaChange) throws IOException, SQLException {
         Lock lock = relay.pgjdbcLock();
         lock.lock();
         try {
-            relay.send('S', new byte[0], 0, 0);
+            relay.send(FrontendType.SYNC, new byte[0], 0, 0);
             relay.flushBackend();
-            while (relay.relayOne(out, SUFFIX) != 'Z') {
+            while (relay.relayOne(out, SUFFIX) != BackendType.READY_FOR_QUERY) {
                 // relayed
             }
         } finally {
@@ -162,7 +164,7 @@ final class ExtendedRelay {
             failed = false;
             if (schemaChanged) {
                 schemaChanged = false;
-                session.schemaChanged();
+                onSchemaChange.run(); // the session drops what it knew of the schema
             }
         }
     }
@@ -187,11 +189,13 @@ final class ExtendedRelay {
     /** Counts a relayed response against what is owed. */
     private void take(char type) {
         switch (type) {
-            case 'E' -> {
+            case BackendType.ERROR_RESPONSE -> {
                 failed = true;
                 owed = 0;
             }
-            case '1', '2', '3', 't', 'T', 'n', 'C', 's', 'I' -> owed = Math.max(0, owed - 1);
+            case BackendType.PARSE_COMPLETE, BackendType.BIND_COMPLETE, BackendType.CLOSE_COMPLETE, BackendType.PARAMETER_DESCRIPTION,
+                    BackendType.ROW_DESCRIPTION, BackendType.NO_DATA, BackendType.COMMAND_COMPLETE, BackendType.PORTAL_SUSPENDED,
+                    BackendType.EMPTY_QUERY_RESPONSE -> owed = Math.max(0, owed - 1);
             default -> {
                 // rows, notices, settings, notifications: no answer of their own
             }

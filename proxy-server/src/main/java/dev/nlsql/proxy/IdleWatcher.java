@@ -1,5 +1,7 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.BackendType;
+import dev.nlsql.proxy.wire.FrontendType;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
@@ -47,6 +49,9 @@ final class IdleWatcher {
         private final Set<IdleWatcher> watchers = ConcurrentHashMap.newKeySet();
         /** Watchers reading now (tests check that none outlive their session). */
         final AtomicInteger reading = new AtomicInteger();
+        /** Client messages that found the watcher pending (the client spoke first) or engaged (taken back with a Sync). */
+        final java.util.concurrent.atomic.AtomicLong spokeFirst = new java.util.concurrent.atomic.AtomicLong();
+        final java.util.concurrent.atomic.AtomicLong reclaimed = new java.util.concurrent.atomic.AtomicLong();
 
         Pool() {
             timer = new ScheduledThreadPoolExecutor(1, r -> daemon(r, "nlsql-idle-sweep"));
@@ -82,8 +87,11 @@ final class IdleWatcher {
 
     /** What the watcher needs of its session. */
     interface Session {
-        /** A ParameterStatus the backend sent: pgjdbc is told, as when it reads one itself. */
-        void parameterStatus(byte[] body, int length);
+        /**
+         * A message the backend sent unasked, before it goes to the client: the session's one observer of backend
+         * messages ({@link BackendRelay#observe}) keeps pgjdbc in step, as when it reads a ParameterStatus itself.
+         */
+        void observe(char type, byte[] body, int length);
 
         /** The backend ended (a FATAL forwarded, or its connection closed) or the client is gone: end the session. */
         void ended();
@@ -159,15 +167,17 @@ final class IdleWatcher {
                 }
                 case PENDING -> {
                     state = State.BUSY; // the sweep leaves it alone
+                    pool.spokeFirst.incrementAndGet();
                     return true;
                 }
                 default -> {
                 }
             }
+            pool.reclaimed.incrementAndGet();
             if (!syncSent) {
                 syncSent = true;
                 try {
-                    stream.sendChar('S');
+                    stream.sendChar(FrontendType.SYNC);
                     stream.sendInteger4(4);
                     stream.flush();
                 } catch (IOException e) {
@@ -242,7 +252,7 @@ final class IdleWatcher {
                     type = message.read(stream);
                     length = message.length;
                     body = message.body;
-                    if (type == 'Z') {
+                    if (type == BackendType.READY_FOR_QUERY) {
                         synchronized (lock) {
                             if (syncSent) {
                                 ended = false;
@@ -251,19 +261,17 @@ final class IdleWatcher {
                         }
                         throw new IOException("ReadyForQuery from an idle backend");
                     }
-                    if (type != 'A' && type != 'N' && type != 'E' && type != 'S') {
+                    if (!BackendType.asynchronous(type) && type != BackendType.ERROR_RESPONSE) {
                         throw new IOException("unexpected backend message '" + type + "' while idle");
                     }
                 } catch (IOException e) {
                     lost = e;
                     return;
                 }
-                if (type == 'S') {
-                    session.parameterStatus(body, length);
-                }
+                session.observe(type, body, length);
                 out.raw(type, body, length);
                 out.flush(); // an IOException here: the client is gone, and the session ends with it
-                if (type == 'E' && BackendRelay.isFatal(body, length)) {
+                if (type == BackendType.ERROR_RESPONSE && BackendRelay.isFatal(body, length)) {
                     LOG.debug("backend ended the idle session with a FATAL error");
                     return; // PostgreSQL closes the connection after it
                 }
@@ -298,7 +306,7 @@ final class IdleWatcher {
     /** As when the backend is lost during a query: the client learns why its session ends. */
     private void tellClientLost(IOException e) {
         try {
-            out.errorResponse("FATAL", "08006", "the backend connection was lost: " + e.getMessage(), null, null);
+            out.errorResponse("FATAL", PgState.CONNECTION_FAILURE.code(), PgState.CONNECTION_FAILURE.message(e.getMessage()), null, null);
             out.flush();
         } catch (IOException ignored) {
             // the client is gone too

@@ -1,5 +1,6 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.BackendType;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -60,7 +61,7 @@ final class Messages {
 
     /** True when the last message written was ReadyForQuery: the client may now wait for the session. */
     boolean endsReady() {
-        return last == 'Z';
+        return last == BackendType.READY_FOR_QUERY;
     }
 
     /** Writes what is buffered once it is large, so a big result streams instead of filling memory. */
@@ -97,14 +98,14 @@ final class Messages {
     void authenticationOk() {
         begin();
         int32(0);
-        end('R');
+        end(BackendType.AUTHENTICATION);
     }
 
     /** 'R' int32 len, int32 3 — AuthenticationCleartextPassword. */
     void authenticationCleartextPassword() {
         begin();
         int32(3);
-        end('R');
+        end(BackendType.AUTHENTICATION);
     }
 
     /** 'R' int32 len, int32 5, byte[4] salt — AuthenticationMD5Password. */
@@ -112,7 +113,7 @@ final class Messages {
         begin();
         int32(5);
         body.write(salt, 0, 4);
-        end('R');
+        end(BackendType.AUTHENTICATION);
     }
 
     /** 'R' int32 len, int32 10, (string mechanism)*, byte 0 — AuthenticationSASL. */
@@ -121,7 +122,7 @@ final class Messages {
         int32(10);
         mechanisms.forEach(this::cstring);
         body.write(0);
-        end('R');
+        end(BackendType.AUTHENTICATION);
     }
 
     /** 'R' int32 len, int32 11|12, byte[] data — AuthenticationSASLContinue (11) or SASLFinal (12). */
@@ -129,7 +130,7 @@ final class Messages {
         begin();
         int32(code);
         body.write(data, 0, data.length);
-        end('R');
+        end(BackendType.AUTHENTICATION);
     }
 
     /** 'S' int32 len, string name, string value — ParameterStatus. */
@@ -137,7 +138,7 @@ final class Messages {
         begin();
         cstring(name);
         cstring(value);
-        end('S');
+        end(BackendType.PARAMETER_STATUS);
     }
 
     /** 'K' int32 len, int32 process id, int32 secret key — BackendKeyData. */
@@ -145,7 +146,7 @@ final class Messages {
         begin();
         int32(processId);
         int32(secret);
-        end('K');
+        end(BackendType.BACKEND_KEY_DATA);
     }
 
     /**
@@ -157,14 +158,14 @@ final class Messages {
         int32(version);
         int32(unrecognized.size());
         unrecognized.forEach(this::cstring);
-        end('v');
+        end(BackendType.NEGOTIATE_PROTOCOL_VERSION);
     }
 
     /** 'Z' int32 5, byte status (I idle, T in transaction, E failed transaction) — ReadyForQuery. */
     void readyForQuery(char status) {
         begin();
         body.write(status);
-        end('Z');
+        end(BackendType.READY_FOR_QUERY);
     }
 
     /** 'T' int32 len, int16 n, n × (string name, int32 table oid, int16 column, int32 type oid, int16 size, int32 modifier, int16 format). */
@@ -181,7 +182,7 @@ final class Messages {
             int32(c.typeModifier());
             int16(FormatCodes.forColumn(formats, i));
         }
-        end('T');
+        end(BackendType.ROW_DESCRIPTION);
     }
 
     /** A column of a RowDescription. */
@@ -200,20 +201,20 @@ final class Messages {
                 body.write(v, 0, v.length);
             }
         }
-        end('D');
+        end(BackendType.DATA_ROW);
     }
 
     /** 'C' int32 len, string tag — CommandComplete. */
     void commandComplete(String tag) {
         begin();
         cstring(tag);
-        end('C');
+        end(BackendType.COMMAND_COMPLETE);
     }
 
     /** 'I' int32 4 — EmptyQueryResponse. */
     void emptyQueryResponse() {
         begin();
-        end('I');
+        end(BackendType.EMPTY_QUERY_RESPONSE);
     }
 
     /** 'V' int32 len, int32 n (-1 for NULL), n bytes — FunctionCallResponse. */
@@ -223,37 +224,37 @@ final class Messages {
         if (result != null) {
             body.write(result, 0, result.length);
         }
-        end('V');
+        end(BackendType.FUNCTION_CALL_RESPONSE);
     }
 
     /** '1' int32 4 — ParseComplete. */
     void parseComplete() {
         begin();
-        end('1');
+        end(BackendType.PARSE_COMPLETE);
     }
 
     /** '2' int32 4 — BindComplete. */
     void bindComplete() {
         begin();
-        end('2');
+        end(BackendType.BIND_COMPLETE);
     }
 
     /** '3' int32 4 — CloseComplete. */
     void closeComplete() {
         begin();
-        end('3');
+        end(BackendType.CLOSE_COMPLETE);
     }
 
     /** 'n' int32 4 — NoData. */
     void noData() {
         begin();
-        end('n');
+        end(BackendType.NO_DATA);
     }
 
     /** 's' int32 4 — PortalSuspended. */
     void portalSuspended() {
         begin();
-        end('s');
+        end(BackendType.PORTAL_SUSPENDED);
     }
 
     /** 't' int32 len, int16 n, n × int32 type oid — ParameterDescription. */
@@ -263,12 +264,12 @@ final class Messages {
         for (int oid : oids) {
             int32(oid);
         }
-        end('t');
+        end(BackendType.PARAMETER_DESCRIPTION);
     }
 
     /** 'E' int32 len, (byte field, string value)*, byte 0 — ErrorResponse (fields S, V, C, M, D, H). */
     void errorResponse(String severity, String sqlState, String message, String detail, String hint) {
-        notice('E', severity, sqlState, message, detail, hint, 0, null);
+        notice(BackendType.ERROR_RESPONSE, severity, sqlState, message, detail, hint, 0, null);
     }
 
     /**
@@ -276,12 +277,12 @@ final class Messages {
      * raised it (field R), when known: pgjdbc tells a plan it can heal by preparing again by its routine.
      */
     void errorResponse(String severity, String sqlState, String message, String detail, String hint, int position, String routine) {
-        notice('E', severity, sqlState, message, detail, hint, position, routine);
+        notice(BackendType.ERROR_RESPONSE, severity, sqlState, message, detail, hint, position, routine);
     }
 
     /** 'N' int32 len, (byte field, string value)*, byte 0 — NoticeResponse. */
     void noticeResponse(String message, String detail) {
-        notice('N', "NOTICE", PgState.SUCCESSFUL_COMPLETION.code(), message, detail, null, 0, null);
+        notice(BackendType.NOTICE_RESPONSE, "NOTICE", PgState.SUCCESSFUL_COMPLETION.code(), message, detail, null, 0, null);
     }
 
     /** 'E' (ErrorResponse) or 'N' (NoticeResponse) int32 len, (byte field, string value)*, byte 0 — the fields as given. */

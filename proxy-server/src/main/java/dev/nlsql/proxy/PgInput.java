@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import dev.nlsql.proxy.wire.Frame;
+import dev.nlsql.proxy.wire.FrontendType;
 
 /**
  * Reads PostgreSQL protocol v3 frames from a client: the untyped startup packet and typed
@@ -95,13 +97,13 @@ final class PgInput {
         }
         // A partial length word ends in EOFException: the session ends quietly, as PostgreSQL's does.
         int length = (first << 24) | (in.readUnsignedByte() << 16) | (in.readUnsignedByte() << 8) | in.readUnsignedByte();
-        if (length == 'X' << 24) {
+        if (length == FrontendType.TERMINATE << 24) {
             int last = in.read();
             if (last == 4 || last < 0) {
                 return null;
             }
         }
-        if (length < 8 || length > 10_000) {
+        if (length < 8 || length > Frame.LONGEST_STARTUP) {
             throw new ProtocolViolation("invalid startup packet length " + length);
         }
         return ByteBuffer.wrap(readFully(length - 4));
@@ -119,10 +121,11 @@ final class PgInput {
         } catch (EOFException e) {
             throw new ProtocolViolation("connection closed inside a message");
         }
-        if (length < 4 || length - 4 > maxMessageBytes) {
-            throw new ProtocolViolation("invalid length " + length + " for message '" + (char) type + "'");
+        int bodyLength = Frame.bodyLength(length, maxMessageBytes);
+        if (bodyLength < 0) {
+            throw new ProtocolViolation(Frame.invalidLength(length, (char) type, ""));
         }
-        return new Message((char) type, ByteBuffer.wrap(readFully(length - 4)));
+        return new Message((char) type, ByteBuffer.wrap(readFully(bodyLength)));
     }
 
     /**
@@ -135,7 +138,7 @@ final class PgInput {
         }
         in.mark(512);
         try {
-            if (in.read() != 'E') {
+            if (in.read() != FrontendType.EXECUTE) {
                 return -1;
             }
             int length = in.readInt();
@@ -199,6 +202,19 @@ final class PgInput {
             }
         }
         throw new ProtocolViolation("string without its terminating zero");
+    }
+
+    /** An int16 count, then that many int16s (format codes). */
+    static short[] shorts(ByteBuffer b) throws ProtocolViolation {
+        int n = int16(b);
+        if (n < 0) {
+            throw new ProtocolViolation("negative count");
+        }
+        short[] out = new short[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = int16(b);
+        }
+        return out;
     }
 
     static int int32(ByteBuffer b) throws ProtocolViolation {

@@ -103,7 +103,7 @@ public final class PgServer implements AutoCloseable {
                     refuse(socket);
                     continue;
                 }
-                PgSession session = new PgSession(this, socket, nextProcessId.getAndIncrement());
+                PgSession session = new PgSession(host, ClientConnection.of(socket), nextProcessId.getAndIncrement());
                 sessions.put(session.processId(), session);
                 pendingLogins.incrementAndGet();
                 // startup plus authentication have one deadline, however slowly the bytes come
@@ -130,7 +130,7 @@ public final class PgServer implements AutoCloseable {
     private void refuse(Socket socket) {
         try (socket) {
             Messages m = new Messages(socket.getOutputStream());
-            m.errorResponse("FATAL", PgState.TOO_MANY_CONNECTIONS.code(), "sorry, too many clients already (" + config.maxConnections() + ")", null, null);
+            m.errorResponse("FATAL", PgState.TOO_MANY_CONNECTIONS.code(), PgState.TOO_MANY_CONNECTIONS.message(config.maxConnections()), null, null);
             m.flush();
         } catch (IOException ignored) {
             // the client is gone
@@ -228,7 +228,7 @@ public final class PgServer implements AutoCloseable {
             // already made the server check it at login.
             String timeZone = StartupSettings.given(startup, "TimeZone");
             if (timeZone != null) {
-                try (PreparedStatement s = ownQueries(c).prepareStatement("SELECT set_config('TimeZone', ?, false)")) {
+                try (PreparedStatement s = OwnQueries.on(c).prepareStatement("SELECT set_config('TimeZone', ?, false)")) {
                     s.setString(1, timeZone);
                     s.execute();
                 }
@@ -297,19 +297,10 @@ public final class PgServer implements AutoCloseable {
     }
 
     private static String show(Connection c, String setting) throws SQLException {
-        try (Statement s = ownQueries(c).createStatement(); ResultSet rs = s.executeQuery("SELECT current_setting('" + setting + "')")) {
+        try (Statement s = OwnQueries.on(c).createStatement(); ResultSet rs = s.executeQuery("SELECT current_setting('" + setting + "')")) {
             rs.next();
             return rs.getString(1);
         }
-    }
-
-    /**
-     * Where the proxy runs its own fixed queries (settings to report, the type table): pgjdbc's connection
-     * under the jdbc:nlsql: one. They are not the client's SQL, and nlsql.passthrough=readonly or deny would
-     * refuse them (current_setting is not for SQL text), so no session could start.
-     */
-    static Connection ownQueries(Connection backend) throws SQLException {
-        return backend.isWrapperFor(org.postgresql.core.BaseConnection.class) ? backend.unwrap(org.postgresql.core.BaseConnection.class) : backend;
     }
 
     /** Sessions by the process id their client was told (BackendKeyData): what CancelRequest names. */
@@ -354,6 +345,73 @@ public final class PgServer implements AutoCloseable {
         return byKey.get(processId);
     }
 
+    /** What the server's sessions ask of it (sessions name this interface, never the server). */
+    PgSession.Server host() {
+        return host;
+    }
+
+    private final PgSession.Server host = new PgSession.Server() {
+        @Override
+        public ProxyConfig config() {
+            return config;
+        }
+
+        @Override
+        public SSLContext tls() {
+            return tls;
+        }
+
+        @Override
+        public boolean isLocalClient(InetAddress address) {
+            return PgServer.this.isLocalClient(address);
+        }
+
+        @Override
+        public void cancel(int processId, int secret) {
+            PgServer.this.cancel(processId, secret);
+        }
+
+        @Override
+        public boolean reserveSession(PgSession session) {
+            return PgServer.this.reserveSession(session);
+        }
+
+        @Override
+        public Connection openBackend(Map<String, String> startup, ClientLogin login) throws SQLException {
+            return PgServer.this.openBackend(startup, login);
+        }
+
+        @Override
+        public boolean backendIsPostgres(Connection c) {
+            return PgServer.this.backendIsPostgres(c);
+        }
+
+        @Override
+        public Map<String, String> parameterStatus(Connection backend, Map<String, String> startup) throws SQLException {
+            return PgServer.this.parameterStatus(backend, startup);
+        }
+
+        @Override
+        public int cancelKey(PgSession session, int pid) {
+            return PgServer.this.cancelKey(session, pid);
+        }
+
+        @Override
+        public RelayLoop relayLoop() {
+            return relayLoop;
+        }
+
+        @Override
+        public IdleWatcher.Pool idleWatchers() {
+            return idleWatchers;
+        }
+
+        @Override
+        public void forget(PgSession session) {
+            PgServer.this.forget(session);
+        }
+    };
+
     /** The loop that relays parked sessions' simple queries. */
     RelayLoop relayLoop() {
         return relayLoop;
@@ -376,7 +434,9 @@ public final class PgServer implements AutoCloseable {
     public void close() throws IOException {
         loginWatchdog.shutdownNow();
         idleWatchers.close();
-        listener.close();
+        if (listener != null) { // a server never started still serves sessions over in-memory streams (tests)
+            listener.close();
+        }
         if (relayLoop != null) {
             relayLoop.close(); // parked sessions end, as their clients would see a closing server
         }

@@ -1,11 +1,12 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.BackendType;
+import dev.nlsql.proxy.wire.FrontendType;
 import dev.nlsql.sql.SqlLexer;
 import dev.nlsql.engine.Trace;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.jdbc.TextKind;
 import java.io.IOException;
-import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -25,35 +26,57 @@ import org.slf4j.LoggerFactory;
  * One client connection, from startup to terminate, on its own thread and its own nlsql
  * connection to the backend: SQL behaves as on PostgreSQL (SET, temporary tables,
  * transactions), and questions run nlsql's loop.
+ *
+ * <pre>
+ * startup ─ ClientLogin (SSLRequest, StartupMessage, password) ─ openBackend ─ AuthenticationOk … ReadyForQuery
+ *
+ * the message loop, in {@link SessionMode}s (SessionMode lists the moves; any other throws):
+ *
+ *                  Query of plain SQL
+ *       READY ─────────────────────────────> RELAYING ── relayed ──> READY
+ *       ^  │                                     │
+ *       │  │ error in an extended batch          │ relayed, the parkAfter-th loopable Query in a row
+ *       │  v                                     v
+ *       │ SKIPPING_TO_SYNC                     TO_PARK ── cannot park (TLS, bytes buffered, ...) ──> READY
+ *       │  │ Sync                                │ park
+ *       ├──┘                                     v
+ *       │                                     PARKED: RelayLoop relays Query after Query
+ *       └──── any other message (or the client or backend gone: the session ends) ──┘
+ *
+ * READY answers: Query (questions, DDL, LISTEN: the JDBC route), Parse/Bind/Describe/Execute/Close/Sync/Flush
+ * ({@link ExtendedRelay} for SQL passed untouched, {@link ExtendedQuery} for the rest; a Parse the JDBC route holds
+ * back until the next message tells whether it parsed is ExtendedQuery's own sub-state), FunctionCall.
+ * A cancel goes to the backend in RELAYING and PARKED (and while ExtendedRelay is active), else to the JDBC statement.
+ * </pre>
  */
-final class PgSession implements Runnable {
+final class PgSession implements Runnable, ExtendedQuery.Session {
 
     private static final Logger LOG = LoggerFactory.getLogger(PgSession.class);
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final PgServer server;
+    private final Server server;
     private ClientLogin login;
-    private Socket socket;
-    PgInput in;
-    Messages out;
-    Connection backend;
-    PgTypes types;
-    final int processId;
+    /** The client's connection: a socket in the server, streams in memory in protocol tests. */
+    private ClientConnection client;
+    private PgInput in;
+    private Messages out;
+    private Connection backend;
+    private PgTypes types;
+    private final int processId;
     private final int secret = RANDOM.nextInt();
     private Statement simpleStatement;
     private BackendRelay relay;
+    /** Which SQL this session relays as it is; set with the relay. */
+    private RelayedSql relayedSql;
     /** The extended protocol's SQL statements, relayed as they are; null where the JDBC route takes them all. */
     private ExtendedRelay extendedRelay;
     /** Parse, Bind, Describe, Execute, Close and Sync. */
     private final ExtendedQuery extended = new ExtendedQuery(this);
     /** Forwards what the backend sends while the client is idle; null without the relay. */
     private IdleWatcher watcher;
-    private volatile boolean relaying;
-    /** The session is parked in the server's {@link RelayLoop}, which relays its simple queries. */
-    private volatile boolean parked;
-    /** The last message was a simple query the relay loop could have relayed: the next ones likely are too. */
-    private boolean parkNext;
-    /** Such queries in a row the session's thread relayed since its last stay in the loop. */
+    /** Who answers the client now (see the header); written by the session's thread only, read by a cancel's. */
+    private volatile SessionMode mode = SessionMode.READY;
+    /** Simple queries the relay loop could have relayed that in a row the session's thread relayed since its last stay in the loop. */
     private int loopableInARow;
     /**
      * How many of them it takes to park: 1, doubled (up to 64) after each stay that relayed nothing, so a client that
@@ -61,22 +84,48 @@ final class PgSession implements Runnable {
      */
     private int parkAfter = 1;
     private volatile Statement running;
-    /** After an error in an extended-protocol batch: messages are skipped until its Sync. */
-    boolean skipUntilSync;
     /** The server's notices of a statement that failed: they go out just before its ErrorResponse, after anything held back. */
-    final List<Map<Character, String>> noticesBeforeError = new ArrayList<>();
-    boolean postgres;
+    private final List<Map<Character, String>> noticesBeforeError = new ArrayList<>();
+    private boolean postgres;
     /** SQL text is guarded or refused (nlsql.passthrough readonly or deny), never relayed. */
-    boolean sqlGuarded;
-    org.postgresql.core.BaseConnection pgBackend;
+    private boolean sqlGuarded;
+    private org.postgresql.core.BaseConnection pgBackend;
 
-    PgSession(PgServer server, Socket socket, int processId) {
+    /**
+     * What a session asks of its server: the login's needs, a place among the connections, the backend, the cancel
+     * registry, the relay loop and the idle watchers' pool. The server implements it, so a session never names the server.
+     */
+    interface Server extends ClientLogin.Server {
+        /** Counts an authenticated session; false when there are already --max-connections of them. */
+        boolean reserveSession(PgSession session);
+
+        Connection openBackend(Map<String, String> startup, ClientLogin login) throws SQLException;
+
+        boolean backendIsPostgres(Connection backend);
+
+        /** What the client hears after authentication. */
+        Map<String, String> parameterStatus(Connection backend, Map<String, String> startup) throws SQLException;
+
+        /** Records the process id a session tells its client, for CancelRequest; returns it. */
+        int cancelKey(PgSession session, int pid);
+
+        /** The loop that relays parked sessions' simple queries; null in a server never started (no parking). */
+        RelayLoop relayLoop();
+
+        IdleWatcher.Pool idleWatchers();
+
+        /** The session has ended. */
+        void forget(PgSession session);
+    }
+
+    PgSession(Server server, ClientConnection client, int processId) {
         this.server = server;
-        this.socket = socket;
+        this.client = client;
         this.processId = processId;
     }
 
-    int processId() {
+    @Override
+    public int processId() {
         return processId;
     }
 
@@ -104,33 +153,34 @@ final class PgSession implements Runnable {
     void loginTimedOut() {
         LOG.debug("session {}: no login within {} s", processId, server.config().loginTimeoutSeconds());
         try {
-            socket.close(); // unblocks the session's read; it ends as a lost connection
+            client.close(); // unblocks the session's read; it ends as a lost connection
         } catch (IOException ignored) {
             // closing anyway
         }
     }
 
     /** The session's jdbc:nlsql: connection to the backend, null before startup completed. */
-    Connection backend() {
+    @Override
+    public Connection backend() {
         return backend;
     }
 
     @Override
     public void run() {
         try {
-            login = new ClientLogin(server, socket);
+            login = new ClientLogin(server, client);
             Map<String, String> startup = login.startup();
-            socket = login.socket(); // TLS now, if the client asked for it
+            client = login.client(); // TLS now, if the client asked for it
             in = login.in();
             out = login.out();
             if (startup == null || !login.authenticate(startup.getOrDefault("user", ""))) {
                 return;
             }
             if (!server.reserveSession(this)) {
-                fatal(PgState.TOO_MANY_CONNECTIONS.code(), "sorry, too many clients already (" + server.config().maxConnections() + ")");
+                fatal(PgState.TOO_MANY_CONNECTIONS.code(), PgState.TOO_MANY_CONNECTIONS.message(server.config().maxConnections()));
                 return;
             }
-            StartupSettings.check(startup, socket.getInetAddress().getHostAddress(), server.config().sharedAccount());
+            StartupSettings.check(startup, client.address().getHostAddress(), server.config().sharedAccount());
             startupEncoding = StartupSettings.clientEncoding(startup);
             out.encoding(startupEncoding);
             backend = server.openBackend(startup, login); // still under the login timeout
@@ -143,6 +193,7 @@ final class PgSession implements Runnable {
             if (postgres && !sqlGuarded) {
                 relay = BackendRelay.of(pgBackend);
             }
+            relayedSql = new RelayedSql(relay != null, pgBackend);
             if (relay != null) {
                 extendedRelay = new ExtendedRelay(relay, out);
                 watcher = new IdleWatcher(server.idleWatchers(), relay.stream(), out, idleSession());
@@ -151,7 +202,7 @@ final class PgSession implements Runnable {
             loop();
         } catch (PgInput.ProtocolViolation e) {
             LOG.debug("session {}: protocol violation: {}", processId, e.getMessage());
-            fatal(PgState.PROTOCOL_VIOLATION.code(), "protocol violation: " + e.getMessage());
+            fatal(PgState.PROTOCOL_VIOLATION.code(), PgState.PROTOCOL_VIOLATION.message(e.getMessage()));
             drainBeforeClose();
         } catch (StartupSettings.Refused e) {
             refused(e.getSQLState(), e.getMessage(), e.detail, e.hint);
@@ -172,7 +223,7 @@ final class PgSession implements Runnable {
             LOG.debug("session {}: connection lost: {}", processId, e.getMessage());
         } catch (RuntimeException e) {
             LOG.warn("session {} failed", processId, e);
-            fatal(PgState.INTERNAL_ERROR.code(), "internal error: " + e);
+            fatal(PgState.INTERNAL_ERROR.code(), PgState.INTERNAL_ERROR.message(e));
         } finally {
             close();
         }
@@ -196,7 +247,7 @@ final class PgSession implements Runnable {
 
     private void loop() throws IOException {
         while (true) {
-            if (parkNext && !parkInRelayLoop()) {
+            if (mode == SessionMode.TO_PARK && !parkInRelayLoop()) {
                 return;
             }
             if (watcher != null && out.endsReady() && !extendedRelay.active()) {
@@ -215,14 +266,13 @@ final class PgSession implements Runnable {
             if (watcher != null && !watcher.busy()) {
                 return; // the backend ended the session while it was idle; the client has its FATAL
             }
-            if (m == null || m.type() == 'X') {
+            if (m == null || m.type() == FrontendType.TERMINATE) {
                 return;
             }
-            if (skipUntilSync && m.type() != 'S') {
+            if (mode == SessionMode.SKIPPING_TO_SYNC && m.type() != FrontendType.SYNC) {
                 continue;
             }
-            parkNext = false;
-            if (m.type() != 'Q') {
+            if (m.type() != FrontendType.QUERY) {
                 loopableInARow = 0;
             }
             try {
@@ -233,24 +283,24 @@ final class PgSession implements Runnable {
                 if (extendedRelay != null && relayedExtended(m)) {
                     continue;
                 }
-                if (extendedRelay != null && extendedRelay.active() && m.type() != 'S' && extendedRelay.catchUp()) {
-                    skipUntilSync = true; // the backend failed a relayed message: as PostgreSQL, all up to the Sync is skipped
+                if (extendedRelay != null && extendedRelay.active() && m.type() != FrontendType.SYNC && extendedRelay.catchUp()) {
+                    to(SessionMode.SKIPPING_TO_SYNC); // the backend failed a relayed message: as PostgreSQL, all up to the Sync is skipped
                     continue;
                 }
-                settingsBefore = m.type() == 'Q' || pgBackend == null ? null : new java.util.HashMap<>(pgBackend.getParameterStatuses());
+                settingsBefore = m.type() == FrontendType.QUERY || pgBackend == null ? null : new java.util.HashMap<>(pgBackend.getParameterStatuses());
                 switch (m.type()) {
-                    case 'Q' -> simpleQuery(m.body());
-                    case 'P' -> extended.parse(m.body());
-                    case 'B' -> extended.bind(m.body());
-                    case 'D' -> extended.describe(m.body());
-                    case 'E' -> extended.execute(m.body());
-                    case 'C' -> extended.closeObject(m.body());
-                    case 'S' -> extended.sync();
-                    case 'H' -> out.flush(); // settled above: what was held back has been sent
-                    case 'd', 'c', 'f' -> {
+                    case FrontendType.QUERY -> simpleQuery(m.body());
+                    case FrontendType.PARSE -> extended.parse(ExtendedMessages.Parse.of(m.body()));
+                    case FrontendType.BIND -> extended.bind(ExtendedMessages.Bind.of(m.body()));
+                    case FrontendType.DESCRIBE -> extended.describe(ExtendedMessages.Target.of(m.body()));
+                    case FrontendType.EXECUTE -> extended.execute(ExtendedMessages.Execute.of(m.body()));
+                    case FrontendType.CLOSE -> extended.close(ExtendedMessages.Target.of(m.body()));
+                    case FrontendType.SYNC -> extended.sync();
+                    case FrontendType.FLUSH -> out.flush(); // settled above: what was held back has been sent
+                    case FrontendType.COPY_DATA, FrontendType.COPY_DONE, FrontendType.COPY_FAIL -> {
                         // outside COPY IN (the rest of a COPY the backend already ended): PostgreSQL drops them too
                     }
-                    case 'F' -> functionCall(m.body());
+                    case FrontendType.FUNCTION_CALL -> functionCall(m.body());
                     default -> throw new PgInput.ProtocolViolation("unknown message type '" + m.type() + "'");
                 }
             } catch (SQLException | RuntimeException thrown) {
@@ -267,20 +317,20 @@ final class PgSession implements Runnable {
                 }
                 failTransactionAfter(e);
                 error(e, "ERROR");
-                if (m.type() == 'Q' || m.type() == 'F') {
+                if (m.type() == FrontendType.QUERY || m.type() == FrontendType.FUNCTION_CALL) {
                     // a FunctionCall is answered like a simple Query, ReadyForQuery after it (libpq's PQfn, lo_*, waits
                     // for it): it is no part of an extended-protocol batch, and no Sync follows it
                     out.readyForQuery(transactionStatus());
-                } else if (m.type() == 'S') {
+                } else if (m.type() == FrontendType.SYNC) {
                     extended.sync(); // the error was a held-back Parse's: the Sync still ends the batch
                 } else {
-                    skipUntilSync = true;
+                    to(SessionMode.SKIPPING_TO_SYNC);
                 }
                 out.flush(); // PostgreSQL sends an error at once: a client waiting after Execute + Flush gets it
                 continue;
             }
             reportChangedSettings();
-            if (m.type() == 'Q' || m.type() == 'S' || m.type() == 'F') {
+            if (m.type() == FrontendType.QUERY || m.type() == FrontendType.SYNC || m.type() == FrontendType.FUNCTION_CALL) {
                 out.flush();
             }
         }
@@ -314,7 +364,7 @@ final class PgSession implements Runnable {
     /** A failure of the proxy's own (a value it cannot convert) fails the statement, not the session. */
     private SQLException internalError(RuntimeException e) {
         LOG.warn("session {}: internal error in a statement", processId, e);
-        return new SQLException("internal error: " + e, PgState.INTERNAL_ERROR.code(), e);
+        return new SQLException(PgState.INTERNAL_ERROR.message(e), PgState.INTERNAL_ERROR.code(), e);
     }
 
     /**
@@ -326,77 +376,79 @@ final class PgSession implements Runnable {
         ByteBuffer b = m.body().duplicate();
         ExtendedRelay r = extendedRelay;
         switch (m.type()) {
-            case 'P' -> {
+            case FrontendType.PARSE -> {
                 String name = PgInput.cstring(b);
                 String query = PgInput.cstring(b);
                 String first = SqlLexer.firstWord(query);
                 // a client in another encoding than UTF-8 stays on the JDBC route: its relayed rows would need converting,
                 // and which columns of a DataRow are binary is known only from the Bind, not from the rows
                 if (!name.isEmpty() && extended.statements.containsKey(name) || first.equals("copy")
-                        || !query.isBlank() && !relayedShape(query) || !out.encoding().passesBytes()
+                        || !query.isBlank() && !relayedSql.isSql(query) || !out.encoding().passesBytes()
                         || clientSetting(query)) { // SET client_encoding is the proxy's: it converts, the backend stays UTF-8
-                    r.forget('S', name);
+                    r.forget(FrontendType.STATEMENT, name);
                     return false;
                 }
                 Prepared old = extended.statements.remove(name);
-                closeQuietly(old == null ? null : old.statement);
-                r.parse(m.body(), name, query, !RELAYED_STATEMENTS.contains(first) && TextKind.of(query).changesSchema());
+                Closeables.quietly(old == null ? null : old.statement);
+                r.parse(m.body(), name, query, !RelayedSql.RELAYED_STATEMENTS.contains(first) && TextKind.of(query).changesSchema());
                 return true;
             }
-            case 'B' -> {
+            case FrontendType.BIND -> {
                 String portal = PgInput.cstring(b);
                 if (!r.ownsStatement(PgInput.cstring(b))) {
-                    r.forget('P', portal);
+                    r.forget(FrontendType.PORTAL, portal);
                     return false;
                 }
                 extended.closePortal(portal);
                 r.bind(m.body(), portal);
                 return true;
             }
-            case 'D' -> {
+            case FrontendType.DESCRIBE -> {
                 char kind = (char) PgInput.byte1(b);
                 String name = PgInput.cstring(b);
-                if (kind == 'S' ? !r.ownsStatement(name) : kind != 'P' || !r.ownsPortal(name)) {
+                if (kind == FrontendType.STATEMENT ? !r.ownsStatement(name) : kind != FrontendType.PORTAL || !r.ownsPortal(name)) {
                     return false;
                 }
                 r.describe(m.body(), kind);
                 return true;
             }
-            case 'E' -> {
+            case FrontendType.EXECUTE -> {
                 if (!r.ownsPortal(PgInput.cstring(b))) {
                     return false;
                 }
                 r.execute(m.body());
                 return true;
             }
-            case 'C' -> {
+            case FrontendType.CLOSE -> {
                 char kind = (char) PgInput.byte1(b);
                 String name = PgInput.cstring(b);
-                boolean owned = kind == 'S' ? r.ownsStatement(name) : r.ownsPortal(name);
-                boolean jdbcs = kind == 'S' ? extended.statements.containsKey(name) : extended.portals.containsKey(name);
+                boolean owned = kind == FrontendType.STATEMENT ? r.ownsStatement(name) : r.ownsPortal(name);
+                boolean jdbcs = kind == FrontendType.STATEMENT ? extended.statements.containsKey(name) : extended.portals.containsKey(name);
                 if (!owned && (jdbcs || !r.active())) {
                     return false;
                 }
                 r.close(m.body(), kind, name);
                 return true;
             }
-            case 'S' -> {
+            case FrontendType.SYNC -> {
                 if (!r.active()) {
                     return false;
                 }
                 extended.sync(false);
-                r.sync(this);
-                if (transactionStatus() == 'I') {
+                r.sync(this::schemaChanged);
+                if (transactionStatus() == BackendType.IDLE) {
                     r.portalsEnded(); // no transaction is open: PostgreSQL has closed every portal
                 }
                 out.flush();
                 return true;
             }
-            case 'H' -> {
+            case FrontendType.FLUSH -> {
                 if (!r.active()) {
                     return false;
                 }
-                skipUntilSync |= r.catchUp();
+                if (r.catchUp()) {
+                    to(SessionMode.SKIPPING_TO_SYNC);
+                }
                 return true;
             }
             default -> {
@@ -420,21 +472,21 @@ final class PgSession implements Runnable {
      * client has been told what PostgreSQL would tell it).
      */
     private boolean parkInRelayLoop() throws IOException {
-        parkNext = false;
-        java.nio.channels.SocketChannel client = socket.getChannel(); // null over TLS
+        java.nio.channels.SocketChannel channel = client.channel(); // null over TLS and in memory
         RelayLoop lane = server.relayLoop();
-        if (lane == null || client == null || !out.endsReady() || extendedRelay.active() || in.buffered() != 0 || extended.unconfirmed != null
-                || skipUntilSync || relay.channel() == null || !relay.streamIdle()
+        if (lane == null || channel == null || !out.endsReady() || extendedRelay.active() || in.buffered() != 0 || extended.unconfirmed != null
+                || relay.channel() == null || !relay.streamIdle()
                 || !out.encoding().passesBytes()) { // the loop forwards bytes unread: it cannot convert them
+            to(SessionMode.READY);
             return true;
         }
         forwardQueuedNotifications();
         RelayLoop.Handback back;
-        parked = true;
+        to(SessionMode.PARKED);
         try {
-            back = lane.park(this::relaysAlone, client, relay);
+            back = lane.park(relayedSql, channel, relay);
         } finally {
-            parked = false;
+            to(SessionMode.READY);
         }
         loopableInARow = 0;
         parkAfter = back.relayed() > 0 ? 1 : Math.min(64, parkAfter * 2);
@@ -463,56 +515,6 @@ final class PgSession implements Runnable {
         }
     }
 
-    /** Statements the relay loop relays, alone in their message: no JDBC bookkeeping, no COPY sub-protocol, no settings. */
-    private static final java.util.Set<String> LOOP_STATEMENTS = java.util.Set.of("select", "with", "values", "table", "show",
-            "explain", "insert", "update", "delete", "merge", "begin", "start", "commit", "end", "rollback", "abort", "savepoint",
-            "release", "prepare", "execute", "declare", "fetch", "move", "close");
-
-    /**
-     * {@link RelayLoop.Session#relaysAlone}: the loop's question, asked of the query text's bytes. The last shape's
-     * answer is kept (digits masked in the bytes: no UTF-8 sequence holds an ASCII digit), so an application repeating
-     * a statement with other numbers costs a byte comparison per query.
-     */
-    private boolean relaysAlone(byte[] text, int offset, int length) {
-        if (length > lastShape.length) {
-            return relaysAlone(new String(text, offset, length, StandardCharsets.UTF_8));
-        }
-        byte[] shape = shapeBytes;
-        for (int i = 0; i < length; i++) {
-            byte c = text[offset + i];
-            shape[i] = c >= '1' && c <= '9' ? (byte) '0' : c;
-        }
-        if (length != lastShapeLength || !java.util.Arrays.equals(shape, 0, length, lastShape, 0, length)) {
-            lastShapeAnswer = relaysAlone(new String(text, offset, length, StandardCharsets.UTF_8));
-            System.arraycopy(shape, 0, lastShape, 0, length);
-            lastShapeLength = length;
-        }
-        return lastShapeAnswer;
-    }
-
-    private final byte[] shapeBytes = new byte[1024];
-    private final byte[] lastShape = new byte[1024];
-    private int lastShapeLength = -1;
-    private boolean lastShapeAnswer;
-
-    /**
-     * True when this session would relay the query text to PostgreSQL as it is, alone, with nothing to do after:
-     * one statement of {@link #LOOP_STATEMENTS} that reads as SQL. Remembered per shape, digits masked.
-     */
-    private boolean relaysAlone(String text) {
-        if (relay == null || sqlGuarded || text.length() > RelayLoop.CLIENT_BUFFER) {
-            return false;
-        }
-        String shape = maskDigits(text);
-        Boolean known = loopShapes.get(shape);
-        if (known == null) {
-            List<String> parts = SqlLexer.splitStatements(text);
-            known = parts.size() == 1 && LOOP_STATEMENTS.contains(SqlLexer.firstWord(parts.get(0))) && relayedShape(parts.get(0));
-            loopShapes.put(shape, known);
-        }
-        return known;
-    }
-
     /**
      * A FunctionCall (libpq's PQfn, which its large-object calls use) goes to PostgreSQL as one, through pgjdbc's
      * fast-path API, and PostgreSQL's privileges decide as for the same function in SQL. Only where SQL passes
@@ -526,7 +528,7 @@ final class PgSession implements Runnable {
                     PgState.FEATURE_NOT_SUPPORTED.code());
         }
         int oid = PgInput.int32(b);
-        short[] formats = shorts(b);
+        short[] formats = PgInput.shorts(b);
         int n = PgInput.int16(b);
         org.postgresql.fastpath.FastpathArg[] args = new org.postgresql.fastpath.FastpathArg[Math.max(0, n)];
         for (int i = 0; i < args.length; i++) {
@@ -547,19 +549,72 @@ final class PgSession implements Runnable {
         out.readyForQuery(transactionStatus());
     }
 
+    /** Moves the session to another mode; see {@link SessionMode} for the moves there are. */
+    private void to(SessionMode next) {
+        mode = mode.to(next);
+    }
+
+    /** The Sync of a batch arrived: messages are read again. */
+    @Override
+    public void syncReached() {
+        if (mode == SessionMode.SKIPPING_TO_SYNC) {
+            to(SessionMode.READY);
+        }
+    }
+
+    @Override
+    public Messages out() {
+        return out;
+    }
+
+    @Override
+    public PgInput in() {
+        return in;
+    }
+
+    @Override
+    public org.postgresql.core.BaseConnection pgBackend() {
+        return pgBackend;
+    }
+
+    @Override
+    public PgTypes types() {
+        return types;
+    }
+
+    @Override
+    public boolean sqlGuarded() {
+        return sqlGuarded;
+    }
+
+    @Override
+    public boolean postgres() {
+        return postgres;
+    }
+
+    @Override
+    public void noticesBeforeError(List<Map<Character, String>> notices) {
+        noticesBeforeError.addAll(notices);
+    }
+
+    /** The session's mode now (tests read it). */
+    SessionMode mode() {
+        return mode;
+    }
+
     /** The watcher's view of this session. */
     private IdleWatcher.Session idleSession() {
         return new IdleWatcher.Session() {
             @Override
-            public void parameterStatus(byte[] body, int length) {
-                relay.parameterStatus(body, length);
+            public void observe(char type, byte[] body, int length) {
+                relay.observe(type, body, length);
             }
 
             @Override
             public void ended() {
                 pgBackend.getQueryExecutor().abort(); // pgjdbc sees the connection closed, as it is
                 try {
-                    socket.close(); // after the forwarded FATAL, as PostgreSQL closes; the session's read ends
+                    client.close(); // after the forwarded FATAL, as PostgreSQL closes; the session's read ends
                 } catch (IOException ignored) {
                     // closing anyway
                 }
@@ -577,7 +632,7 @@ final class PgSession implements Runnable {
         }
         for (org.postgresql.PGNotification n : queued) {
             byte[] b = IdleWatcher.notification(n.getPID(), n.getName(), n.getParameter());
-            out.raw('A', b, b.length);
+            out.raw(BackendType.NOTIFICATION_RESPONSE, b, b.length);
         }
         if (queued.length > 0) {
             out.flush();
@@ -597,11 +652,11 @@ final class PgSession implements Runnable {
         }
         String onBackend = parts.size() == 1 && extendedRelay != null ? extendedRelay.deallocateOnBackend(parts.get(0)) : null;
         if (onBackend != null) { // the client's statement under the name the backend knows
-            relaying = true;
+            to(SessionMode.RELAYING);
             try {
                 relay.simpleQuery(onBackend.getBytes(StandardCharsets.UTF_8), out, in);
             } finally {
-                relaying = false;
+                to(SessionMode.READY);
             }
             return;
         }
@@ -612,20 +667,21 @@ final class PgSession implements Runnable {
         }
         if (parts.size() > 1) {
             ClientEncodingSetting.refuseAmong(parts); // the backend session must stay in UTF-8: the proxy converts
-        } else if (out.encoding() != startupEncoding && ClientEncodingSetting.resetsAll(text) && transactionStatus() == 'I') {
+        } else if (out.encoding() != startupEncoding && ClientEncodingSetting.resetsAll(text) && transactionStatus() == BackendType.IDLE) {
             out.encoding(startupEncoding); // RESET ALL and DISCARD ALL give the client its login encoding back
             out.parameterStatus("client_encoding", startupEncoding.name);
         }
         boolean whole = parts.size() > 1 && relayableTogether(parts);
         // an empty query too: PostgreSQL's answer tells a connection check (pgjdbc's isValid) that the backend is gone
-        if (relay != null && (parts.isEmpty() || whole || relayable(parts))) {
-            relaying = true;
+        if (relay != null && (parts.isEmpty() || whole || relayedSql.relayable(parts))) {
+            to(SessionMode.RELAYING);
+            boolean park = false;
             try {
                 relay.simpleQuery(bytes, out, in);
-                loopableInARow = !whole && relaysAlone(text) ? run + 1 : 0;
-                parkNext = loopableInARow >= parkAfter;
+                loopableInARow = !whole && relayedSql.relaysAlone(text) ? run + 1 : 0;
+                park = loopableInARow >= parkAfter;
             } finally {
-                relaying = false;
+                to(park ? SessionMode.TO_PARK : SessionMode.READY);
                 if (whole) {
                     afterWholeRelay(parts); // even after an error: an earlier DDL may have run (BEGIN; CREATE; COMMIT; x)
                 }
@@ -671,76 +727,6 @@ final class PgSession implements Runnable {
         }
     }
 
-    /** Statements relayed to PostgreSQL as they are: queries, data changes, transaction control, COPY (JDBC cannot carry
-     *  its sub-protocol) and settings (the relay tells pgjdbc what it would have read of them: ParameterStatus, a DISCARD
-     *  ALL's dropped statements). DDL and LISTEN go through JDBC, so nlsql's catalog and pgjdbc's queue see them. */
-    private static final java.util.Set<String> RELAYED_STATEMENTS = java.util.Set.of("select", "with", "values", "table",
-            "show", "explain", "insert", "update", "delete", "merge", "begin", "start", "commit", "end", "rollback", "abort",
-            "savepoint", "release", "prepare", "execute", "declare", "fetch", "move", "close", "copy", "set", "reset", "discard");
-
-    /** True when every statement is SQL nlsql passes untouched, of a kind that needs no JDBC bookkeeping. */
-    private boolean relayable(List<String> statements) {
-        for (String sql : statements) {
-            if (!RELAYED_STATEMENTS.contains(SqlLexer.firstWord(sql)) || !relayedShape(sql)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Whether the text is SQL, remembered by its shape (digits masked): an application repeats a statement with other
-     * numbers (pgbench's {@code WHERE aid = 48213}), and the kind of a text does not depend on them, so the classifier
-     * runs once per shape, not once per query.
-     */
-    private boolean relayedShape(String sql) {
-        boolean backslashEscapes = pgBackend != null && !pgBackend.getStandardConformingStrings();
-        String shape = sql.length() > 500 ? null : backslashEscapes ? "\0" + maskDigits(sql) : maskDigits(sql);
-        Boolean known = shape == null ? null : sqlShapes.get(shape);
-        if (known == null) {
-            known = TextKind.of(backslashEscapes ? asStandardStrings(sql) : sql).kind() == TextKind.SQL;
-            if (shape != null) {
-                sqlShapes.put(shape, known);
-            }
-        }
-        return known;
-    }
-
-    /**
-     * The text as the session reads it with standard_conforming_strings off ({@code 'it\'s'} is one string), in a
-     * form the classifier reads alike (its lexer's canonical strings); the text itself goes to PostgreSQL unchanged.
-     */
-    private static String asStandardStrings(String sql) {
-        SqlLexer.Result read = SqlLexer.tokenize(sql, dev.nlsql.sql.LexRules.postgres(false));
-        return read.problem() == null ? read.canonical() : sql;
-    }
-
-    private final Map<String, Boolean> sqlShapes = shapeCache();
-    private final Map<String, Boolean> loopShapes = shapeCache();
-
-    /** The last 64 statement shapes' answers: an application repeats a few statements. */
-    private static Map<String, Boolean> shapeCache() {
-        return new java.util.LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                return size() > 64;
-            }
-        };
-    }
-
-    static String maskDigits(String s) {
-        char[] c = null;
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) >= '1' && s.charAt(i) <= '9') {
-                if (c == null) {
-                    c = s.toCharArray();
-                }
-                c[i] = '0';
-            }
-        }
-        return c == null ? s : new String(c);
-    }
-
     /**
      * A question runs nlsql's loop, SQL the backend's own implicit transaction: the two cannot be one all-or-nothing
      * message, so such a message is refused before any of it runs. Among SQL statements a mistyped keyword
@@ -770,7 +756,8 @@ final class PgSession implements Runnable {
      * COPY runs only on the relay, which carries its sub-protocol; JDBC cannot. Under a guarding nlsql.passthrough it
      * is refused before anything of the message runs, as the guard refuses every statement that is not a read.
      */
-    void refuseCopy(List<String> parts) throws SQLException {
+    @Override
+    public void refuseCopy(List<String> parts) throws SQLException {
         for (String part : parts) {
             if (SqlLexer.firstWord(part).equals("copy") && TextKind.of(part).kind() == TextKind.SQL) {
                 if (sqlGuarded) {
@@ -837,13 +824,15 @@ final class PgSession implements Runnable {
             + "[ \\t\\n\\r]*('[^'\\\\]*'|-?[0-9]+)[ \\t\\n\\r]*;?[ \\t\\n\\r]*");
 
     /** Session settings PostgreSQL clients send, which a non-PostgreSQL backend would not understand: acknowledged here. */
-    boolean clientSetting(String sql) {
+    @Override
+    public boolean clientSetting(String sql) {
         return ClientEncodingSetting.setsEncoding(sql)
                 || (postgres ? sqlGuarded && DRIVER_SETTING.matcher(sql).matches() : CLIENT_SETTING.matcher(sql).matches());
     }
 
     /** Executes a {@link #clientSetting}: the client's encoding is the proxy's to change; the others are acknowledged. */
-    void clientSettingDone(String sql) throws SQLException {
+    @Override
+    public void clientSettingDone(String sql) throws SQLException {
         ClientEncodingSetting encoding = ClientEncodingSetting.of(sql);
         if (encoding != null) {
             encoding.apply(out, startupEncoding, transactionStatus());
@@ -880,7 +869,8 @@ final class PgSession implements Runnable {
         }
     }
 
-    List<Messages.Column> columns(ResultSetMetaData md) throws SQLException {
+    @Override
+    public List<Messages.Column> columns(ResultSetMetaData md) throws SQLException {
         List<Messages.Column> out = new ArrayList<>(md.getColumnCount());
         org.postgresql.core.Field[] fields = BackendFields.of(md);
         for (int i = 1; i <= md.getColumnCount(); i++) {
@@ -909,7 +899,8 @@ final class PgSession implements Runnable {
      * are read, so the proxy holds a fetch of rows and one step of messages, and a client that does not read blocks
      * the session here. A cursor's fetch never reaches past {@code max}: a later row's error is not raised early.
      */
-    long sendRows(ResultSet rs, List<Messages.Column> columns, short[] formats, int max) throws SQLException, IOException {
+    @Override
+    public long sendRows(ResultSet rs, List<Messages.Column> columns, short[] formats, int max) throws SQLException, IOException {
         long n = 0;
         long largest = 0;
         int fetch = 1; // a streaming statement's first fetch (its fetch size)
@@ -945,7 +936,7 @@ final class PgSession implements Runnable {
      * transaction fails too, as PostgreSQL's does, so a later COMMIT rolls back.
      */
     private void failTransactionAfter(SQLException e) {
-        if (!PgState.UNTRANSLATABLE_CHARACTER.is(e) || transactionStatus() != 'T') {
+        if (!PgState.UNTRANSLATABLE_CHARACTER.is(e) || transactionStatus() != BackendType.IN_TRANSACTION) {
             return;
         }
         try (Statement s = backend.createStatement()) {
@@ -991,7 +982,8 @@ final class PgSession implements Runnable {
      * got outside one on the connection), taken so each goes out once. Only the server's: nlsql's own warning of an
      * answered question is the "nlsql answered by" NOTICE already.
      */
-    List<Map<Character, String>> takeNotices(Statement s) {
+    @Override
+    public List<Map<Character, String>> takeNotices(Statement s) {
         List<Map<Character, String>> notices = new ArrayList<>();
         try {
             collect(backend.getWarnings(), notices);
@@ -1016,12 +1008,14 @@ final class PgSession implements Runnable {
         }
     }
 
-    void sendNotices(List<Map<Character, String>> notices) {
-        notices.forEach(n -> out.serverMessage('N', n));
+    @Override
+    public void sendNotices(List<Map<Character, String>> notices) {
+        notices.forEach(n -> out.serverMessage(BackendType.NOTICE_RESPONSE, n));
     }
 
     /** The SQL that answered a question, as a NOTICE before its rows. */
-    void sendQuestionNotice(Statement s, String text) throws SQLException {
+    @Override
+    public void sendQuestionNotice(Statement s, String text) throws SQLException {
         if (TextKind.of(text).kind() == TextKind.SQL) {
             return;
         }
@@ -1039,7 +1033,8 @@ final class PgSession implements Runnable {
     }
 
     /** Runs work as the session's cancellable statement. */
-    <T> T run(Statement s, SqlWork<T> work) throws SQLException {
+    @Override
+    public <T> T run(Statement s, ExtendedQuery.SqlWork<T> work) throws SQLException {
         running = s;
         try {
             return work.run();
@@ -1048,17 +1043,12 @@ final class PgSession implements Runnable {
         }
     }
 
-    @FunctionalInterface
-    interface SqlWork<T> {
-        T run() throws SQLException;
-    }
-
     /** CancelRequest: stops the running statement or question, if the secret matches. */
     void cancel(int givenSecret) {
         if (givenSecret != secret) {
             return;
         }
-        if (relaying || parked || extendedRelay != null && extendedRelay.active()) {
+        if (mode.backendRunsTheQuery() || extendedRelay != null && extendedRelay.active()) {
             try {
                 pgBackend.cancelQuery();
             } catch (SQLException e) {
@@ -1077,18 +1067,19 @@ final class PgSession implements Runnable {
         }
     }
 
-    char transactionStatus() {
+    @Override
+    public char transactionStatus() {
         try {
             if (pgBackend != null) {
                 return switch (pgBackend.getTransactionState()) {
-                    case IDLE -> 'I';
-                    case OPEN -> 'T';
-                    case FAILED -> 'E';
+                    case IDLE -> BackendType.IDLE;
+                    case OPEN -> BackendType.IN_TRANSACTION;
+                    case FAILED -> BackendType.FAILED_TRANSACTION;
                 };
             }
-            return backend.getAutoCommit() ? 'I' : 'T';
+            return backend.getAutoCommit() ? BackendType.IDLE : BackendType.IN_TRANSACTION;
         } catch (SQLException e) {
-            return 'I';
+            return BackendType.IDLE;
         }
     }
 
@@ -1111,7 +1102,7 @@ final class PgSession implements Runnable {
                 fields.put('S', severity);
                 fields.put('V', severity);
             }
-            out.serverMessage('E', fields);
+            out.serverMessage(BackendType.ERROR_RESPONSE, fields);
             return;
         }
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
@@ -1154,11 +1145,8 @@ final class PgSession implements Runnable {
      */
     private void drainBeforeClose() {
         try {
-            if (!(socket instanceof javax.net.ssl.SSLSocket)) {
-                socket.shutdownOutput();
-            }
-            socket.setSoTimeout(1_000);
-            java.io.InputStream raw = socket.getInputStream();
+            client.endOutput(1_000);
+            java.io.InputStream raw = client.input();
             byte[] buf = new byte[8192];
             long left = 1 << 20;
             long deadline = System.nanoTime() + 1_000_000_000L;
@@ -1180,36 +1168,15 @@ final class PgSession implements Runnable {
         }
         server.forget(this);
         extended.closeAll();
-        closeQuietly(simpleStatement);
-        closeQuietly(backend);
+        Closeables.quietly(simpleStatement);
+        Closeables.quietly(backend);
         try {
-            socket.close();
+            client.close();
         } catch (IOException ignored) {
             // closing anyway
         }
     }
 
-    static void closeQuietly(AutoCloseable c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (Exception ignored) {
-                // closing anyway
-            }
-        }
-    }
-
-    static short[] shorts(ByteBuffer b) throws PgInput.ProtocolViolation {
-        int n = PgInput.int16(b);
-        if (n < 0) {
-            throw new PgInput.ProtocolViolation("negative count");
-        }
-        short[] out = new short[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = PgInput.int16(b);
-        }
-        return out;
-    }
 
     @Override
     public String toString() {

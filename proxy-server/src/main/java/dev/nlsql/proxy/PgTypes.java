@@ -87,7 +87,7 @@ final class PgTypes {
     static PgTypes of(Connection backend, boolean postgres) {
         PgTypes types = new PgTypes(postgres);
         if (postgres) {
-            try (Statement s = PgServer.ownQueries(backend).createStatement(); ResultSet rs = s.executeQuery("SELECT oid, typname, typelem FROM pg_type")) {
+            try (Statement s = OwnQueries.on(backend).createStatement(); ResultSet rs = s.executeQuery("SELECT oid, typname, typelem FROM pg_type")) {
                 while (rs.next()) {
                     types.byName.putIfAbsent(rs.getString(2), rs.getInt(1));
                     if (rs.getInt(3) != 0 && rs.getString(2).startsWith("_")) {

@@ -1,5 +1,8 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.BackendType;
+import dev.nlsql.proxy.wire.Frame;
+import dev.nlsql.proxy.wire.FrontendType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.CancelledKeyException;
@@ -36,8 +39,6 @@ final class RelayLoop implements AutoCloseable {
     /** Longest simple query relayed here: a longer one is the session thread's, read with its own limits. */
     static final int CLIENT_BUFFER = 16_384;
     private static final int BACKEND_BUFFER = 65_536;
-    /** Longest backend message whose body the loop reads (errors, settings, command tags): longer ones end the session. */
-    private static final int LONGEST_OBSERVED = 1 << 20;
 
     /** The session as the loop sees it. */
     interface Session {
@@ -227,7 +228,7 @@ final class RelayLoop implements AutoCloseable {
         if (b.position() >= 5) {
             char type = (char) b.get(0);
             int length = b.getInt(1);
-            if (type != 'Q' || length < 5 || length + 1 > CLIENT_BUFFER) {
+            if (type != FrontendType.QUERY || length < 5 || length + 1 > CLIENT_BUFFER) {
                 handBack(p);
                 return;
             }
@@ -538,18 +539,17 @@ final class RelayLoop implements AutoCloseable {
                     }
                     headerFill = 0;
                     type = (char) header[0];
-                    int length = ((header[1] & 0xff) << 24) | ((header[2] & 0xff) << 16) | ((header[3] & 0xff) << 8) | (header[4] & 0xff);
-                    if (length < 4) {
-                        throw new IOException("invalid length " + length + " for backend message '" + type + "'");
+                    int length = Frame.lengthWord(header, 1);
+                    bodyLeft = Frame.bodyLength(length, Frame.LONGEST_BACKEND_BODY);
+                    if (bodyLeft < 0) {
+                        throw new IOException(Frame.invalidLength(length, type, "backend "));
                     }
-                    bodyLeft = length - 4;
-                    keep = switch (type) {
-                        case 'Z', 'E', 'S', 'C' -> true;
-                        case 'G', 'H', 'W', 'd', 'c' -> throw new IOException("backend message '" + type + "' outside the relay loop's protocol");
-                        default -> false;
-                    };
+                    if (BackendType.copy(type)) {
+                        throw new IOException("backend message '" + type + "' outside the relay loop's protocol");
+                    }
+                    keep = BackendType.observed(type);
                     if (keep) {
-                        if (bodyLeft > LONGEST_OBSERVED) {
+                        if (bodyLeft > Frame.LONGEST_OBSERVED_BODY) {
                             throw new IOException("backend message '" + type + "' of " + bodyLeft + " bytes");
                         }
                         if (bodyLeft > body.length) {

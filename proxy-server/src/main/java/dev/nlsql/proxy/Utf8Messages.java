@@ -1,5 +1,6 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.proxy.wire.FrontendType;
 import java.nio.ByteBuffer;
 import java.sql.SQLException;
 
@@ -23,14 +24,14 @@ final class Utf8Messages {
         ByteSink out = new ByteSink(in.remaining() + 16);
         try {
             switch (m.type()) {
-                case 'Q' -> cstring(in, out, encoding);
-                case 'P' -> {
+                case FrontendType.QUERY -> cstring(in, out, encoding);
+                case FrontendType.PARSE -> {
                     cstring(in, out, encoding);
                     cstring(in, out, encoding);
                 }
-                case 'B' -> bind(in, out, encoding);
-                case 'E' -> cstring(in, out, encoding);
-                case 'D', 'C' -> {
+                case FrontendType.BIND -> bind(in, out, encoding);
+                case FrontendType.EXECUTE -> cstring(in, out, encoding);
+                case FrontendType.DESCRIBE, FrontendType.CLOSE -> {
                     out.write(PgInput.byte1(in));
                     cstring(in, out, encoding);
                 }
@@ -51,7 +52,7 @@ final class Utf8Messages {
     private static void bind(ByteBuffer in, ByteSink out, ClientEncoding encoding) throws SQLException, PgInput.ProtocolViolation {
         cstring(in, out, encoding);
         cstring(in, out, encoding);
-        short[] formats = PgSession.shorts(in);
+        short[] formats = PgInput.shorts(in);
         out.writeInt16(formats.length);
         for (short f : formats) {
             out.writeInt16(f);

@@ -265,13 +265,19 @@ class AsyncMessagesThroughProxyTest {
 
     @Test
     void queriesRacingTheWatcherStayInStep() throws Exception {
-        try (Connection c = proxied("simple"); Statement s = c.createStatement()) {
+        // extended: simple queries would park the session in the relay loop, where no watcher runs
+        try (Connection c = proxied("extended"); Statement s = c.createStatement()) {
+            long spokeFirst = server.idleWatchers().spokeFirst.get();
+            long reclaimed = server.idleWatchers().reclaimed.get();
             java.util.Random random = new java.util.Random(7);
             for (int i = 0; i < 150; i++) {
                 // idle for about as long as the watcher waits, so the next query lands before, while and after it engages
                 Thread.sleep(IdleWatcher.ENGAGE_AFTER_MS - 10 + random.nextInt(20));
                 assertEquals(i, count(s, "SELECT " + i));
             }
+            // the evidence of the race: queries came both before the watcher engaged and after, taking the stream back
+            assertTrue(server.idleWatchers().spokeFirst.get() > spokeFirst, "some queries came before the watcher engaged");
+            assertTrue(server.idleWatchers().reclaimed.get() > reclaimed, "some queries took the stream back from the watcher");
         }
     }
 

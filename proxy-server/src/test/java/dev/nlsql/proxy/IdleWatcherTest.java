@@ -47,7 +47,10 @@ class IdleWatcherTest {
         backendSide = fakeBackend.accept();
         watcher = new IdleWatcher(pool, stream, new Messages(client), new IdleWatcher.Session() {
             @Override
-            public void parameterStatus(byte[] body, int length) {
+            public void observe(char type, byte[] body, int length) {
+                if (type != 'S') {
+                    return; // only the ParameterStatus messages are this test's
+                }
                 synchronized (parameterStatus) {
                     parameterStatus.add(new String(body, 0, length, StandardCharsets.UTF_8).replace('\0', '|'));
                 }

@@ -127,7 +127,7 @@ class ProxySourcesTest {
                 Socket client = new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort());
                 Socket accepted = listener.accept()) {
             client.setSoTimeout(10_000);
-            ClientLogin login = new ClientLogin(server, accepted);
+            ClientLogin login = new ClientLogin(server.host(), ClientConnection.of(accepted));
             DataInputStream fromProxy = new DataInputStream(client.getInputStream());
             DataOutputStream toProxy = new DataOutputStream(client.getOutputStream());
 

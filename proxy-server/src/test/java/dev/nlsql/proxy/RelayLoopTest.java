@@ -144,6 +144,8 @@ class RelayLoopTest {
                 assertEquals(List.of(String.valueOf(i + 1)), Wire.read(socket.getInputStream()).values);
             }
             long stays = server.relayLoop().stays() - staysBefore;
+            // at least one: the first simple query parks the session, and the next Parse takes it back
+            assertTrue(stays >= 1, "the session parked after its first simple query");
             assertTrue(stays <= 2, stays + " stays in the loop for 20 alternations: each would cost a hand-over");
         }
     }
@@ -152,10 +154,14 @@ class RelayLoopTest {
     void transactionStateStaysInStepBetweenTheLoopAndTheSession() throws Exception {
         try (Connection c = simpleClient(); Statement s = c.createStatement()) {
             s.execute("SELECT 1");
+            AsyncMessagesThroughProxyTest.await(() -> server.relayLoop().parkedSessions() == 1, "the session is parked");
+            long before = relayed();
             s.execute("BEGIN"); // the loop
             s.execute("INSERT INTO loop_items VALUES (1000, 'in the transaction')"); // the loop
+            assertEquals(2, relayed() - before, "BEGIN and INSERT went through the loop");
             s.execute("CREATE TABLE loop_tx_table (n int)"); // the session's thread, through JDBC, in the same transaction
-            s.execute("ROLLBACK"); // the loop
+            assertEquals(2, relayed() - before, "the DDL did not go through the loop");
+            s.execute("ROLLBACK"); // the session's thread (back from JDBC) or the loop
         }
         try (Connection direct = TestPostgres.connect(); Statement s = direct.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT count(*) FROM loop_items WHERE id = 1000")) {
