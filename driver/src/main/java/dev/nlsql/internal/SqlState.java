@@ -10,10 +10,14 @@ import java.sql.SQLException;
 public enum SqlState {
     /** A warning with no more specific state (the question's trace summary). */
     WARNING("01000", null),
+    /** A call the driver does not support (JDBC's SQLFeatureNotSupportedException, pgjdbc's keys by column index). */
+    FEATURE_NOT_SUPPORTED("0A000", null),
     /** Class 08: the driver could not reach or keep the database. */
     UNABLE_TO_CONNECT("08001", null),
     CONNECTION_FAILURE("08006", null),
     INVALID_PARAMETER_VALUE("22023", null),
+    /** A value read where a result has no current row. */
+    INVALID_CURSOR_STATE("24000", null),
     /** A statement refused inside a transaction block that must run outside one (a read-only switch mid-transaction). */
     ACTIVE_SQL_TRANSACTION("25001", null),
     READ_ONLY_SQL_TRANSACTION("25006", null),
@@ -60,6 +64,11 @@ public enum SqlState {
     /** True when the state is this one. */
     public boolean is(String state) {
         return code.equals(state);
+    }
+
+    /** True when a driver refused the call itself (class 0A): it ran nothing. */
+    public static boolean isFeatureNotSupported(SQLException e) {
+        return e instanceof java.sql.SQLFeatureNotSupportedException || e.getSQLState() != null && e.getSQLState().startsWith("0A");
     }
 
     /** True for class 08 (connection exception), whatever the subclass. */
