@@ -356,43 +356,48 @@ public class NlStatement extends DelegatingStatement<Statement> {
     /** A result with no columns and no rows, as pgjdbc's generated keys when a run made none. */
     private static ResultSet noRows(Statement owner) {
         boolean[] closed = {false};
-        ResultSetMetaData columns = (ResultSetMetaData) Proxy.newProxyInstance(NlStatement.class.getClassLoader(),
-                new Class<?>[] {ResultSetMetaData.class}, (proxy, m, args) -> switch (m.getName()) {
-                    case "getColumnCount" -> 0;
-                    case "hashCode" -> System.identityHashCode(proxy);
-                    case "equals" -> proxy == args[0];
-                    case "toString" -> "no columns";
-                    case "isWrapperFor" -> ((Class<?>) args[0]).isInstance(proxy);
-                    case "unwrap" -> unwrapped(proxy, (Class<?>) args[0]);
-                    default -> throw SqlState.INVALID_PARAMETER_VALUE.exception("The result has no columns");
-                });
-        return (ResultSet) Proxy.newProxyInstance(NlStatement.class.getClassLoader(), new Class<?>[] {ResultSet.class},
-                (proxy, m, args) -> switch (m.getName()) {
-                    case "next", "isBeforeFirst", "isAfterLast", "isFirst", "isLast", "wasNull" -> false;
-                    case "close" -> closed[0] = true;
-                    case "isClosed" -> closed[0];
-                    case "getMetaData" -> columns;
-                    case "getStatement" -> owner;
-                    case "getRow", "getFetchSize" -> 0;
-                    case "getType" -> ResultSet.TYPE_FORWARD_ONLY;
-                    case "getConcurrency" -> ResultSet.CONCUR_READ_ONLY;
-                    case "getHoldability" -> ResultSet.HOLD_CURSORS_OVER_COMMIT;
-                    case "getFetchDirection" -> ResultSet.FETCH_FORWARD;
-                    case "getWarnings", "clearWarnings", "setFetchSize", "setFetchDirection" -> null;
-                    case "hashCode" -> System.identityHashCode(proxy);
-                    case "equals" -> proxy == args[0];
-                    case "toString" -> "no rows";
-                    case "isWrapperFor" -> ((Class<?>) args[0]).isInstance(proxy);
-                    case "unwrap" -> unwrapped(proxy, (Class<?>) args[0]);
-                    default -> throw SqlState.INVALID_CURSOR_STATE.exception("The result has no rows");
-                });
+        ResultSetMetaData columns = byName(ResultSetMetaData.class, "no columns", method -> switch (method) {
+            case "getColumnCount" -> 0;
+            default -> throw SqlState.INVALID_PARAMETER_VALUE.exception("The result has no columns");
+        });
+        return byName(ResultSet.class, "no rows", method -> switch (method) {
+            case "next", "isBeforeFirst", "isAfterLast", "isFirst", "isLast", "wasNull" -> false;
+            case "close" -> closed[0] = true;
+            case "isClosed" -> closed[0];
+            case "getMetaData" -> columns;
+            case "getStatement" -> owner;
+            case "getRow", "getFetchSize" -> 0;
+            case "getType" -> ResultSet.TYPE_FORWARD_ONLY;
+            case "getConcurrency" -> ResultSet.CONCUR_READ_ONLY;
+            case "getHoldability" -> ResultSet.HOLD_CURSORS_OVER_COMMIT;
+            case "getFetchDirection" -> ResultSet.FETCH_FORWARD;
+            case "getWarnings", "clearWarnings", "setFetchSize", "setFetchDirection" -> null;
+            default -> throw SqlState.INVALID_CURSOR_STATE.exception("The result has no rows");
+        });
     }
 
-    private static Object unwrapped(Object proxy, Class<?> iface) throws SQLException {
-        if (iface.isInstance(proxy)) {
-            return proxy;
-        }
-        throw new SQLException("Not a wrapper for " + iface.getName());
+    /** What a {@link #byName} object answers to a method, by the method's name. */
+    @FunctionalInterface
+    private interface ByName {
+        Object answer(String method) throws SQLException;
+    }
+
+    /** A small JDBC object that answers by method name; Object's and Wrapper's methods as every JDBC object does. */
+    private static <T> T byName(Class<T> type, String shown, ByName answers) {
+        return type.cast(Proxy.newProxyInstance(NlStatement.class.getClassLoader(), new Class<?>[] {type},
+                (proxy, m, args) -> switch (m.getName()) {
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    case "toString" -> shown;
+                    case "isWrapperFor" -> ((Class<?>) args[0]).isInstance(proxy);
+                    case "unwrap" -> {
+                        if (((Class<?>) args[0]).isInstance(proxy)) {
+                            yield proxy;
+                        }
+                        throw new SQLException("Not a wrapper for " + ((Class<?>) args[0]).getName());
+                    }
+                    default -> answers.answer(m.getName());
+                }));
     }
 
     @Override
