@@ -336,8 +336,12 @@ public class NlStatement extends DelegatingStatement<Statement> {
     /** An own run has one result: after it, none, and its rows close unless the caller keeps them. */
     private boolean pastOwnRun(boolean close) throws SQLException {
         if (lastRun == LastRun.OWN_ROWS && close) {
+            ResultSet rows = ownResult;
             endStreamed();
             questions.close();
+            if (rows != null) {
+                rows.close(); // guarded rows that did not stream
+            }
         }
         ownResult = null;
         lastRun = LastRun.NO_MORE;
