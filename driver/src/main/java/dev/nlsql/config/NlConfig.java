@@ -1,5 +1,6 @@
 package dev.nlsql.config;
 
+import dev.nlsql.internal.SqlState;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -21,7 +22,7 @@ public final class NlConfig {
     public enum Dialect { AUTO, POSTGRESQL, MYSQL, UNVERIFIED }
 
     /** SQLSTATE of a bad nlsql.* value, or of a knowledge file entry that cannot be used. */
-    public static final String INVALID_VALUE = "22023";
+    public static final String INVALID_VALUE = SqlState.INVALID_PARAMETER_VALUE.code();
 
     private final LlmKind llm;
     private final String llmBaseUrl;

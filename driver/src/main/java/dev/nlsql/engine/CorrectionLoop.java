@@ -1,5 +1,6 @@
 package dev.nlsql.engine;
 
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.internal.sql.ValueFreeSql;
 
 import dev.nlsql.NlSqlState;
@@ -255,14 +256,14 @@ final class CorrectionLoop {
                 db.dialect = NlEngine.sourceDialect(engine.config(), db.catalog.productName());
                 if (engine.config().readRole(db.name()) != null && db.dialect != SqlDialect.POSTGRESQL) {
                     throw new SQLException("nlsql.readRole works on PostgreSQL only; source " + db.name() + " is "
-                            + db.catalog.productName() + ": attach it as a user that can only read what questions may read", "22023");
+                            + db.catalog.productName() + ": attach it as a user that can only read what questions may read", SqlState.INVALID_PARAMETER_VALUE.code());
                 }
                 db.guard = engine.guard(db.key(), db.catalog, c, db.name());
             } catch (SQLException e) {
-                if (!"08001".equals(e.getSQLState()) && !String.valueOf(e.getSQLState()).startsWith("08")) {
+                if (!SqlState.isConnectionException(e.getSQLState())) {
                     throw e; // a source that is there but misconfigured fails every question, as main would
                 }
-                db.down = "08001".equals(e.getSQLState()) && e.getMessage().startsWith("Source ") ? e : db.source.unreachable(e);
+                db.down = SqlState.UNABLE_TO_CONNECT.is(e) && e.getMessage().startsWith("Source ") ? e : db.source.unreachable(e);
                 db.catalog = null;
             }
         }
@@ -498,7 +499,7 @@ final class CorrectionLoop {
             return g;
         } catch (LlmUnavailableException e) {
             if (e.cancelled()) {
-                throw failure(QUERY_CANCELED, "canceling statement due to user request", e); // PostgreSQL's own words
+                throw failure(SqlState.QUERY_CANCELED, e); // PostgreSQL's own words
             }
             throw failure(NlSqlState.LLM_UNAVAILABLE, e.getMessage(), e);
         }
@@ -663,7 +664,7 @@ final class CorrectionLoop {
             boolean memory = e instanceof OutOfMemoryError;
             String why = memory ? "The local analysis ran out of memory (" + e.getMessage() + ")"
                     : "The local analysis nested deeper than the thread's stack";
-            String state = memory ? PROGRAM_LIMIT_EXCEEDED : STATEMENT_TOO_COMPLEX;
+            String state = (memory ? SqlState.PROGRAM_LIMIT_EXCEEDED : SqlState.STATEMENT_TOO_COMPLEX).code();
             record(Source.FALLBACK, lastLocalSql, Outcome.ERROR, Diagnosis.of(ErrorCategory.RESOURCE, state + ": " + why), 0, 0, 0,
                     NlConfig.LOCAL);
             throw failure(state, why + "; it was stopped and its copy dropped. Ask for less, or set nlsql.fallbackRows=0", null);
@@ -691,7 +692,7 @@ final class CorrectionLoop {
             trace.llmCalls(generator.usesLlm() ? g.calls() : 0);
         } catch (LlmUnavailableException e) {
             if (e.cancelled()) {
-                throw failure(QUERY_CANCELED, "canceling statement due to user request", e);
+                throw failure(SqlState.QUERY_CANCELED, e);
             }
             return null; // the model is gone: the attempts' own failure is the answer
         } catch (NotUnderstoodException e) {
@@ -745,7 +746,7 @@ final class CorrectionLoop {
             Outcome failed = notPlain ? Outcome.REJECTED : Outcome.ERROR;
             Diagnosis d = notPlain ? Diagnosis.of(ErrorCategory.UNSAFE, e.getMessage()) : ErrorClassifier.classify(e);
             record(source, guarded.sql(), failed, d, generationMillis + millisSince(t0), in, out, NlConfig.LOCAL);
-            if (PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState()) || STATEMENT_TOO_COMPLEX.equals(e.getSQLState())) {
+            if (SqlState.PROGRAM_LIMIT_EXCEEDED.is(e) || SqlState.STATEMENT_TOO_COMPLEX.is(e)) {
                 throw failure(e.getSQLState(), e.getMessage() + "; it was stopped and its " + dropped + " dropped", e);
             }
             return new LocalRun(null, failed, d);
@@ -848,7 +849,7 @@ final class CorrectionLoop {
             // the last wall: whatever got past the guard and the watchdog fails this question, never the host
             boolean memory = e instanceof OutOfMemoryError;
             String why = memory ? "The local join ran out of memory (" + e.getMessage() + ")" : "The local join nested deeper than the thread's stack";
-            String state = memory ? PROGRAM_LIMIT_EXCEEDED : STATEMENT_TOO_COMPLEX;
+            String state = (memory ? SqlState.PROGRAM_LIMIT_EXCEEDED : SqlState.STATEMENT_TOO_COMPLEX).code();
             record(Source.PLAN, lastLocalSql, Outcome.ERROR, Diagnosis.of(ErrorCategory.RESOURCE, state + ": " + why), 0, 0, 0, NlConfig.LOCAL);
             throw failure(state, why + "; it was stopped and its rows dropped. Ask for less, or lower nlsql.sourceRows", null);
         } finally {
@@ -891,7 +892,7 @@ final class CorrectionLoop {
                 step = attempt(sql, Source.PLAN, ms, in, out, on, feedsLocal ? engine.config().sourceRows() + 1 : maxRows);
                 if (feedsLocal && (step.answered() || step.outcome() == Outcome.EMPTY)) {
                     step = moveToLocal(step, k, named, copy);
-                } else if (feedsLocal && step.diagnosis() != null && PROGRAM_LIMIT_EXCEEDED.equals(step.diagnosis().sqlState())) {
+                } else if (feedsLocal && step.diagnosis() != null && SqlState.PROGRAM_LIMIT_EXCEEDED.is(step.diagnosis().sqlState())) {
                     step = tooMuchToMove(step, k, named, "more bytes than nlsql.maxResultBytes (" + engine.config().maxResultBytes() + ")");
                 }
             }
@@ -923,13 +924,13 @@ final class CorrectionLoop {
         try (ResultSet rows = step.rows()) {
             moved = copy.load("step" + (k + 1), rows);
         } catch (SQLException e) {
-            if (QUERY_CANCELED.equals(e.getSQLState()) || String.valueOf(e.getSQLState()).startsWith("08")) {
+            if (SqlState.QUERY_CANCELED.is(e) || SqlState.isConnectionException(e.getSQLState())) {
                 throw e;
             }
             // the rows are in memory: what fails is the local engine taking them (two columns of one name, a value past its bounds);
             // H2's own words may quote a value, so only ours (54000) and its duplicate-name message reach the model
-            String why = PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState()) ? e.getMessage().replace("the fallback analysis", "it")
-                    : DUPLICATE_COLUMN.equals(e.getSQLState()) ? e.getMessage().split(";", 2)[0] : "SQLSTATE " + e.getSQLState();
+            String why = SqlState.PROGRAM_LIMIT_EXCEEDED.is(e) ? e.getMessage().replace("the fallback analysis", "it")
+                    : SqlState.DUPLICATE_COLUMN.is(e) ? e.getMessage().split(";", 2)[0] : "SQLSTATE " + e.getSQLState();
             Diagnosis d = Diagnosis.of(ErrorCategory.TOO_MANY_ROWS, "the rows of step " + (k + 1) + " on source " + named
                     + " cannot move into the local engine (" + Secrets.escapeControls(shorten(why)) + "): give every column a name of "
                     + "its own (names compare in lower case), select only the columns the join and the answer need, and leave out "
@@ -1141,17 +1142,13 @@ final class CorrectionLoop {
     /** Tests only: the walls behind the local guard are proved by turning the allow-list off (and the work budget to 0). */
     static volatile boolean localAllowListOff;
     static volatile long localWorkBytes = LOCAL_WORK_BYTES;
-    /** PostgreSQL's SQLSTATEs for a statement that ran out of memory (program_limit_exceeded) or stack (statement_too_complex). */
-    private static final String PROGRAM_LIMIT_EXCEEDED = "54000";
-    private static final String STATEMENT_TOO_COMPLEX = "54001";
-    /** H2's SQLSTATE for a table with two columns of one name. */
-    private static final String DUPLICATE_COLUMN = "42S21";
-
-    /** PostgreSQL's SQLSTATE for a cancelled statement, which a cancelled question gets too. */
-    private static final String QUERY_CANCELED = "57014";
-
     private SQLException failure(NlSqlState state, String message, Throwable cause) {
         return failure(state.code(), message, cause);
+    }
+
+    /** A failure in PostgreSQL's own words for the state (a cancel), which a question gets too. */
+    private SQLException failure(SqlState state, Throwable cause) {
+        return failure(state.code(), state.message(), cause);
     }
 
     private SQLException failure(String state, String given, Throwable cause) {

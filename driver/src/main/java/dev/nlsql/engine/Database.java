@@ -1,5 +1,6 @@
 package dev.nlsql.engine;
 
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.internal.log.Secrets;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -23,7 +24,6 @@ public final class Database implements AutoCloseable {
     }
 
     private static final Logger LOG = Logs.get(Database.class);
-    private static final String CONNECTION_FAILURE = "08001";
 
     private final String name;
     private final String shownUrl;
@@ -177,7 +177,7 @@ public final class Database implements AutoCloseable {
         LOG.warn("source {} ({}) cannot be reached: {}", name, shownUrl, Secrets.forLog(why));
         forget();
         return new SQLException("Source " + name + (shownUrl == null ? "" : " (" + shownUrl + ")") + " cannot be reached: " + why,
-                CONNECTION_FAILURE, quotesSecret(cause) ? null : cause); // a cause that quotes a secret stays here
+                SqlState.UNABLE_TO_CONNECT.code(), quotesSecret(cause) ? null : cause); // a cause that quotes a secret stays here
     }
 
     /** Whether a message anywhere in the cause chain holds one of the URL's secrets, or a URL with a secret. */

@@ -1,5 +1,6 @@
 package dev.nlsql.engine;
 
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.internal.sql.ValueFreeSql;
 
 import dev.nlsql.NlSqlState;
@@ -154,7 +155,7 @@ public final class NlEngine {
                     String previousSql = config.llmSendValues() ? previous.sql() : ValueFreeSql.of(previous.sql());
                     rewrite = calls.standalone(previous.question(), previousSql, question.text());
                 } catch (LlmUnavailableException e) {
-                    throw e.cancelled() ? new SQLException("canceling statement due to user request", "57014", e)
+                    throw e.cancelled() ? SqlState.QUERY_CANCELED.exception(e)
                             : NlSqlState.LLM_UNAVAILABLE.exception(e.getMessage(), e);
                 }
             }
@@ -208,7 +209,7 @@ public final class NlEngine {
         try {
             return Narrator.narrate(trace, columns, rows, rowCount, truncated, sideCalls(), config.llmSendValues());
         } catch (LlmUnavailableException e) {
-            throw new SQLException("canceling statement due to user request", "57014", e);
+            throw SqlState.QUERY_CANCELED.exception(e);
         }
     }
 

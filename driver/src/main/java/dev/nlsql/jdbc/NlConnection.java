@@ -1,5 +1,6 @@
 package dev.nlsql.jdbc;
 
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.NlSqlState;
 import dev.nlsql.internal.check.FunctionPolicy;
 import dev.nlsql.internal.check.GuardPolicy;
@@ -79,7 +80,7 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         if (config.readRole() != null && transactions != SqlDialect.POSTGRESQL) {
             // MySQL's SET ROLE adds a role's privileges to the user's own; it cannot take any away
             throw new SQLException("nlsql.readRole works on PostgreSQL only; on " + md.getDatabaseProductName()
-                    + " connect as a user that can only read what questions may read", "22023");
+                    + " connect as a user that can only read what questions may read", SqlState.INVALID_PARAMETER_VALUE.code());
         }
         this.readOnlyTransaction = new ReadOnlyTransaction(delegate, transactions);
         this.databaseKey = md.getURL() + "|" + md.getUserName();

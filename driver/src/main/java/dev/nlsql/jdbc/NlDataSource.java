@@ -1,5 +1,6 @@
 package dev.nlsql.jdbc;
 
+import dev.nlsql.internal.SqlState;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -60,7 +61,7 @@ public class NlDataSource implements DataSource {
     @Override
     public Connection getConnection(String username, String pass) throws SQLException {
         if (url == null || !NlUrl.accepts(url)) {
-            throw new SQLException("NlDataSource needs a jdbc:nlsql: URL, got " + NlUrl.masked(url), "08001");
+            throw new SQLException("NlDataSource needs a jdbc:nlsql: URL, got " + NlUrl.masked(url), SqlState.UNABLE_TO_CONNECT.code());
         }
         Properties p = new Properties();
         p.putAll(properties);

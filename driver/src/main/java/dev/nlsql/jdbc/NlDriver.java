@@ -1,5 +1,6 @@
 package dev.nlsql.jdbc;
 
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.config.NlConfig;
 import dev.nlsql.config.NlProperty;
@@ -74,7 +75,7 @@ public final class NlDriver implements Driver {
         }
         Connection connection = driver.connect(parsed.delegateUrl(), delegateProps);
         if (connection == null) {
-            throw new SQLException("The driver " + driver.getClass().getName() + " refused " + NlUrl.masked(parsed.delegateUrl()), "08001");
+            throw new SQLException("The driver " + driver.getClass().getName() + " refused " + NlUrl.masked(parsed.delegateUrl()), SqlState.UNABLE_TO_CONNECT.code());
         }
         try {
             return DriverInterfaces.expose(Connection.class, new NlConnection(connection, config, sources));
@@ -233,7 +234,7 @@ public final class NlDriver implements Driver {
             }
         }
         throw new SQLException("No JDBC driver found for " + NlUrl.masked(delegateUrl)
-                + "; put the database's driver on the class path (the -all jar includes PostgreSQL's)", "08001");
+                + "; put the database's driver on the class path (the -all jar includes PostgreSQL's)", SqlState.UNABLE_TO_CONNECT.code());
     }
 
     private static List<ClassLoader> loaders() {

@@ -37,22 +37,35 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
     /** Guarded rows streamed through a cursor, whose read-only transaction ends when they close; null when none. */
     private ScopedRows streamed;
 
+    /**
+     * Every execute overload runs through here: rows still streaming from the last run are closed first (JDBC closes a
+     * statement's current rows when it executes again), so their read-only transaction ends before the next one starts.
+     */
+    private <T> T execution(NlStatement.Execution<T> body) throws SQLException {
+        endStreamed();
+        return body.run();
+    }
+
     @Override
     public ResultSet executeQuery() throws SQLException {
-        if (readOnly && connection.streams(delegate)) {
-            streamedRun(true);
-            return NlResultSet.wrap(connection, this, streamed);
-        }
-        ResultSet rs = readOnly ? connection.runReadOnly(delegate, guarded, delegate::executeQuery) : delegate.executeQuery();
-        return NlResultSet.wrap(connection, this, rs);
+        return execution(() -> {
+            if (readOnly && connection.streams(delegate)) {
+                streamedRun(true);
+                return NlResultSet.wrap(connection, this, streamed);
+            }
+            ResultSet rs = readOnly ? connection.runReadOnly(delegate, guarded, delegate::executeQuery) : delegate.executeQuery();
+            return NlResultSet.wrap(connection, this, rs);
+        });
     }
 
     @Override
     public boolean execute() throws SQLException {
-        if (readOnly && connection.streams(delegate)) {
-            return streamedRun(false);
-        }
-        return readOnly ? connection.runReadOnly(delegate, guarded, delegate::execute) : delegate.execute();
+        return execution(() -> {
+            if (readOnly && connection.streams(delegate)) {
+                return streamedRun(false);
+            }
+            return readOnly ? connection.runReadOnly(delegate, guarded, delegate::execute) : delegate.execute();
+        });
     }
 
     /**
@@ -60,7 +73,6 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
      * As a {@code query}, no rows is the driver's own error.
      */
     private boolean streamedRun(boolean query) throws SQLException {
-        endStreamed();
         ReadOnlyTransaction.Scope scope = connection.openReadOnly(guarded);
         ResultSet rows;
         try {
@@ -97,14 +109,29 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
 
     @Override
     public int executeUpdate() throws SQLException {
-        refuseUpdateWhenReadOnly();
-        return delegate.executeUpdate();
+        return execution(() -> {
+            refuseUpdateWhenReadOnly();
+            return delegate.executeUpdate();
+        });
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        refuseUpdateWhenReadOnly();
-        return delegate.executeLargeUpdate();
+        return execution(() -> {
+            refuseUpdateWhenReadOnly();
+            return delegate.executeLargeUpdate();
+        });
+    }
+
+    /** Only updates are batched, and under readonly nothing reaches the batch ({@link #addBatch()}). */
+    @Override
+    public int[] executeBatch() throws SQLException {
+        return execution(delegate::executeBatch);
+    }
+
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        return execution(delegate::executeLargeBatch);
     }
 
     @Override

@@ -50,33 +50,30 @@ final class NlQuestionStatement extends NlStatement implements PreparedStatement
 
     @Override
     public ResultSet executeQuery() throws SQLException {
+        return execution(this::answerNow);
+    }
+
+    /** The answer, from the Describe when one came first: this statement's own rows (getUpdateCount is then -1). */
+    private ResultSet answerNow() throws SQLException {
         if (decision.kind() == TextKind.RESET_CONVERSATION) {
             throw resetHasNoRows();
         }
         ResultSet rs = described != null ? described : questions.answer(connection, this, decision, delegate.getMaxRows());
         described = null;
         answeredColumns = rs == null ? null : rs.getMetaData();
-        return rs;
+        return ownRows(rs);
     }
 
     @Override
     public boolean execute() throws SQLException {
-        if (decision.kind() == TextKind.RESET_CONVERSATION) {
-            resetConversation();
-            return false;
-        }
-        executeQuery();
-        return true;
-    }
-
-    @Override
-    public ResultSet getResultSet() {
-        return decision.kind() == TextKind.RESET_CONVERSATION ? null : questions.result();
-    }
-
-    @Override
-    public int getUpdateCount() {
-        return decision.kind() == TextKind.RESET_CONVERSATION ? 0 : -1;
+        return execution(() -> {
+            if (decision.kind() == TextKind.RESET_CONVERSATION) {
+                resetConversation();
+                return false;
+            }
+            answerNow();
+            return true;
+        });
     }
 
     /**

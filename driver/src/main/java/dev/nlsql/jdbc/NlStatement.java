@@ -5,7 +5,10 @@ import dev.nlsql.config.NlConfig.Passthrough;
 import dev.nlsql.internal.jdbc.DelegatingStatement;
 import dev.nlsql.internal.jdbc.DriverInterfaces;
 import java.sql.Connection;
+import dev.nlsql.internal.SqlState;
+import java.lang.reflect.Proxy;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
@@ -21,9 +24,21 @@ public class NlStatement extends DelegatingStatement<Statement> {
     protected final NlConnection connection;
     /** The last question answered here, its trace and its warning. */
     protected final QuestionResults questions = new QuestionResults();
-    private ResultSet questionResult;
-    /** The last text was {@code RESET NL}: its update count is 0. */
-    private boolean conversationReset;
+    /** What getResultSet, getUpdateCount and getMoreResults describe: the delegate's last run, or this statement's own. */
+    private enum LastRun {
+        /** SQL the delegate ran, or nothing yet: the delegate's state answers. */
+        DELEGATE,
+        /** Rows made here (a question's answer, guarded rows): {@link #ownResult}, update count -1. */
+        OWN_ROWS,
+        /** {@code RESET NL}: no rows, update count 0. */
+        RESET,
+        /** getMoreResults moved past an own run: no rows, update count -1, as pgjdbc after its last result. */
+        NO_MORE
+    }
+
+    private LastRun lastRun = LastRun.DELEGATE;
+    /** The rows of an {@link LastRun#OWN_ROWS} run (null when the answer has none). */
+    private ResultSet ownResult;
 
     NlStatement(NlConnection connection, Statement delegate) {
         super(delegate);
@@ -35,22 +50,63 @@ public class NlStatement extends DelegatingStatement<Statement> {
         return DriverInterfaces.expose(Statement.class, new NlStatement(connection, delegate));
     }
 
+    /** One execution of the statement, as an overload runs it. */
+    @FunctionalInterface
+    protected interface Execution<T> {
+        T run() throws SQLException;
+    }
+
+    /** A delegate call on the admitted SQL text. */
+    @FunctionalInterface
+    private interface SqlCall<T> {
+        T run(String sql) throws SQLException;
+    }
+
+    /**
+     * Every execute overload runs through here (as OpenTelemetry's wrapCall): the last run is forgotten first, so
+     * getResultSet, getUpdateCount, getGeneratedKeys and getMoreResults describe this execution only, whichever overload
+     * ran it, also when it fails (as pgjdbc, which clears its results before it executes).
+     */
+    protected final <T> T execution(Execution<T> body) throws SQLException {
+        LastRun before = lastRun;
+        ResultSet rowsBefore = ownResult;
+        ownResult = null;
+        lastRun = LastRun.DELEGATE;
+        try {
+            return body.run();
+        } catch (SQLException e) {
+            if (SqlState.isFeatureNotSupported(e)) { // the driver refused the call, not the SQL: nothing ran, as pgjdbc keeps its last run
+                lastRun = before;
+                ownResult = rowsBefore;
+            }
+            throw e;
+        }
+    }
+
+    /** Rows this statement made itself (an answer, guarded rows): what getResultSet returns, getUpdateCount then -1. */
+    protected final ResultSet ownRows(ResultSet rows) {
+        ownResult = rows;
+        lastRun = LastRun.OWN_ROWS;
+        return rows;
+    }
+
     @Override
     public ResultSet executeQuery(String text) throws SQLException {
-        TextKind.Decision decision = connection.decide(text);
-        forgetLastRun();
-        if (decision.kind() == TextKind.RESET_CONVERSATION) {
-            throw resetHasNoRows();
-        }
-        if (decision.kind() != TextKind.SQL) {
-            return answer(decision);
-        }
-        if (connection.passthrough() == Passthrough.ALLOW) {
-            ResultSet rs = delegate.executeQuery(text);
-            connection.afterSql(decision);
-            return NlResultSet.wrap(connection, this, rs);
-        }
-        return NlResultSet.wrap(connection, this, guardedText(text));
+        return execution(() -> {
+            TextKind.Decision decision = connection.decide(text);
+            if (decision.kind() == TextKind.RESET_CONVERSATION) {
+                throw resetHasNoRows();
+            }
+            if (decision.kind() != TextKind.SQL) {
+                return ownRows(answer(decision));
+            }
+            if (connection.passthrough() == Passthrough.ALLOW) {
+                ResultSet rs = delegate.executeQuery(text);
+                connection.afterSql(decision);
+                return NlResultSet.wrap(connection, this, rs);
+            }
+            return ownRows(NlResultSet.wrap(connection, this, guardedText(text)));
+        });
     }
 
     /** Guarded rows whose read-only transaction lasts until they close ({@link NlConnection#streams}); null when none. */
@@ -76,14 +132,18 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     @Override
     public boolean execute(String text) throws SQLException {
+        return execution(() -> executeText(text));
+    }
+
+    /** execute(String) within its execution: a question, RESET NL, or SQL under the passthrough policy. */
+    private boolean executeText(String text) throws SQLException {
         TextKind.Decision decision = connection.decide(text);
-        forgetLastRun();
         if (decision.kind() == TextKind.RESET_CONVERSATION) {
             resetConversation();
             return false;
         }
         if (decision.kind() != TextKind.SQL) {
-            questionResult = answer(decision);
+            ownRows(answer(decision));
             return true;
         }
         if (connection.passthrough() == Passthrough.ALLOW) {
@@ -91,107 +151,89 @@ public class NlStatement extends DelegatingStatement<Statement> {
             connection.afterSql(decision);
             return result;
         }
-        questionResult = NlResultSet.wrap(connection, this, guardedText(text));
+        ownRows(NlResultSet.wrap(connection, this, guardedText(text)));
         return true;
     }
 
     @Override
     public boolean execute(String text, int autoGeneratedKeys) throws SQLException {
-        forgetLastRun();
-        return isPlainPassthrough(text) ? delegate.execute(text, autoGeneratedKeys) : execute(text);
+        return execution(() -> isPlainPassthrough(text) ? delegate.execute(text, autoGeneratedKeys) : executeText(text));
     }
 
     @Override
     public boolean execute(String text, int[] columnIndexes) throws SQLException {
-        forgetLastRun();
-        return isPlainPassthrough(text) ? delegate.execute(text, columnIndexes) : execute(text);
+        return execution(() -> isPlainPassthrough(text) ? delegate.execute(text, columnIndexes) : executeText(text));
     }
 
     @Override
     public boolean execute(String text, String[] columnNames) throws SQLException {
-        forgetLastRun();
-        return isPlainPassthrough(text) ? delegate.execute(text, columnNames) : execute(text);
+        return execution(() -> isPlainPassthrough(text) ? delegate.execute(text, columnNames) : executeText(text));
     }
 
     @Override
     public int executeUpdate(String text) throws SQLException {
-        forgetLastRun();
-        if (TextKind.of(text).kind() == TextKind.RESET_CONVERSATION) {
-            resetConversation();
-            return 0;
-        }
-        int count = delegate.executeUpdate(admitUpdate(text));
-        connection.afterSql(TextKind.of(text));
-        return count;
+        return update(text, 0, delegate::executeUpdate);
     }
 
     @Override
     public int executeUpdate(String text, int autoGeneratedKeys) throws SQLException {
-        forgetLastRun();
-        int count = delegate.executeUpdate(admitUpdate(text), autoGeneratedKeys);
-        connection.afterSql(TextKind.of(text));
-        return count;
+        return update(text, null, sql -> delegate.executeUpdate(sql, autoGeneratedKeys));
     }
 
     @Override
     public int executeUpdate(String text, int[] columnIndexes) throws SQLException {
-        forgetLastRun();
-        int count = delegate.executeUpdate(admitUpdate(text), columnIndexes);
-        connection.afterSql(TextKind.of(text));
-        return count;
+        return update(text, null, sql -> delegate.executeUpdate(sql, columnIndexes));
     }
 
     @Override
     public int executeUpdate(String text, String[] columnNames) throws SQLException {
-        forgetLastRun();
-        int count = delegate.executeUpdate(admitUpdate(text), columnNames);
-        connection.afterSql(TextKind.of(text));
-        return count;
+        return update(text, null, sql -> delegate.executeUpdate(sql, columnNames));
     }
 
     @Override
     public long executeLargeUpdate(String text) throws SQLException {
-        forgetLastRun();
-        if (TextKind.of(text).kind() == TextKind.RESET_CONVERSATION) {
-            resetConversation();
-            return 0;
-        }
-        long count = delegate.executeLargeUpdate(admitUpdate(text));
-        connection.afterSql(TextKind.of(text));
-        return count;
+        return update(text, 0L, delegate::executeLargeUpdate);
     }
 
     @Override
     public long executeLargeUpdate(String text, int autoGeneratedKeys) throws SQLException {
-        forgetLastRun();
-        long count = delegate.executeLargeUpdate(admitUpdate(text), autoGeneratedKeys);
-        connection.afterSql(TextKind.of(text));
-        return count;
+        return update(text, null, sql -> delegate.executeLargeUpdate(sql, autoGeneratedKeys));
     }
 
     @Override
     public long executeLargeUpdate(String text, int[] columnIndexes) throws SQLException {
-        forgetLastRun();
-        long count = delegate.executeLargeUpdate(admitUpdate(text), columnIndexes);
-        connection.afterSql(TextKind.of(text));
-        return count;
+        return update(text, null, sql -> delegate.executeLargeUpdate(sql, columnIndexes));
     }
 
     @Override
     public long executeLargeUpdate(String text, String[] columnNames) throws SQLException {
-        forgetLastRun();
-        long count = delegate.executeLargeUpdate(admitUpdate(text), columnNames);
-        connection.afterSql(TextKind.of(text));
-        return count;
+        return update(text, null, sql -> delegate.executeLargeUpdate(sql, columnNames));
     }
 
     /**
-     * Every execution starts here: getResultSet, getUpdateCount and getMoreResults describe the latest execution only,
-     * never the rows of a question answered before an update on the same statement.
+     * An update overload's execution: RESET NL where {@code resetCount} is given (the overloads without key options run
+     * it), else the text as SQL under the passthrough policy.
      */
-    private void forgetLastRun() {
-        questionResult = null;
-        conversationReset = false;
+    private <T> T update(String text, T resetCount, SqlCall<T> call) throws SQLException {
+        return execution(() -> {
+            if (resetCount != null && TextKind.of(text).kind() == TextKind.RESET_CONVERSATION) {
+                resetConversation();
+                return resetCount;
+            }
+            T count = call.run(admitUpdate(text));
+            connection.afterSql(TextKind.of(text));
+            return count;
+        });
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        return execution(delegate::executeBatch);
+    }
+
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        return execution(delegate::executeLargeBatch);
     }
 
     @Override
@@ -201,7 +243,11 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     @Override
     public ResultSet getResultSet() throws SQLException {
-        return questionResult != null ? questionResult : NlResultSet.wrap(connection, this, delegate.getResultSet());
+        return switch (lastRun) {
+            case DELEGATE -> NlResultSet.wrap(connection, this, delegate.getResultSet());
+            case OWN_ROWS -> ownResult;
+            case RESET, NO_MORE -> null;
+        };
     }
 
     /**
@@ -209,8 +255,8 @@ public class NlStatement extends DelegatingStatement<Statement> {
      * delivered orders"); the instructions go to the model with the question.
      */
     public ResultSet executeQuestion(String question, String instructions) throws SQLException {
-        return questions.answer(connection, this, new TextKind.Decision(TextKind.QUESTION, question, false), instructions,
-                delegate.getMaxRows());
+        return execution(() -> ownRows(questions.answer(connection, this, new TextKind.Decision(TextKind.QUESTION, question, false),
+                instructions, delegate.getMaxRows())));
     }
 
     /**
@@ -265,38 +311,97 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     @Override
     public int getUpdateCount() throws SQLException {
-        if (conversationReset) {
-            return 0;
-        }
-        return questionResult != null ? -1 : delegate.getUpdateCount();
+        return lastRun == LastRun.DELEGATE ? delegate.getUpdateCount() : ownUpdateCount();
     }
 
     @Override
     public long getLargeUpdateCount() throws SQLException {
-        if (conversationReset) {
-            return 0;
-        }
-        return questionResult != null ? -1 : delegate.getLargeUpdateCount();
+        return lastRun == LastRun.DELEGATE ? delegate.getLargeUpdateCount() : ownUpdateCount();
+    }
+
+    private int ownUpdateCount() {
+        return lastRun == LastRun.RESET ? 0 : -1;
     }
 
     @Override
     public boolean getMoreResults() throws SQLException {
-        if (conversationReset) {
-            conversationReset = false;
-            return false;
-        }
-        if (questionResult != null) {
-            endStreamed();
-            questions.close();
-            questionResult = null;
-            return false;
-        }
-        return delegate.getMoreResults();
+        return lastRun == LastRun.DELEGATE ? delegate.getMoreResults() : pastOwnRun(true);
     }
 
     @Override
+    public boolean getMoreResults(int current) throws SQLException {
+        return lastRun == LastRun.DELEGATE ? delegate.getMoreResults(current) : pastOwnRun(current != KEEP_CURRENT_RESULT);
+    }
+
+    /** An own run has one result: after it, none, and its rows close unless the caller keeps them. */
+    private boolean pastOwnRun(boolean close) throws SQLException {
+        if (lastRun == LastRun.OWN_ROWS && close) {
+            ResultSet rows = ownResult;
+            endStreamed();
+            questions.close();
+            if (rows != null) {
+                rows.close(); // guarded rows that did not stream
+            }
+        }
+        ownResult = null;
+        lastRun = LastRun.NO_MORE;
+        return false;
+    }
+
+    /** After an own run the delegate's keys are an earlier run's: none, as pgjdbc after a SELECT (JDBC: an empty result). */
+    @Override
     public ResultSet getGeneratedKeys() throws SQLException {
+        if (lastRun != LastRun.DELEGATE) {
+            return noRows((Statement) facade());
+        }
         return NlResultSet.wrap(connection, this, delegate.getGeneratedKeys());
+    }
+
+    /** A result with no columns and no rows, as pgjdbc's generated keys when a run made none. */
+    private static ResultSet noRows(Statement owner) {
+        boolean[] closed = {false};
+        ResultSetMetaData columns = byName(ResultSetMetaData.class, "no columns", method -> switch (method) {
+            case "getColumnCount" -> 0;
+            default -> throw SqlState.INVALID_PARAMETER_VALUE.exception("The result has no columns");
+        });
+        return byName(ResultSet.class, "no rows", method -> switch (method) {
+            case "next", "isBeforeFirst", "isAfterLast", "isFirst", "isLast", "wasNull" -> false;
+            case "close" -> closed[0] = true;
+            case "isClosed" -> closed[0];
+            case "getMetaData" -> columns;
+            case "getStatement" -> owner;
+            case "getRow", "getFetchSize" -> 0;
+            case "getType" -> ResultSet.TYPE_FORWARD_ONLY;
+            case "getConcurrency" -> ResultSet.CONCUR_READ_ONLY;
+            case "getHoldability" -> ResultSet.HOLD_CURSORS_OVER_COMMIT;
+            case "getFetchDirection" -> ResultSet.FETCH_FORWARD;
+            case "getWarnings", "clearWarnings", "setFetchSize", "setFetchDirection" -> null;
+            default -> throw SqlState.INVALID_CURSOR_STATE.exception("The result has no rows");
+        });
+    }
+
+    /** What a {@link #byName} object answers to a method, by the method's name. */
+    @FunctionalInterface
+    private interface ByName {
+        Object answer(String method) throws SQLException;
+    }
+
+    /** A small JDBC object that answers by method name; Object's and Wrapper's methods as every JDBC object does. */
+    private static <T> T byName(Class<T> type, String shown, ByName answers) {
+        return type.cast(Proxy.newProxyInstance(NlStatement.class.getClassLoader(), new Class<?>[] {type},
+                (proxy, m, args) -> switch (m.getName()) {
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    case "toString" -> shown;
+                    case "isWrapperFor" -> ((Class<?>) args[0]).isInstance(proxy);
+                    case "unwrap" -> {
+                        if (((Class<?>) args[0]).isInstance(proxy)) {
+                            yield proxy;
+                        }
+                        throw new SQLException("Not a wrapper for " + ((Class<?>) args[0]).getName());
+                    }
+                    default -> answers.answer(m.getName());
+                }));
     }
 
     @Override
@@ -329,7 +434,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
     void resetConversation() throws SQLException {
         questions.forget();
         connection.resetConversation();
-        conversationReset = true;
+        lastRun = LastRun.RESET;
     }
 
     static SQLException resetHasNoRows() {

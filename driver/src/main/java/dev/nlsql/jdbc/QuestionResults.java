@@ -1,5 +1,6 @@
 package dev.nlsql.jdbc;
 
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.engine.Answer;
 import dev.nlsql.engine.Trace;
 import dev.nlsql.engine.TraceException;
@@ -30,7 +31,7 @@ final class QuestionResults {
             cancellation = c;
             Answer answer = connection.answer(decision, instructions, statementMaxRows);
             lastTrace = answer.trace();
-            warning = new SQLWarning(lastTrace.summary(), "01000");
+            warning = new SQLWarning(lastTrace.summary(), SqlState.WARNING.code());
             result = answer.rows() == null ? null : NlResultSet.wrap(connection, owner, answer.rows());
             return result;
         } catch (TraceException e) {

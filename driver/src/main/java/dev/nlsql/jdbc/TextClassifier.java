@@ -6,6 +6,7 @@ import dev.nlsql.internal.sql.EditDistance;
 import dev.nlsql.sql.SqlLexer;
 import dev.nlsql.sql.SqlLexer.Token;
 import dev.nlsql.sql.SqlLexer.Type;
+import dev.nlsql.sql.StatementKind;
 import dev.nlsql.internal.sql.SqlParsing;
 import java.util.List;
 import java.util.Locale;
@@ -255,7 +256,6 @@ final class TextClassifier {
     private static final Set<String> SET_SCOPES = Set.of("session", "local", "global", "persist");
     private static final Set<String> SET_SPECIAL_FORMS = Set.of("transaction", "characteristics", "authorization", "role", "names", "constraints", "schema", "password", "autocommit", "tran", "nocount", "xact_abort");
     private static final Set<String> EXPLAIN_OPTIONS = Set.of("analyze", "analyse", "verbose");
-    private static final Set<String> EXPLAINABLE = Set.of("select", "with", "values", "table", "insert", "update", "delete", "merge", "execute", "declare", "create");
     private static final Set<String> MAINTENANCE_OPTIONS = Set.of("verbose", "full", "freeze", "analyze", "analyse", "skip_locked");
     private static final Set<String> COPY_DIRECTIONS = Set.of("from", "to");
     private static final Set<String> NAME_BEFORE = Set.of("as", "from", "join", "into", "update", "table", "user", "role", "to", "owned", "by");
@@ -728,7 +728,7 @@ final class TextClassifier {
             return c.punct('(') ? Shape.FITS : Shape.BROKEN;
         }
         String keyword = STATEMENT_KEYWORDS.contains(w) ? w : mistypedKeyword(w);
-        if (keyword == null || !EXPLAINABLE.contains(keyword)) {
+        if (keyword == null || !StatementKind.ofKeyword(keyword).isExplainable()) {
             return Shape.BROKEN;
         }
         Shape inner = shape(keyword, tokens, c.pos + 1, evidence, parse);

@@ -46,7 +46,8 @@ class DriverArchitectureTest {
             "dev.nlsql.jdbc.TextKind",
             "dev.nlsql.sql.LexRules",
             "dev.nlsql.sql.SqlDialect",
-            "dev.nlsql.sql.SqlLexer");
+            "dev.nlsql.sql.SqlLexer",
+            "dev.nlsql.sql.StatementKind");
 
     private static JavaClasses driver;
 

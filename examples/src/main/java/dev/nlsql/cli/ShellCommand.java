@@ -286,7 +286,7 @@ final class ShellCommand implements Callable<Integer> {
                 } catch (ExecutionException e) {
                     Throwable cause = e.getCause();
                     return new Answered(text, false, null, java.util.List.of(), java.util.List.of(), null, null, 0,
-                            cancelledAt != 0 ? "57014" : "XX000", cancelledAt != 0 ? "cancelled: " + cause : String.valueOf(cause));
+                            (cancelledAt != 0 ? CliSqlState.QUERY_CANCELED : CliSqlState.INTERNAL_ERROR).code(), cancelledAt != 0 ? "cancelled: " + cause : String.valueOf(cause));
                 }
             }
         } finally {

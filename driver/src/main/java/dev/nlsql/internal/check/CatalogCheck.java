@@ -1,5 +1,6 @@
 package dev.nlsql.internal.check;
 
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.internal.sql.QueryNames;
 import dev.nlsql.internal.execute.GuardedSql;
 import dev.nlsql.internal.sql.TableRef;
@@ -42,7 +43,7 @@ public final class CatalogCheck {
             TableInfo info = resolve(catalog, t);
             if (info == null) {
                 String message = "relation \"" + t + "\" does not exist";
-                return new Diagnosis(ErrorCategory.TABLE_NOT_FOUND, message, "42P01", t.name(), t.schema(),
+                return new Diagnosis(ErrorCategory.TABLE_NOT_FOUND, message, SqlState.UNDEFINED_TABLE.code(), t.name(), t.schema(),
                         NameCandidates.tables(t.name(), catalog));
             }
             inQuery.add(info);
@@ -144,7 +145,7 @@ public final class CatalogCheck {
     private static Diagnosis columnProblem(QueryNames.ColumnRef c, TableInfo owner, List<TableInfo> inQuery, SchemaCatalog catalog) {
         String shown = owner == null ? c.name() : c.qualifier() + "." + c.name();
         List<NameCandidates.Candidate> ranked = NameCandidates.columns(c.name(), owner, inQuery, catalog);
-        return new Diagnosis(ErrorCategory.COLUMN_NOT_FOUND, "column \"" + shown + "\" does not exist", "42703", c.name(),
+        return new Diagnosis(ErrorCategory.COLUMN_NOT_FOUND, "column \"" + shown + "\" does not exist", SqlState.UNDEFINED_COLUMN.code(), c.name(),
                 c.qualifier(), ranked, NameCandidates.scope(ranked, owner, inQuery));
     }
 

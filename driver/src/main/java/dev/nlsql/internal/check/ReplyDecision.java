@@ -1,5 +1,6 @@
 package dev.nlsql.internal.check;
 
+import dev.nlsql.sql.StatementKind;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,8 +31,6 @@ public record ReplyDecision(boolean answerable, String reason, String sql, Strin
     public static final int MAX_REASON = 300;
     /** How far into the reply (after white space) the object may start: a fence and a short lead-in line at most. */
     private static final int MAX_LEAD = 200;
-    private static final java.util.Set<String> SQL_STARTS = java.util.Set.of("select", "with", "values", "table", "insert", "update",
-            "delete", "merge", "call", "explain");
     private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(16).maxStringLength(100_000).build())
             .build());
@@ -68,7 +67,7 @@ public record ReplyDecision(boolean answerable, String reason, String sql, Strin
         while (end < lowerLead.length() && Character.isLetter(lowerLead.charAt(end))) {
             end++;
         }
-        return SQL_STARTS.contains(lowerLead.substring(0, end)) || lowerLead.startsWith("(");
+        return StatementKind.ofKeyword(lowerLead.substring(0, end)).startsSqlReply() || lowerLead.startsWith("(");
     }
 
     private static ReplyDecision parse(String text) {

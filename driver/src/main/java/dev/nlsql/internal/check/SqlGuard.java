@@ -1,5 +1,6 @@
 package dev.nlsql.internal.check;
 
+import dev.nlsql.sql.StatementKind;
 import dev.nlsql.internal.sql.QueryNames;
 import dev.nlsql.internal.execute.GuardedSql;
 import dev.nlsql.internal.sql.AstNodes;
@@ -55,7 +56,6 @@ import net.sf.jsqlparser.statement.select.WithItem;
 public final class SqlGuard {
 
     private static final int MAX_TREE_DEPTH = 400;
-    private static final Set<String> QUERY_STARTS = Set.of("select", "with", "values", "table");
     /** MySQL words that lock, run procedures or open handlers inside a SELECT. */
     private static final Set<String> MYSQL_REFUSED_WORDS = Set.of("lock", "procedure", "handler", "outfile", "dumpfile");
     private final GuardPolicy policy;
@@ -156,7 +156,7 @@ public final class SqlGuard {
             }
         }
         Token first = firstNonParen(tokens, end);
-        if (first == null || first.type() != Type.WORD || !QUERY_STARTS.contains(lower(first))) {
+        if (first == null || first.type() != Type.WORD || !StatementKind.ofKeyword(lower(first)).isQuery()) {
             throw new GuardRejection(Rule.NOT_A_QUERY, first == null ? shorten(sql) : first.text());
         }
         for (int i = 0; i < end; i++) {

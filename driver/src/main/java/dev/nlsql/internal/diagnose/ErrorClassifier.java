@@ -1,5 +1,7 @@
 package dev.nlsql.internal.diagnose;
 
+import dev.nlsql.NlSqlState;
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.ErrorCategory;
 
 import java.sql.SQLException;
@@ -36,21 +38,23 @@ public final class ErrorClassifier {
 
     static ErrorCategory byState(String state, int vendorCode, String message, SQLException e) {
         String m = message.toLowerCase(Locale.ROOT);
-        if (e instanceof SQLTimeoutException || state.equals("57014") || vendorCode == 3024) {
+        if (e instanceof SQLTimeoutException || SqlState.QUERY_CANCELED.is(state) || vendorCode == 3024) {
             return ErrorCategory.TIMEOUT;
         }
-        if (state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03")) {
+        if (SqlState.isConnectionException(state) || SqlState.ADMIN_SHUTDOWN.is(state) || SqlState.CRASH_SHUTDOWN.is(state)
+                || SqlState.CANNOT_CONNECT_NOW.is(state)) {
             return ErrorCategory.CONNECTION;
         }
         if (state.startsWith("53") || state.startsWith("54") || state.equals("90108")) {
             return ErrorCategory.RESOURCE;
         }
-        if (state.equals("42501") || state.equals("42000") && (vendorCode == 1142 || vendorCode == 1044)) {
+        if (SqlState.INSUFFICIENT_PRIVILEGE.is(state) || state.equals("42000") && (vendorCode == 1142 || vendorCode == 1044)) {
             return ErrorCategory.PERMISSION_DENIED;
         }
-        if (state.equals("25006") || state.equals("NL003")) {
+        if (SqlState.READ_ONLY_SQL_TRANSACTION.is(state) || NlSqlState.UNSAFE_SQL.code().equals(state)) {
             return ErrorCategory.UNSAFE;
         }
+        // the table of other databases' states (H2, MySQL, ODBC) beside PostgreSQL's: one home for this mapping
         switch (state) {
             case "42P01", "42S02", "42102", "42104" -> {
                 return ErrorCategory.TABLE_NOT_FOUND;

@@ -1,5 +1,6 @@
 package dev.nlsql.internal.execute;
 
+import dev.nlsql.internal.SqlState;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -48,7 +49,7 @@ final class CountedRows {
                     if (total > maxBytes) {
                         throw new SQLException("The answer's rows are larger than nlsql.maxResultBytes (" + maxBytes + " bytes; "
                                 + (rows - 1) + " rows read so far): ask for fewer rows or columns, or raise nlsql.maxResultBytes",
-                                "54000");
+                                SqlState.PROGRAM_LIMIT_EXCEEDED.code());
                     }
                 }
                 return value;

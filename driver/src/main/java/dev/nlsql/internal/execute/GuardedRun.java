@@ -1,5 +1,6 @@
 package dev.nlsql.internal.execute;
 
+import dev.nlsql.NlSqlState;
 import dev.nlsql.internal.sql.NameCase;
 import dev.nlsql.sql.SqlDialect;
 import java.sql.Connection;
@@ -182,7 +183,7 @@ public final class GuardedRun {
     /** A relation the database resolved is not one guarded SQL may read (SQLSTATE NL003). */
     public static final class RelationRefusedException extends SQLException {
         RelationRefusedException(String message) {
-            super("table not in the allowed set: " + message, "NL003");
+            super("table not in the allowed set: " + message, NlSqlState.UNSAFE_SQL.code());
         }
     }
 }

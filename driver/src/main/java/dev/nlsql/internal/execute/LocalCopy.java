@@ -1,5 +1,6 @@
 package dev.nlsql.internal.execute;
 
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.NlSqlState;
 import dev.nlsql.internal.sql.HugeNumbers;
 import java.math.BigDecimal;
@@ -34,9 +35,6 @@ public final class LocalCopy implements AutoCloseable {
     private static final Logger LOG = dev.nlsql.internal.log.Logs.get(LocalCopy.class);
     private static final String READER = "NLSQL_READER";
     /** PostgreSQL's SQLSTATEs for what the local engine may end with: out of memory or work, out of stack, cancelled. */
-    private static final String PROGRAM_LIMIT_EXCEEDED = "54000";
-    private static final String STATEMENT_TOO_COMPLEX = "54001";
-    private static final String QUERY_CANCELED = "57014";
     /** H2's error code for an OutOfMemoryError it caught. */
     private static final int H2_OUT_OF_MEMORY = 90108;
 
@@ -265,7 +263,7 @@ public final class LocalCopy implements AutoCloseable {
 
     private static SQLException tooManyRows(String name, int maxRows) {
         return new SQLException("the local engine copies at most " + maxRows + " rows into " + name + ", and the source has more",
-                PROGRAM_LIMIT_EXCEEDED);
+                SqlState.PROGRAM_LIMIT_EXCEEDED.code());
     }
 
     /** Column {@code i} of the current row as the copy takes it (text read as text), refused when it would outgrow the engine's bounds. */
@@ -327,7 +325,7 @@ public final class LocalCopy implements AutoCloseable {
         }
         if (why != null) {
             throw new SQLException("the fallback analysis cannot copy " + table + "." + md.getColumnLabel(column) + ": it holds " + why,
-                    PROGRAM_LIMIT_EXCEEDED);
+                    SqlState.PROGRAM_LIMIT_EXCEEDED.code());
         }
     }
 
@@ -415,11 +413,11 @@ public final class LocalCopy implements AutoCloseable {
                 } catch (SQLException e) {
                     if (watchdog.reason() == LocalWatchdog.Reason.WORK) {
                         throw new SQLException("The local analysis did more work than its budget (" + (workBytes >> 20)
-                                + " MB allocated) and was cancelled: ask for less", PROGRAM_LIMIT_EXCEEDED, e);
+                                + " MB allocated) and was cancelled: ask for less", SqlState.PROGRAM_LIMIT_EXCEEDED.code(), e);
                     }
                     if (watchdog.reason() == LocalWatchdog.Reason.TIME) {
                         throw new SQLTimeoutException("The local analysis ran longer than nlsql.queryTimeoutSeconds (" + timeoutSeconds
-                                + " s) and was cancelled", QUERY_CANCELED, e);
+                                + " s) and was cancelled", SqlState.QUERY_CANCELED.code(), e);
                     }
                     throw outOfResources(e);
                 }
@@ -431,10 +429,10 @@ public final class LocalCopy implements AutoCloseable {
     private static SQLException outOfResources(SQLException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof StackOverflowError) {
-                return new SQLException("The local analysis nested deeper than the thread's stack", STATEMENT_TOO_COMPLEX, e);
+                return new SQLException("The local analysis nested deeper than the thread's stack", SqlState.STATEMENT_TOO_COMPLEX.code(), e);
             }
             if (t instanceof OutOfMemoryError || (t instanceof SQLException s && s.getErrorCode() == H2_OUT_OF_MEMORY)) {
-                return new SQLException("The local analysis ran out of memory", PROGRAM_LIMIT_EXCEEDED, e);
+                return new SQLException("The local analysis ran out of memory", SqlState.PROGRAM_LIMIT_EXCEEDED.code(), e);
             }
         }
         return e;

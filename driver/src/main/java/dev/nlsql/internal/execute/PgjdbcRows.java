@@ -1,5 +1,6 @@
 package dev.nlsql.internal.execute;
 
+import dev.nlsql.internal.SqlState;
 import java.lang.reflect.Field;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -66,7 +67,7 @@ final class PgjdbcRows {
                 if (total > maxBytes) {
                     throw new SQLException("The answer's rows are larger than nlsql.maxResultBytes (" + maxBytes + " bytes; "
                             + rows.size() + " rows read so far): ask for fewer rows or columns, or raise nlsql.maxResultBytes",
-                            "54000");
+                            SqlState.PROGRAM_LIMIT_EXCEEDED.code());
                 }
                 rows.add(row);
                 if (size > largest || rows.size() == 1) {
@@ -84,7 +85,7 @@ final class PgjdbcRows {
         try {
             return f.get(target);
         } catch (IllegalAccessException e) {
-            throw new SQLException("cannot read pgjdbc's " + f.getName(), "XX000", e);
+            throw new SQLException("cannot read pgjdbc's " + f.getName(), SqlState.INTERNAL_ERROR.code(), e);
         }
     }
 }

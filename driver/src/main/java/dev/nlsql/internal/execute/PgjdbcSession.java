@@ -1,5 +1,6 @@
 package dev.nlsql.internal.execute;
 
+import dev.nlsql.NlSqlState;
 import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.sql.SqlDialect;
 import java.lang.reflect.Method;
@@ -35,7 +36,7 @@ public final class PgjdbcSession {
         Object mode = invoke(PREFER_QUERY_MODE, base);
         if (mode != null && mode.toString().equalsIgnoreCase("simple")) {
             throw new SQLException("nlsql runs generated SQL with PostgreSQL's extended protocol, so that the server itself "
-                    + "refuses a second statement; remove preferQueryMode=simple from the URL", "NL003");
+                    + "refuses a second statement; remove preferQueryMode=simple from the URL", NlSqlState.UNSAFE_SQL.code());
         }
     }
 

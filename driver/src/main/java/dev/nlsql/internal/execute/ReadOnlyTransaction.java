@@ -1,5 +1,6 @@
 package dev.nlsql.internal.execute;
 
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.sql.SqlDialect;
 import java.sql.Connection;
@@ -196,10 +197,10 @@ public final class ReadOnlyTransaction {
         try {
             execute("SET TRANSACTION READ ONLY");
         } catch (SQLException e) {
-            if (e.getErrorCode() == 1568 || "25001".equals(e.getSQLState())) {
+            if (e.getErrorCode() == 1568 || SqlState.ACTIVE_SQL_TRANSACTION.is(e)) {
                 throw new SQLException("A transaction is in progress on this connection, and MySQL and MariaDB cannot make part "
                         + "of a transaction read-only: nlsql runs questions and guarded SQL only outside a transaction. Commit or "
-                        + "roll back first; your transaction was left as it was.", "25001", e);
+                        + "roll back first; your transaction was left as it was.", SqlState.ACTIVE_SQL_TRANSACTION.code(), e);
             }
             throw e;
         }

@@ -1,5 +1,6 @@
 package dev.nlsql.internal.generate;
 
+import dev.nlsql.internal.SqlState;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
@@ -75,11 +76,11 @@ public final class LlmSideCalls {
             }
             return new Reply(text == null ? null : text.strip(), in, out);
         } catch (LlmUnavailableException.Cancelled e) {
-            throw new LlmUnavailableException("canceling statement due to user request", e);
+            throw new LlmUnavailableException(SqlState.QUERY_CANCELED.message(), e);
         } catch (RuntimeException e) {
             for (Throwable t = e; t != null; t = t.getCause()) {
                 if (t instanceof LlmUnavailableException.Cancelled) {
-                    throw new LlmUnavailableException("canceling statement due to user request", e);
+                    throw new LlmUnavailableException(SqlState.QUERY_CANCELED.message(), e);
                 }
                 if (t instanceof ReplyTooLongException) {
                     return new Reply(null, 0, 0);

@@ -1,5 +1,6 @@
 package dev.nlsql.internal.generate;
 
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.internal.log.Secrets;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
@@ -139,7 +140,7 @@ public final class LlmSqlGenerator implements SqlGenerator {
     private static void sleep(long ms) throws LlmUnavailableException {
         try {
             if (LlmCancellation.sleep(ms)) {
-                throw new LlmUnavailableException("canceling statement due to user request", new LlmUnavailableException.Cancelled());
+                throw new LlmUnavailableException(SqlState.QUERY_CANCELED.message(), new LlmUnavailableException.Cancelled());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

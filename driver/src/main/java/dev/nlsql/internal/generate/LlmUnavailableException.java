@@ -1,5 +1,6 @@
 package dev.nlsql.internal.generate;
 
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.internal.log.Secrets;
 /** The LLM could not be asked: unreachable, refused the key, or timed out. Never retried by the loop. */
 public final class LlmUnavailableException extends Exception {
@@ -40,7 +41,7 @@ public final class LlmUnavailableException extends Exception {
     /** The question was cancelled while its model call was in progress. */
     static final class Cancelled extends RuntimeException {
         Cancelled() {
-            super("canceling statement due to user request");
+            super(SqlState.QUERY_CANCELED.message());
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.nlsql.internal.jdbc;
 
+import dev.nlsql.internal.SqlState;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -25,11 +26,10 @@ public abstract class DelegatingPreparedStatement<S extends PreparedStatement> e
      * run the text instead; through nlsql that would skip the SQL-or-question check and the
      * passthrough policy, so they are refused here for every driver, with pgjdbc's SQLSTATE.
      */
-    private static final String WRONG_OBJECT_TYPE = "42809";
 
     private static SQLException textMethod(String method) {
         return new SQLException("Can't use " + method + "(String) on a PreparedStatement: its text was given when it was prepared",
-                WRONG_OBJECT_TYPE);
+                SqlState.WRONG_OBJECT_TYPE.code());
     }
 
     @Override

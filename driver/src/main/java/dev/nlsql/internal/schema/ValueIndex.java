@@ -1,5 +1,6 @@
 package dev.nlsql.internal.schema;
 
+import dev.nlsql.internal.SqlState;
 import dev.nlsql.internal.log.Secrets;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -276,7 +277,8 @@ public final class ValueIndex {
     /** A timeout, lock, cancel or lost connection: worth sampling again later, unlike a refusal. */
     private static boolean passing(SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
-        return e instanceof SQLTimeoutException || state.equals("57014") || state.equals("55P03") || state.startsWith("08")
+        return e instanceof SQLTimeoutException || SqlState.QUERY_CANCELED.is(state) || SqlState.LOCK_NOT_AVAILABLE.is(state)
+                || SqlState.isConnectionException(state)
                 || state.startsWith("40") || state.startsWith("57P");
     }
 
