@@ -3,6 +3,7 @@ package dev.nlsql.proxy;
 import dev.nlsql.proxy.wire.BackendType;
 import dev.nlsql.proxy.wire.FrontendType;
 import dev.nlsql.sql.SqlLexer;
+import dev.nlsql.sql.StatementKind;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.jdbc.TextKind;
 import java.io.IOException;
@@ -123,7 +124,7 @@ final class ExtendedQuery {
         if (TextKind.of(query).kind() == TextKind.SQL && SqlLexer.splitStatements(query).size() > 1) {
             throw new SQLException("cannot insert multiple commands into a prepared statement", PgState.SYNTAX_ERROR.code());
         }
-        if (TextKind.of(query).kind() == TextKind.SQL && SqlLexer.firstWord(query).equals("copy")) {
+        if (TextKind.of(query).kind() == TextKind.SQL && StatementKind.of(query) == StatementKind.COPY) {
             session.refuseCopy(List.of(query));
             // the extended protocol's COPY would run through JDBC, which cannot carry the COPY sub-protocol
             throw new SQLException("COPY is not supported in the extended query protocol by nlsql's proxy; send it as a simple "
@@ -195,9 +196,6 @@ final class ExtendedQuery {
         parsed(p);
     }
 
-    private static final java.util.Set<String> EXPLAINABLE = java.util.Set.of("select", "with", "values", "table", "insert", "update",
-            "delete", "merge");
-
     /**
      * True when planning the statement with the portal's parameters alone fails as its execution did: PostgreSQL plans an
      * unnamed statement at Bind, so such an error is the Bind's. Only on the error path, only for SQL nlsql passes
@@ -206,7 +204,7 @@ final class ExtendedQuery {
     private boolean failsWhenPlanned(Prepared p, SQLException e) {
         Portal portal = portals.values().stream().filter(x -> x.prepared == p).reduce((a, b) -> b).orElse(null);
         if (session.sqlGuarded() || session.pgBackend() == null || portal == null || e.getSQLState() == null || session.transactionStatus() == BackendType.FAILED_TRANSACTION
-                || !EXPLAINABLE.contains(SqlLexer.firstWord(p.query))) {
+                || !StatementKind.of(p.query).isPlanned()) {
             return false;
         }
         try (PreparedStatement explain = session.pgBackend().prepareStatement("EXPLAIN " + p.jdbcSql)) {
@@ -528,10 +526,10 @@ final class ExtendedQuery {
         return hasRows;
     }
 
-    private static final java.util.Set<String> READING_STATEMENTS = java.util.Set.of("select", "values", "table", "show");
-
+    /** Reads only, by its first word: a query or SHOW, but not a WITH, which may hold a data-changing CTE. */
     private static boolean readOnly(String sql) {
-        return READING_STATEMENTS.contains(SqlLexer.firstWord(sql));
+        StatementKind kind = StatementKind.of(sql);
+        return kind == StatementKind.SHOW || kind.isQuery() && !SqlLexer.firstWord(sql).equals("with");
     }
 
     void close(ExtendedMessages.Target close) throws IOException, SQLException {
@@ -555,7 +553,7 @@ final class ExtendedQuery {
      * message would. Any other name (an SQL PREPARE's, or none) goes on to the backend.
      */
     boolean deallocatedHere(String sql) {
-        if (statements.isEmpty() || !SqlLexer.firstWord(sql).equals("deallocate")) {
+        if (statements.isEmpty() || StatementKind.of(sql) != StatementKind.DEALLOCATE) {
             return false; // the common case, without a regular expression
         }
         String name = deallocatedName(sql);

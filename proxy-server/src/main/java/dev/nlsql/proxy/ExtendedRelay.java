@@ -2,7 +2,7 @@ package dev.nlsql.proxy;
 
 import dev.nlsql.proxy.wire.FrontendType;
 import dev.nlsql.proxy.wire.BackendType;
-import dev.nlsql.sql.SqlLexer;
+import dev.nlsql.sql.StatementKind;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -230,7 +230,7 @@ final class ExtendedRelay {
 
     /** {@code DEALLOCATE name} of a relayed statement, as the backend knows it; null for any other text. */
     String deallocateOnBackend(String sql) {
-        if (statements.isEmpty() || !SqlLexer.firstWord(sql).equals("deallocate")) {
+        if (statements.isEmpty() || StatementKind.of(sql) != StatementKind.DEALLOCATE) {
             return null;
         }
         String name = ExtendedQuery.deallocatedName(sql);

@@ -3,6 +3,7 @@ package dev.nlsql.proxy;
 import dev.nlsql.proxy.wire.BackendType;
 import dev.nlsql.proxy.wire.FrontendType;
 import dev.nlsql.sql.SqlLexer;
+import dev.nlsql.sql.StatementKind;
 import dev.nlsql.engine.Trace;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.jdbc.TextKind;
@@ -382,7 +383,7 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
                 String first = SqlLexer.firstWord(query);
                 // a client in another encoding than UTF-8 stays on the JDBC route: its relayed rows would need converting,
                 // and which columns of a DataRow are binary is known only from the Bind, not from the rows
-                if (!name.isEmpty() && extended.statements.containsKey(name) || first.equals("copy")
+                if (!name.isEmpty() && extended.statements.containsKey(name) || StatementKind.ofKeyword(first) == StatementKind.COPY
                         || !query.isBlank() && !relayedSql.isSql(query) || !out.encoding().passesBytes()
                         || clientSetting(query)) { // SET client_encoding is the proxy's: it converts, the backend stays UTF-8
                     r.forget(FrontendType.STATEMENT, name);
@@ -390,7 +391,7 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
                 }
                 Prepared old = extended.statements.remove(name);
                 Closeables.quietly(old == null ? null : old.statement);
-                r.parse(m.body(), name, query, !RelayedSql.RELAYED_STATEMENTS.contains(first) && TextKind.of(query).changesSchema());
+                r.parse(m.body(), name, query, !StatementKind.ofKeyword(first).isRelayed() && TextKind.of(query).changesSchema());
                 return true;
             }
             case FrontendType.BIND -> {
@@ -759,7 +760,7 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
     @Override
     public void refuseCopy(List<String> parts) throws SQLException {
         for (String part : parts) {
-            if (SqlLexer.firstWord(part).equals("copy") && TextKind.of(part).kind() == TextKind.SQL) {
+            if (StatementKind.of(part) == StatementKind.COPY && TextKind.of(part).kind() == TextKind.SQL) {
                 if (sqlGuarded) {
                     throw new SQLException("COPY is refused by nlsql.passthrough="
                             + backend.unwrap(dev.nlsql.jdbc.NlConnection.class).config().passthrough().name().toLowerCase(java.util.Locale.ROOT)

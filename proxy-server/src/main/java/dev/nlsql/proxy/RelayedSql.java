@@ -2,27 +2,16 @@ package dev.nlsql.proxy;
 
 import dev.nlsql.jdbc.TextKind;
 import dev.nlsql.sql.SqlLexer;
+import dev.nlsql.sql.StatementKind;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Which SQL text a session relays to PostgreSQL as it is, on its thread or in the {@link RelayLoop}: the statement
- * keywords of each route and the classifier's answers, remembered per statement shape (digits masked).
+ * kinds of each route ({@link StatementKind}) and the classifier's answers, remembered per statement shape (digits masked).
  */
 final class RelayedSql implements RelayLoop.Session {
-
-    /** Statements the relay loop relays, alone in their message: no JDBC bookkeeping, no COPY sub-protocol, no settings. */
-    static final java.util.Set<String> LOOP_STATEMENTS = java.util.Set.of("select", "with", "values", "table", "show",
-            "explain", "insert", "update", "delete", "merge", "begin", "start", "commit", "end", "rollback", "abort", "savepoint",
-            "release", "prepare", "execute", "declare", "fetch", "move", "close");
-
-    /** Statements relayed to PostgreSQL as they are: queries, data changes, transaction control, COPY (JDBC cannot carry
-     *  its sub-protocol) and settings (the relay tells pgjdbc what it would have read of them: ParameterStatus, a DISCARD
-     *  ALL's dropped statements). DDL and LISTEN go through JDBC, so nlsql's catalog and pgjdbc's queue see them. */
-    static final java.util.Set<String> RELAYED_STATEMENTS = java.util.Set.of("select", "with", "values", "table",
-            "show", "explain", "insert", "update", "delete", "merge", "begin", "start", "commit", "end", "rollback", "abort",
-            "savepoint", "release", "prepare", "execute", "declare", "fetch", "move", "close", "copy", "set", "reset", "discard");
 
     /** The session relays at all: a PostgreSQL backend, SQL passed untouched. */
     private final boolean relays;
@@ -64,7 +53,7 @@ final class RelayedSql implements RelayLoop.Session {
 
     /**
      * True when the session would relay the query text to PostgreSQL as it is, alone, with nothing to do after:
-     * one statement of {@link #LOOP_STATEMENTS} that reads as SQL. Remembered per shape, digits masked.
+     * one statement that {@link StatementKind#relaysAlone() relays alone} and reads as SQL. Remembered per shape, digits masked.
      */
     boolean relaysAlone(String text) {
         if (!relays || text.length() > RelayLoop.CLIENT_BUFFER) {
@@ -74,7 +63,7 @@ final class RelayedSql implements RelayLoop.Session {
         Boolean known = loopShapes.get(shape);
         if (known == null) {
             List<String> parts = SqlLexer.splitStatements(text);
-            known = parts.size() == 1 && LOOP_STATEMENTS.contains(SqlLexer.firstWord(parts.get(0))) && isSql(parts.get(0));
+            known = parts.size() == 1 && StatementKind.of(parts.get(0)).relaysAlone() && isSql(parts.get(0));
             loopShapes.put(shape, known);
         }
         return known;
@@ -83,7 +72,7 @@ final class RelayedSql implements RelayLoop.Session {
     /** True when every statement is SQL nlsql passes untouched, of a kind that needs no JDBC bookkeeping. */
     boolean relayable(List<String> statements) {
         for (String sql : statements) {
-            if (!RELAYED_STATEMENTS.contains(SqlLexer.firstWord(sql)) || !isSql(sql)) {
+            if (!StatementKind.of(sql).isRelayed() || !isSql(sql)) {
                 return false;
             }
         }
