@@ -40,6 +40,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Answers questions for connections that share one configuration: it owns the generator, the
  * metrics, and the guards, and shares the catalog and answer caches of the whole process.
+ * Obtained from {@link NlEngines#forConfig}; whether the database is PostgreSQL is read from its catalog.
  */
 public final class NlEngine {
 
@@ -65,7 +66,7 @@ public final class NlEngine {
     private final Cache<Knowledge, SimilarQuestions> similar = Caffeine.newBuilder().weakKeys().maximumSize(16).build();
 
     /** @param generator writes the SQL; null when questions cannot be answered on this configuration */
-    public NlEngine(NlConfig config, SqlGenerator generator) {
+    NlEngine(NlConfig config, SqlGenerator generator) {
         this.config = config;
         this.generator = generator;
         this.reader = new CatalogReader(new GuardPolicy(config.tables(), config.deniedFunctions(), null)::isTableAllowed);
@@ -100,8 +101,8 @@ public final class NlEngine {
         return knowledge.current(databaseKey, catalog, guard, SessionRules.of(connection, dialect(config, catalog.productName())));
     }
 
-    /** The engine for a configuration, with the generator its properties name. */
-    public static NlEngine forConfig(NlConfig config) {
+    /** A new engine for a configuration, with the generator its properties name (shared through {@link NlEngines}). */
+    static NlEngine forConfig(NlConfig config) {
         SqlGenerator generator = switch (config.llm()) {
             case OPENAI -> LlmSqlGenerator.openAi(config);
             case OFFLINE -> new OfflineSqlGenerator();
@@ -115,15 +116,15 @@ public final class NlEngine {
      * @param databaseKey names the database, so catalogs and answers are shared between connections to it
      * @param maxRows     the row cap for this answer
      */
-    public Answer answer(Question question, Connection connection, boolean postgres, String databaseKey, int maxRows)
+    public Answer answer(Question question, Connection connection, String databaseKey, int maxRows)
             throws SQLException {
-        return new CorrectionLoop(this, question, connection, postgres, databaseKey, maxRows).run();
+        return new CorrectionLoop(this, question, connection, databaseKey, maxRows).run();
     }
 
     /** Answers one question that may also read the attached sources ({@code nlsql.source.<name>}). */
-    public Answer answer(Question question, Connection connection, boolean postgres, String databaseKey, int maxRows,
+    public Answer answer(Question question, Connection connection, String databaseKey, int maxRows,
             List<Database> attached) throws SQLException {
-        return new CorrectionLoop(this, question, connection, postgres, databaseKey, maxRows, attached).run();
+        return new CorrectionLoop(this, question, connection, databaseKey, maxRows, attached).run();
     }
 
     /**
@@ -131,16 +132,16 @@ public final class NlEngine {
      * against the conversation's previous one (unless nlsql.followUps=false); the trace keeps both, and the
      * conversation remembers the answered question for the next follow-up.
      */
-    public Answer answer(Question question, Conversation conversation, Connection connection, boolean postgres, String databaseKey,
+    public Answer answer(Question question, Conversation conversation, Connection connection, String databaseKey,
             int maxRows) throws SQLException {
-        return answer(question, conversation, connection, postgres, databaseKey, maxRows, List.of());
+        return answer(question, conversation, connection, databaseKey, maxRows, List.of());
     }
 
     /** A question of a conversation that may also read the attached sources. */
-    public Answer answer(Question question, Conversation conversation, Connection connection, boolean postgres, String databaseKey,
+    public Answer answer(Question question, Conversation conversation, Connection connection, String databaseKey,
             int maxRows, List<Database> attached) throws SQLException {
         if (conversation == null || !config.followUps()) {
-            return answer(question, connection, postgres, databaseKey, maxRows, attached);
+            return answer(question, connection, databaseKey, maxRows, attached);
         }
         Conversation.Turn previous = conversation.previous();
         FollowUps.Resolved resolved = null;
@@ -168,7 +169,7 @@ public final class NlEngine {
             standalone = Question.of(text, question.instructions());
         }
         try {
-            Answer answer = answer(standalone, connection, postgres, databaseKey, maxRows, attached);
+            Answer answer = answer(standalone, connection, databaseKey, maxRows, attached);
             noteFollowUp(answer.trace(), question, standalone, rewrite);
             conversation.remember(standalone.text(), answer.trace().finalSql(), resolved == null ? null : resolved.addedFilter());
             return answer;

@@ -121,10 +121,13 @@ public final class SqlGuard {
         }
         Set<String> relations = new LinkedHashSet<>(tree.relationsAsWritten);
         relations.addAll(facts.relations());
-        return new GuardedSql(text, select, tree.tables,
+        return MINT.make(text, select, tree.tables,
                 new QueryNames(List.copyOf(tree.columns), Map.copyOf(tree.aliases), Set.copyOf(tree.definedNames)),
                 List.copyOf(relations), rules.dialect());
     }
+
+    /** The guard alone makes GuardedSql: what passed it. */
+    private static final GuardedSql.Mint MINT = GuardedSql.Mint.claim();
 
     /** What the lexical pass found: the text to run and the relation names it saw in FROM positions. */
     private record LexicalFacts(String text, List<String> relations) {
