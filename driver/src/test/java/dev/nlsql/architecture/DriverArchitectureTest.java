@@ -137,8 +137,7 @@ class DriverArchitectureTest {
             // JDBC's own shape: a statement knows its connection, a result set its statement, metadata its connection
             "dev.nlsql.jdbc.NlArray dev.nlsql.jdbc.NlCallableStatement dev.nlsql.jdbc.NlConnection dev.nlsql.jdbc.NlDatabaseMetaData "
                     + "dev.nlsql.jdbc.NlDriver dev.nlsql.jdbc.NlPreparedStatement dev.nlsql.jdbc.NlQuestionStatement "
-                    + "dev.nlsql.jdbc.NlResultSet dev.nlsql.jdbc.NlStatement dev.nlsql.jdbc.NlValues dev.nlsql.jdbc.QuestionResults",
-            "dev.nlsql.sql.Canonical dev.nlsql.sql.SqlLexer");
+                    + "dev.nlsql.jdbc.NlResultSet dev.nlsql.jdbc.NlStatement dev.nlsql.jdbc.NlValues dev.nlsql.jdbc.QuestionResults");
 
     @Test
     void theLayersAreJdbcThenEngineThenInternal() {
