@@ -1,5 +1,7 @@
 package dev.nlsql.internal.check;
 
+import static dev.nlsql.internal.check.GuardRejection.shorten;
+
 import dev.nlsql.internal.sql.QueryNames;
 import dev.nlsql.internal.execute.GuardedSql;
 import dev.nlsql.internal.sql.AstNodes;
@@ -344,11 +346,6 @@ public final class SqlGuard {
 
     private static String lower(Token t) {
         return t.text().toLowerCase(Locale.ROOT);
-    }
-
-    static String shorten(String s) {
-        String one = s.strip().replaceAll("\\s+", " ");
-        return one.length() <= 120 ? one : one.substring(0, 117) + "...";
     }
 
     private static String statementKind(Statement statement) {
