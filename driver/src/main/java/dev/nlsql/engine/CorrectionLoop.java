@@ -115,7 +115,7 @@ final class CorrectionLoop {
         }
     }
 
-    private final NlEngine engine;
+    private final EngineServices engine;
     private final Question question;
     private final Connection connection;
     private final String databaseKey;
@@ -145,11 +145,11 @@ final class CorrectionLoop {
     /** The main catalog was read from the database for this question, not taken from the cache. */
     private boolean catalogReadForThisQuestion;
 
-    CorrectionLoop(NlEngine engine, Question question, Connection connection, String databaseKey, int maxRows) {
+    CorrectionLoop(EngineServices engine, Question question, Connection connection, String databaseKey, int maxRows) {
         this(engine, question, connection, databaseKey, maxRows, List.of());
     }
 
-    CorrectionLoop(NlEngine engine, Question question, Connection connection, String databaseKey, int maxRows,
+    CorrectionLoop(EngineServices engine, Question question, Connection connection, String databaseKey, int maxRows,
             List<Database> attached) {
         this.main = new Db(Database.main(connection, databaseKey));
         dbs.put(NlConfig.MAIN, main);
@@ -235,7 +235,7 @@ final class CorrectionLoop {
         main.catalog = engine.catalog(databaseKey, connection);
         main.source.product(main.catalog.productName()); // from the cached catalog: a warm question asks the database nothing
         main.guard = engine.guard(databaseKey, main.catalog, connection);
-        main.dialect = NlEngine.dialect(engine.config(), main.catalog.productName());
+        main.dialect = EngineServices.dialect(engine.config(), main.catalog.productName());
     }
 
     /**
@@ -251,7 +251,7 @@ final class CorrectionLoop {
             try {
                 Connection c = db.source.connection();
                 db.catalog = engine.catalog(db.key(), c, db.name());
-                db.dialect = NlEngine.sourceDialect(engine.config(), db.catalog.productName());
+                db.dialect = EngineServices.sourceDialect(engine.config(), db.catalog.productName());
                 if (engine.config().readRole(db.name()) != null && db.dialect != SqlDialect.POSTGRESQL) {
                     throw new SQLException("nlsql.readRole works on PostgreSQL only; source " + db.name() + " is "
                             + db.catalog.productName() + ": attach it as a user that can only read what questions may read", "22023");
