@@ -3,6 +3,7 @@ package dev.nlsql.bench;
 import dev.nlsql.config.NlConfig;
 import dev.nlsql.engine.NlEngine;
 import dev.nlsql.engine.Question;
+import dev.nlsql.engine.TestEngines;
 import dev.nlsql.internal.generate.LlmSqlGenerator;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -48,7 +49,7 @@ public class EngineBenchmark {
         connection = DriverManager.getConnection(target.url());
         Properties p = new Properties();
         p.setProperty("nlsql.cache", "false");
-        engine = new NlEngine(NlConfig.from(p), new LlmSqlGenerator(new InstantChatModel(target.sql()), "instant"));
+        engine = TestEngines.withGenerator(NlConfig.from(p), new LlmSqlGenerator(new InstantChatModel(target.sql()), "instant"));
         question = Question.of("show one row of the table", null);
         key = "bench|" + schema;
         answer();
@@ -68,7 +69,7 @@ public class EngineBenchmark {
 
     @Benchmark
     public boolean answer() throws SQLException {
-        try (ResultSet rs = engine.answer(question, connection, true, key, 100).rows()) {
+        try (ResultSet rs = engine.answer(question, connection, key, 100).rows()) {
             return rs.next();
         }
     }

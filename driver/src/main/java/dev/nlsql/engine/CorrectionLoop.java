@@ -116,10 +116,9 @@ final class CorrectionLoop {
         }
     }
 
-    private final NlEngine engine;
+    private final EngineServices engine;
     private final Question question;
     private final Connection connection;
-    private final boolean postgres;
     private final String databaseKey;
     private final int maxRows;
     private final Trace trace;
@@ -147,13 +146,13 @@ final class CorrectionLoop {
     /** The main catalog was read from the database for this question, not taken from the cache. */
     private boolean catalogReadForThisQuestion;
 
-    CorrectionLoop(NlEngine engine, Question question, Connection connection, boolean postgres, String databaseKey, int maxRows) {
-        this(engine, question, connection, postgres, databaseKey, maxRows, List.of());
+    CorrectionLoop(EngineServices engine, Question question, Connection connection, String databaseKey, int maxRows) {
+        this(engine, question, connection, databaseKey, maxRows, List.of());
     }
 
-    CorrectionLoop(NlEngine engine, Question question, Connection connection, boolean postgres, String databaseKey, int maxRows,
+    CorrectionLoop(EngineServices engine, Question question, Connection connection, String databaseKey, int maxRows,
             List<Database> attached) {
-        this.main = new Db(Database.main(connection, postgres, databaseKey));
+        this.main = new Db(Database.main(connection, databaseKey));
         dbs.put(NlConfig.MAIN, main);
         for (Database s : attached) {
             dbs.put(s.name(), new Db(s));
@@ -161,7 +160,6 @@ final class CorrectionLoop {
         this.engine = engine;
         this.question = question;
         this.connection = connection;
-        this.postgres = postgres;
         this.databaseKey = databaseKey;
         this.maxRows = maxRows;
         this.trace = new Trace(question.text());
@@ -236,8 +234,9 @@ final class CorrectionLoop {
     private void readCatalog() throws SQLException {
         catalogReadForThisQuestion = !engine.catalogCached(databaseKey);
         main.catalog = engine.catalog(databaseKey, connection);
+        main.source.product(main.catalog.productName()); // from the cached catalog: a warm question asks the database nothing
         main.guard = engine.guard(databaseKey, main.catalog, connection);
-        main.dialect = NlEngine.dialect(engine.config(), main.catalog.productName());
+        main.dialect = EngineServices.dialect(engine.config(), main.catalog.productName());
     }
 
     /**
@@ -253,7 +252,7 @@ final class CorrectionLoop {
             try {
                 Connection c = db.source.connection();
                 db.catalog = engine.catalog(db.key(), c, db.name());
-                db.dialect = NlEngine.sourceDialect(engine.config(), db.catalog.productName());
+                db.dialect = EngineServices.sourceDialect(engine.config(), db.catalog.productName());
                 if (engine.config().readRole(db.name()) != null && db.dialect != SqlDialect.POSTGRESQL) {
                     throw new SQLException("nlsql.readRole works on PostgreSQL only; source " + db.name() + " is "
                             + db.catalog.productName() + ": attach it as a user that can only read what questions may read", SqlState.INVALID_PARAMETER_VALUE.code());
@@ -282,7 +281,7 @@ final class CorrectionLoop {
     /** The values the question names (sampled, and looked up in unsampled columns), linked once a question. */
     private List<ValueIndex.ValueLink> questionValues() {
         if (values == null) {
-            values = engine.valueLinks(question.text(), main.catalog, connection, postgres, databaseKey);
+            values = engine.valueLinks(question.text(), main.catalog, connection, main.source.postgres(), databaseKey);
         }
         return values;
     }
@@ -437,7 +436,7 @@ final class CorrectionLoop {
         }
         // the question's values as the rest of the loop links them; a verified question's from the samples only (no lookups)
         VerifiedMatch.Match match = VerifiedMatch.find(question.text(), knowledge.verified(), text -> text.equals(question.text())
-                ? questionValues() : engine.valueLinks(text, main.catalog, connection, postgres, databaseKey, false),
+                ? questionValues() : engine.valueLinks(text, main.catalog, connection, main.source.postgres(), databaseKey, false),
                 SessionRules.of(connection, main.dialect));
         if (match == null || !policy.isNew(match.sql())) {
             return null;

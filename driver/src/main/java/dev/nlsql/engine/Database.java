@@ -35,24 +35,23 @@ public final class Database implements AutoCloseable {
     private boolean postgres;
     private String key;
 
-    private Database(String name, String url, Opener opener, Connection connection, boolean postgres, String key) {
+    private Database(String name, String url, Opener opener, Connection connection, String key) {
         this.name = name;
         this.shownUrl = Secrets.maskUrl(url);
         this.secrets = Secrets.secretsIn(url);
         this.opener = opener;
         this.connection = connection;
-        this.postgres = postgres;
         this.key = key;
     }
 
     /** The connection's own database, already open (the connection owns it, so {@link #close} leaves it). */
-    public static Database main(Connection connection, boolean postgres, String key) {
-        return new Database("main", null, null, connection, postgres, key);
+    static Database main(Connection connection, String key) {
+        return new Database("main", null, null, connection, key);
     }
 
     /** An attached source, connected on first use; {@code url} is shown (passwords masked) when it cannot be reached. */
     public static Database attached(String name, String url, Opener opener) {
-        return new Database(name, url, opener, null, false, null);
+        return new Database(name, url, opener, null, null);
     }
 
     public String name() {
@@ -78,7 +77,7 @@ public final class Database implements AutoCloseable {
                 throw new SQLException("no JDBC driver accepts the URL");
             }
             DatabaseMetaData md = c.getMetaData();
-            postgres = "PostgreSQL".equalsIgnoreCase(md.getDatabaseProductName());
+            product(md.getDatabaseProductName());
             key = md.getURL() + "|" + md.getUserName();
             connection = c;
             lastFailure = null;
@@ -191,7 +190,12 @@ public final class Database implements AutoCloseable {
         return false;
     }
 
-    /** True after {@link #connection} succeeded: whether the database is PostgreSQL. */
+    /** Notes the database's product name, as its metadata or catalog reports it. */
+    void product(String productName) {
+        postgres = "PostgreSQL".equalsIgnoreCase(productName);
+    }
+
+    /** True once the product is known ({@link #connection}, or main's catalog read): whether the database is PostgreSQL. */
     boolean postgres() {
         return postgres;
     }

@@ -29,8 +29,8 @@ final class SourcesPrompt {
      * The schema text: each source whole when all of them fit the budget together, else each linked
      * within an equal share of it.
      */
-    static String schema(NlEngine engine, String question, List<Part> parts, boolean sendValues) {
-        int total = parts.stream().mapToInt(p -> NlEngine.wholeTokens(p.catalog())).sum();
+    static String schema(EngineServices engine, String question, List<Part> parts, boolean sendValues) {
+        int total = parts.stream().mapToInt(p -> EngineServices.wholeTokens(p.catalog())).sum();
         int share = total <= SchemaLinker.SCHEMA_TOKEN_BUDGET ? Integer.MAX_VALUE
                 : Math.max(1, SchemaLinker.SCHEMA_TOKEN_BUDGET / Math.max(1, parts.size()));
         StringBuilder b = new StringBuilder();

@@ -132,14 +132,18 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         return config;
     }
 
-    /** True when the delegate is PostgreSQL, whose read-only and timeout controls nlsql uses directly. */
-    public boolean isPostgres() {
-        return postgres;
+    /** What the proxy asks of this connection, handed out by {@link #unwrap} only. */
+    private final ProxySupport proxySupport = () -> passthrough() == Passthrough.ALLOW;
+
+    /** Also unwraps to {@link ProxySupport}, which the connection itself does not implement. */
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        return iface == ProxySupport.class ? iface.cast(proxySupport) : super.unwrap(iface);
     }
 
-    /** True when SQL goes to the delegate untouched ({@code nlsql.passthrough=allow}). */
-    public boolean passesSqlUntouched() {
-        return passthrough() == Passthrough.ALLOW;
+    @Override
+    public boolean isWrapperFor(Class<?> iface) throws SQLException {
+        return iface == ProxySupport.class || super.isWrapperFor(iface);
     }
 
     Passthrough passthrough() {
@@ -349,16 +353,16 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         Question question = Question.of(decision.text(), instructions);
         int maxRows = statementMaxRows > 0 ? Math.min(statementMaxRows, config.maxRows()) : config.maxRows();
         if (decision.kind() == TextKind.NARRATE_QUESTION) {
-            Answer answer = engine().answer(question, conversation, delegate, postgres, databaseKey, maxRows, sources);
+            Answer answer = engine().answer(question, conversation, delegate, databaseKey, maxRows, sources);
             Narration narration = narrate(answer.trace(), answer.rows(), maxRows);
             return new Answer(NarrationRows.of(narration), answer.trace());
         }
         if (decision.kind() != TextKind.EXPLAIN_QUESTION) {
-            return engine().answer(question, conversation, delegate, postgres, databaseKey, maxRows, sources);
+            return engine().answer(question, conversation, delegate, databaseKey, maxRows, sources);
         }
         Trace trace;
         try {
-            Answer answer = engine().answer(question, conversation, delegate, postgres, databaseKey, maxRows, sources);
+            Answer answer = engine().answer(question, conversation, delegate, databaseKey, maxRows, sources);
             answer.rows().close();
             trace = answer.trace();
         } catch (TraceException e) {

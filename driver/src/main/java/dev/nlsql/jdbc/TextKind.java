@@ -1,5 +1,6 @@
 package dev.nlsql.jdbc;
 
+import dev.nlsql.internal.text.TextClassifier;
 import dev.nlsql.sql.SqlLexer;
 import java.util.Set;
 
@@ -9,7 +10,7 @@ import java.util.Set;
  * {@code NARRATE NL <question>} for its meaning in words; {@code RESET NL} forgets the conversation.
  * SQL with a typo ({@code SELEC 1}) is SQL: the database answers it with its own syntax error.
  *
- * <p>The decision itself (word lists, shape checks, cache) is {@link TextClassifier}'s.
+ * <p>The decision itself (word lists, shape checks, cache) is the internal {@code TextClassifier}'s.
  */
 public enum TextKind {
     SQL, QUESTION, EXPLAIN_QUESTION,
@@ -43,14 +44,26 @@ public enum TextKind {
         return false;
     }
 
+    private static final TextClassifier<Decision> CLASSIFIER = new TextClassifier<>((kind, text) -> new Decision(of(kind), text));
+
+    private static TextKind of(TextClassifier.Kind kind) {
+        return switch (kind) {
+            case SQL -> SQL;
+            case QUESTION -> QUESTION;
+            case EXPLAIN_QUESTION -> EXPLAIN_QUESTION;
+            case NARRATE_QUESTION -> NARRATE_QUESTION;
+            case RESET_CONVERSATION -> RESET_CONVERSATION;
+        };
+    }
+
     /** The decision for a text, cached. */
     public static Decision of(String text) {
-        return TextClassifier.of(text);
+        return CLASSIFIER.of(text);
     }
 
     /** The decision, uncached. */
     static Decision decide(String text) {
-        return TextClassifier.decide(text);
+        return CLASSIFIER.decide(text);
     }
 
     /**

@@ -1,9 +1,5 @@
 package dev.nlsql.sql;
 
-import dev.nlsql.sql.SqlDialect;
-
-import dev.nlsql.sql.SqlLexer.Token;
-import dev.nlsql.sql.SqlLexer.Type;
 import java.util.List;
 
 /**
@@ -19,13 +15,15 @@ final class Canonical {
     private Canonical() {
     }
 
-    static String render(SqlLexer.Result lexed) {
-        String text = lexed.text();
+    /**
+     * Takes spans, not the lexer's tokens, so that it does not depend on the lexer that calls it.
+     * @param strings  {start, end} of each string token, in order
+     * @param comments {start, end, 1 for a block comment, 0 for a line comment}, in order
+     */
+    static String render(String text, List<int[]> strings, List<int[]> comments, LexRules rules) {
         StringBuilder out = new StringBuilder(text.length());
-        List<Token> tokens = lexed.tokens();
-        List<int[]> comments = lexed.comments();
         int at = 0;
-        int t = 0;
+        int s = 0;
         int c = 0;
         while (at < text.length()) {
             if (c < comments.size() && comments.get(c)[0] == at) {
@@ -34,10 +32,10 @@ final class Canonical {
                     out.append(' ');
                 }
                 at = comment[1];
-            } else if (t < tokens.size() && tokens.get(t).start() == at) {
-                Token token = tokens.get(t++);
-                out.append(token.type() == Type.STRING ? string(token.text(), lexed.rules()) : token.text());
-                at = token.end();
+            } else if (s < strings.size() && strings.get(s)[0] == at) {
+                int[] string = strings.get(s++);
+                out.append(string(text.substring(string[0], string[1]), rules));
+                at = string[1];
             } else {
                 out.append(text.charAt(at++));
             }

@@ -48,7 +48,8 @@ public final class SqlLexer {
 
         /** The text without comments, with strings in a form every setting of the session reads alike. */
         public String canonical() {
-            return Canonical.render(this);
+            List<int[]> strings = tokens.stream().filter(t -> t.type() == Type.STRING).map(t -> new int[] {t.start(), t.end()}).toList();
+            return Canonical.render(text, strings, comments, rules);
         }
     }
 

@@ -37,17 +37,17 @@ class WarmCatalogTest {
                 return true;
             }
         };
-        NlEngine engine = new NlEngine(NlConfig.from(p), instant);
+        NlEngine engine = TestEngines.withGenerator(NlConfig.from(p), instant);
         try (Connection real = DriverManager.getConnection(url)) {
             Connection watched = spy(real);
             String key = "warm-catalog-test|" + url;
-            try (ResultSet rs = engine.answer(Question.of("how many cars?", null), watched, true, key, 10).rows()) {
+            try (ResultSet rs = engine.answer(Question.of("how many cars?", null), watched, key, 10).rows()) {
                 rs.next();
                 assertEquals(21, rs.getInt(1));
             }
             verify(watched, atLeastOnce()).getMetaData();
             clearInvocations(watched);
-            try (ResultSet rs = engine.answer(Question.of("how many cars?", null), watched, true, key, 10).rows()) {
+            try (ResultSet rs = engine.answer(Question.of("how many cars?", null), watched, key, 10).rows()) {
                 rs.next();
                 assertEquals(21, rs.getInt(1));
             }

@@ -190,7 +190,7 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
             postgres = server.backendIsPostgres(backend);
             pgBackend = postgres ? backend.unwrap(org.postgresql.core.BaseConnection.class) : null;
             types = PgTypes.of(backend, postgres);
-            sqlGuarded = !backend.unwrap(dev.nlsql.jdbc.NlConnection.class).passesSqlUntouched();
+            sqlGuarded = !backend.unwrap(dev.nlsql.jdbc.ProxySupport.class).passesSqlUntouched();
             if (postgres && !sqlGuarded) {
                 relay = BackendRelay.of(pgBackend);
             }

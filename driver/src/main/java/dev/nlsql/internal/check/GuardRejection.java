@@ -47,6 +47,12 @@ public final class GuardRejection extends Exception {
         return rule;
     }
 
+    /** A fragment as a rejection shows it: on one line, at most 120 characters (the guard and the local engine's rules share it). */
+    static String shorten(String s) {
+        String one = s.strip().replaceAll("\\s+", " ");
+        return one.length() <= 120 ? one : one.substring(0, 117) + "...";
+    }
+
     /** The part of the statement that broke the rule. */
     public String fragment() {
         return fragment;

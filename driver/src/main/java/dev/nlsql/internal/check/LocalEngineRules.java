@@ -171,10 +171,10 @@ public final class LocalEngineRules {
         }
         if (node instanceof RegExpMatchOperator || node instanceof SimilarToExpression || node instanceof Matches
                 || node instanceof FullTextSearch) {
-            throw refused("pattern matching by regular expression: " + SqlGuard.shorten(node.toString()));
+            throw refused("pattern matching by regular expression: " + GuardRejection.shorten(node.toString()));
         }
         if (node instanceof HexValue) {
-            throw refused("binary literal " + SqlGuard.shorten(node.toString()));
+            throw refused("binary literal " + GuardRejection.shorten(node.toString()));
         }
         if (node instanceof JsonExpression || node instanceof JsonFunction || node instanceof JsonAggregateFunction
                 || node instanceof JsonOperator || node instanceof ArrayConstructor || node instanceof ArrayExpression
@@ -182,11 +182,11 @@ public final class LocalEngineRules {
                 || node instanceof LambdaExpression || node instanceof XMLSerializeExpr || node instanceof TranscodingFunction
                 || node instanceof MySQLGroupConcat || node instanceof CollateExpression) {
             throw refused("a value that is not plain (JSON, array, row, XML, conversion, collation): "
-                    + SqlGuard.shorten(node.toString()));
+                    + GuardRejection.shorten(node.toString()));
         }
         if (node instanceof NextValExpression || node instanceof UserVariable || node instanceof VariableAssignment
                 || node instanceof JdbcParameter || node instanceof JdbcNamedParameter || node instanceof NumericBind) {
-            throw refused("sequences, variables and parameters: " + SqlGuard.shorten(node.toString()));
+            throw refused("sequences, variables and parameters: " + GuardRejection.shorten(node.toString()));
         }
     }
 
@@ -204,7 +204,7 @@ public final class LocalEngineRules {
                 }
             }
             if ((t.type() == Type.NUMBER || t.type() == Type.STRING) && HugeNumbers.hasHugeExponent(t.text())) {
-                throw refused("a number with an exponent beyond " + MAX_EXPONENT + " (" + SqlGuard.shorten(t.text())
+                throw refused("a number with an exponent beyond " + MAX_EXPONENT + " (" + GuardRejection.shorten(t.text())
                         + "): H2 computes such a value uninterruptibly");
             }
             if (t.type() == Type.NUMBER && t.text().replaceAll("[^0-9]", "").length() > MAX_EXPONENT) {
@@ -243,7 +243,7 @@ public final class LocalEngineRules {
         boolean array = type != null && type.getArrayData() != null && !type.getArrayData().isEmpty();
         if (array || !PLAIN_TYPES.contains(name)) {
             throw refused("a cast to a type that is not plain (" + (name.isEmpty() ? "?" : name) + (array ? "[]" : "") + "): "
-                    + SqlGuard.shorten(text));
+                    + GuardRejection.shorten(text));
         }
     }
 
@@ -261,7 +261,7 @@ public final class LocalEngineRules {
             throw refused("LIKE ... ESCAPE");
         }
         if (!(like.getRightExpression() instanceof StringValue pattern)) {
-            throw refused("LIKE with a pattern that is not a string literal: " + SqlGuard.shorten(like.toString()));
+            throw refused("LIKE with a pattern that is not a string literal: " + GuardRejection.shorten(like.toString()));
         }
         String p = pattern.getValue();
         if (p.length() > MAX_PATTERN) {
@@ -287,12 +287,12 @@ public final class LocalEngineRules {
         if (args.size() <= index || !(args.get(index) instanceof StringValue search) || search.getValue().isEmpty()
                 || search.getValue().length() > MAX_PATTERN) {
             throw refused(name + " with a search string that is not a string literal of 1 to " + MAX_PATTERN + " characters: "
-                    + SqlGuard.shorten(f.toString()));
+                    + GuardRejection.shorten(f.toString()));
         }
         if (name.equals("replace") && (args.size() < 3 || !(args.get(2) instanceof StringValue to)
                 || to.getValue().length() > search.getValue().length())) {
             throw refused("replace whose replacement is not a string literal at most as long as what it replaces: "
-                    + SqlGuard.shorten(f.toString()));
+                    + GuardRejection.shorten(f.toString()));
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.nlsql.internal.check;
 
+import static dev.nlsql.internal.check.GuardRejection.shorten;
+
 import dev.nlsql.sql.StatementKind;
 import dev.nlsql.internal.sql.QueryNames;
 import dev.nlsql.internal.execute.GuardedSql;
@@ -121,10 +123,13 @@ public final class SqlGuard {
         }
         Set<String> relations = new LinkedHashSet<>(tree.relationsAsWritten);
         relations.addAll(facts.relations());
-        return new GuardedSql(text, select, tree.tables,
+        return MINT.make(text, select, tree.tables,
                 new QueryNames(List.copyOf(tree.columns), Map.copyOf(tree.aliases), Set.copyOf(tree.definedNames)),
                 List.copyOf(relations), rules.dialect());
     }
+
+    /** The guard alone makes GuardedSql: what passed it. */
+    private static final GuardedSql.Mint MINT = GuardedSql.Mint.claim();
 
     /** What the lexical pass found: the text to run and the relation names it saw in FROM positions. */
     private record LexicalFacts(String text, List<String> relations) {
@@ -341,11 +346,6 @@ public final class SqlGuard {
 
     private static String lower(Token t) {
         return t.text().toLowerCase(Locale.ROOT);
-    }
-
-    static String shorten(String s) {
-        String one = s.strip().replaceAll("\\s+", " ");
-        return one.length() <= 120 ? one : one.substring(0, 117) + "...";
     }
 
     private static String statementKind(Statement statement) {

@@ -11,10 +11,11 @@ import org.h2.result.Row;
 import org.h2.result.SearchRow;
 import org.h2.result.SortOrder;
 import org.h2.table.IndexColumn;
+import org.h2.table.Table;
 import org.h2.table.TableFilter;
 
 /**
- * An index of a {@link CopyTable}: the scan (the rows in load order) or a sorted index (the rows sorted by the indexed
+ * An index of a local copy's table ({@code CopyTable}): the scan (the rows in load order) or a sorted index (the rows sorted by the indexed
  * columns with H2's own comparison, then by row key), searched by binary search. Costs are H2's own formula for its
  * scan and secondary indexes, so H2 plans a copy as it would plan its own tables.
  */
@@ -22,18 +23,26 @@ abstract class CopyIndex extends Index {
 
     private static final String READ_ONLY = "the local copies are read-only";
 
-    final CopyTable copy;
+    /** What an index reads of its table; {@link CopyTable} implements it, so the index need not name its table. */
+    interface Rows {
+        /** The rows in load order, row {@code i} with key {@code i + 1}; the table is sealed. */
+        Row[] rows();
 
-    private CopyIndex(CopyTable copy, int id, String name, IndexColumn[] columns, int uniqueColumnCount, IndexType type) {
+        int size();
+    }
+
+    final Rows copy;
+
+    private <T extends Table & Rows> CopyIndex(T copy, int id, String name, IndexColumn[] columns, int uniqueColumnCount, IndexType type) {
         super(copy, id, name, columns, uniqueColumnCount, type);
         this.copy = copy;
     }
 
-    static CopyIndex scan(CopyTable copy) {
+    static <T extends Table & Rows> CopyIndex scan(T copy) {
         return new Scan(copy);
     }
 
-    static CopyIndex sorted(CopyTable copy, int id, String name, IndexColumn[] columns, int uniqueColumnCount, IndexType type) {
+    static <T extends Table & Rows> CopyIndex sorted(T copy, int id, String name, IndexColumn[] columns, int uniqueColumnCount, IndexType type) {
         checkIndexColumnTypes(columns);
         return new Sorted(copy, id, name, columns, uniqueColumnCount, type);
     }
@@ -80,13 +89,13 @@ abstract class CopyIndex extends Index {
 
     @Override
     public Row getRow(SessionLocal session, long key) {
-        return copy.getRow(session, key);
+        return table.getRow(session, key);
     }
 
     /** The rows in load order; never searched (H2 checks every condition on the rows it is given). */
     private static final class Scan extends CopyIndex {
 
-        Scan(CopyTable copy) {
+        <T extends Table & Rows> Scan(T copy) {
             super(copy, copy.getId(), copy.getName() + "_DATA", IndexColumn.wrap(copy.getColumns()), 0, IndexType.createScan(false));
         }
 
@@ -113,7 +122,7 @@ abstract class CopyIndex extends Index {
 
         private final Row[] sorted;
 
-        Sorted(CopyTable copy, int id, String name, IndexColumn[] columns, int uniqueColumnCount, IndexType type) {
+        <T extends Table & Rows> Sorted(T copy, int id, String name, IndexColumn[] columns, int uniqueColumnCount, IndexType type) {
             super(copy, id, name, columns, uniqueColumnCount, type);
             sorted = copy.rows().clone();
             Arrays.sort(sorted, (a, b) -> {

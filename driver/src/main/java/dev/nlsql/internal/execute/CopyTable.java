@@ -20,7 +20,7 @@ import org.h2.value.Value;
  * index is the same rows in sorted order ({@link CopyIndex}). Nothing SQL runs can change it: inserts, updates,
  * deletes, truncation and ALTER are refused whoever sends them.
  */
-final class CopyTable extends TableBase {
+final class CopyTable extends TableBase implements CopyIndex.Rows {
 
     private static final String READ_ONLY = "the local copies are read-only";
 
@@ -60,13 +60,14 @@ final class CopyTable extends TableBase {
         }
     }
 
-    /** The rows in load order, row {@code i} with key {@code i + 1}; the table is sealed. */
-    Row[] rows() {
+    @Override
+    public Row[] rows() {
         seal();
         return rows;
     }
 
-    int size() {
+    @Override
+    public int size() {
         return size;
     }
 

@@ -31,8 +31,16 @@ public final class DriverInterfaces {
 
     private static final Logger LOG = Logs.get(DriverInterfaces.class);
 
-    /** Proxy interfaces per wrapper class and delegate class; an empty array: no proxy. */
-    private static final Map<List<Class<?>>, Class<?>[]> INTERFACES = new ConcurrentHashMap<>();
+    /**
+     * What is handed out for a wrapper class over a delegate class, decided once per pair (by {@link #decide}): the wrapper
+     * itself when {@code interfaces} is empty, else an instance of {@code subclass}, or a proxy over {@code interfaces} when
+     * there is no subclass.
+     */
+    private record Exposure(Class<?>[] interfaces, DriverSubclasses.Subclass subclass) {
+        static final Exposure WRAPPER = new Exposure(new Class<?>[0], null);
+    }
+
+    private static final Map<List<Class<?>>, Exposure> EXPOSURES = new ConcurrentHashMap<>();
 
     private DriverInterfaces() {
     }
@@ -52,11 +60,7 @@ public final class DriverInterfaces {
         Thread t = new Thread(() -> {
             for (int i = 0; i < wrappers.length; i++) {
                 try {
-                    Class<?> delegate = Class.forName(delegates[i], false, DriverInterfaces.class.getClassLoader());
-                    Class<?>[] interfaces = INTERFACES.computeIfAbsent(List.of(wrappers[i], delegate), DriverInterfaces::interfaces);
-                    if (interfaces.length > 0) {
-                        DriverSubclasses.prepare(wrappers[i], delegate, ownInterfaces(interfaces, wrappers[i]));
-                    }
+                    exposure(wrappers[i], Class.forName(delegates[i], false, DriverInterfaces.class.getClassLoader()));
                 } catch (ClassNotFoundException | LinkageError notHere) {
                     LOG.debug("no warm-up for {}: {}", delegates[i], notHere.toString());
                 }
@@ -72,29 +76,41 @@ public final class DriverInterfaces {
      * learns what it was handed out as, so that what it hands back ({@code getStatement()}, {@code getConnection()}, {@code unwrap}) is the proxy.
      */
     public static <T extends Wrapper> T expose(Class<T> type, DelegatingWrapper<?> wrapper) {
-        Class<?>[] interfaces = INTERFACES.computeIfAbsent(
-                List.of(wrapper.getClass(), wrapper.delegate().getClass()), DriverInterfaces::interfaces);
+        Exposure how = exposure(wrapper.getClass(), wrapper.delegate().getClass());
+        if (how.interfaces().length == 0) {
+            return type.cast(wrapper);
+        }
+        T facade;
+        if (how.subclass() != null) {
+            facade = type.cast(how.subclass().create(wrapper.delegate(), new Handler(wrapper, how.subclass()::closing)));
+        } else {
+            try {
+                facade = type.cast(Proxy.newProxyInstance(wrapper.delegate().getClass().getClassLoader(), how.interfaces(),
+                        new Handler(wrapper, f -> false)));
+            } catch (IllegalArgumentException conflictingInterfaces) {
+                LOG.debug("{} is handed out without the interfaces of {}", wrapper.getClass().getSimpleName(),
+                        wrapper.delegate().getClass().getName(), conflictingInterfaces);
+                EXPOSURES.put(List.of(wrapper.getClass(), wrapper.delegate().getClass()), Exposure.WRAPPER);
+                return type.cast(wrapper);
+            }
+        }
+        wrapper.facade(facade);
+        return facade;
+    }
+
+    private static Exposure exposure(Class<?> wrapperClass, Class<?> delegateClass) {
+        return EXPOSURES.computeIfAbsent(List.of(wrapperClass, delegateClass), DriverInterfaces::decide);
+    }
+
+    /** The one place that decides between the wrapper itself, a subclass of the driver's class, and a proxy. */
+    private static Exposure decide(List<Class<?>> wrapperAndDelegate) {
+        Class<?>[] interfaces = interfaces(wrapperAndDelegate);
         if (interfaces.length == 0) {
-            return type.cast(wrapper);
+            return Exposure.WRAPPER;
         }
-        Object subclass = DriverSubclasses.create(wrapper, ownInterfaces(interfaces, wrapper.getClass()));
-        if (subclass != null) {
-            T facade = type.cast(subclass);
-            wrapper.facade(facade);
-            return facade;
-        }
-        T proxy;
-        try {
-            proxy = type.cast(Proxy.newProxyInstance(wrapper.delegate().getClass().getClassLoader(), interfaces,
-                    new Handler(wrapper, facade -> false)));
-        } catch (IllegalArgumentException conflictingInterfaces) {
-            LOG.debug("{} is handed out without the interfaces of {}", wrapper.getClass().getSimpleName(),
-                    wrapper.delegate().getClass().getName(), conflictingInterfaces);
-            INTERFACES.put(List.of(wrapper.getClass(), wrapper.delegate().getClass()), new Class<?>[0]);
-            return type.cast(wrapper);
-        }
-        wrapper.facade(proxy);
-        return proxy;
+        Class<?> wrapperClass = wrapperAndDelegate.get(0);
+        return new Exposure(interfaces,
+                DriverSubclasses.generate(wrapperAndDelegate.get(1), ownInterfaces(interfaces, wrapperClass)).orElse(null));
     }
 
     /** The leading part of {@code interfaces} that the wrapper implements. */

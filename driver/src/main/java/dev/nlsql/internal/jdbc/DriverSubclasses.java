@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.NamingStrategy;
 import net.bytebuddy.description.modifier.Visibility;
@@ -30,7 +29,7 @@ import dev.nlsql.internal.log.Logs;
 
 /**
  * Subclasses of pgjdbc's concrete classes ({@code PgConnection}, {@code PgStatement}, ...) whose every
- * overridable method goes to the same handler {@link DriverInterfaces}' proxies use, so that casts to
+ * overridable method goes to the handler they are made with (the one {@link DriverInterfaces}' proxies use), so that casts to
  * those classes ({@code (PgConnection) conn}, {@code instanceof PgConnection}) pass. The class is
  * defined in pgjdbc's own package, so package-private methods are overridden too, and instances are
  * made without running pgjdbc's constructor: their own fields stay empty, and everything reaches the
@@ -47,7 +46,7 @@ final class DriverSubclasses {
     /**
      * The public final methods of pgjdbc's classes, and why each is harmless on an instance whose own
      * fields are empty: {@code PgStatement.close()} runs {@code cancel()}, {@code closeForNextExecution()}
-     * and {@code closeImpl()}, which the handler turns into the wrapper's close ({@link Handler});
+     * and {@code closeImpl()}, which the handler turns into the wrapper's close ({@code DriverInterfaces.Handler});
      * {@code PgConnection.getParameterStatus(es)} read the query executor, which the instance shares with
      * its delegate ({@link #SHARED_FIELDS}).
      */
@@ -60,13 +59,11 @@ final class DriverSubclasses {
     /** The class whose own closed flag its final {@code close()} sets before it runs its steps. */
     private static final String STATEMENT = "org.postgresql.jdbc.PgStatement";
 
-    private static final Map<List<Class<?>>, Optional<Subclass>> SUBCLASSES = new ConcurrentHashMap<>();
-
     private DriverSubclasses() {
     }
 
     /** A generated class: how to make an instance, set its handler, and fill the fields it shares. */
-    private record Subclass(ObjectInstantiator<?> instantiator, VarHandle handler, List<Field> shared,
+    record Subclass(ObjectInstantiator<?> instantiator, VarHandle handler, List<Field> shared,
             VarHandle closing) {
 
         Object create(Object delegate, InvocationHandler to) {
@@ -89,26 +86,11 @@ final class DriverSubclasses {
     }
 
     /**
-     * An instance of the subclass of the delegate's class for {@code wrapper}, or null when there is none
-     * (another driver, a final class, a final method not known to be harmless, or a class ByteBuddy cannot
-     * make): the caller then hands out a proxy.
+     * The subclass of {@code delegateClass} that also implements the wrapper's interfaces, or empty when there can be
+     * none (another driver, a final class, a final method not known to be harmless, or a class ByteBuddy cannot make).
+     * Not cached here: {@link DriverInterfaces} decides once per wrapper and delegate class what to hand out.
      */
-    static Object create(DelegatingWrapper<?> wrapper, Class<?>[] wrapperInterfaces) {
-        Class<?> delegateClass = wrapper.delegate().getClass();
-        Optional<Subclass> subclass = SUBCLASSES.computeIfAbsent(List.of(wrapper.getClass(), delegateClass),
-                key -> generate(delegateClass, wrapperInterfaces));
-        if (subclass.isEmpty()) {
-            return null;
-        }
-        return subclass.get().create(wrapper.delegate(), new DriverInterfaces.Handler(wrapper, subclass.get()::closing));
-    }
-
-    /** Generates the subclass for a wrapper class and a delegate class ahead of the first object that needs it. */
-    static void prepare(Class<?> wrapperClass, Class<?> delegateClass, Class<?>[] wrapperInterfaces) {
-        SUBCLASSES.computeIfAbsent(List.of(wrapperClass, delegateClass), key -> generate(delegateClass, wrapperInterfaces));
-    }
-
-    private static Optional<Subclass> generate(Class<?> delegateClass, Class<?>[] wrapperInterfaces) {
+    static Optional<Subclass> generate(Class<?> delegateClass, Class<?>[] wrapperInterfaces) {
         if (!delegateClass.getName().startsWith(PGJDBC) || Modifier.isFinal(delegateClass.getModifiers())) {
             return Optional.empty();
         }

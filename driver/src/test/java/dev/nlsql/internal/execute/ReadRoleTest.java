@@ -105,8 +105,7 @@ class ReadRoleTest {
     }
 
     private static GuardedRun unguarded(String sql) {
-        GuardedSql guarded = new GuardedSql(sql, null, Set.of(), null, List.of(), SqlDialect.POSTGRESQL);
-        return new GuardedRun(guarded, 5, READER, (schema, name, exactCase) -> null);
+        return new GuardedRun(Unguarded.sql(sql, List.of()), 5, READER, (schema, name, exactCase) -> null);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.nlsql.jdbc;
+package dev.nlsql.internal.text;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Decides whether a text is SQL or a question in plain language: the word lists, the shape checks and the cache behind
- * {@link TextKind#of}.
+ * the public {@code dev.nlsql.jdbc.TextKind}. It makes decisions of the caller's type {@code D} (a {@link Decisions}), so
+ * that the public type owns its decision record and this package does not depend on the API.
  *
  * <p>The rule: what PostgreSQL would take as SQL is SQL; SQL with a typo is SQL too, so that the database answers it with
  * its own syntax error (42601); a text that opens with a statement keyword but cannot continue as that statement
@@ -34,9 +35,21 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <p>Measured on the labelled set in {@code driver/src/test/resources/text-kinds-corpus.tsv} by TextKindCorpusTest.
  */
-final class TextClassifier {
+public final class TextClassifier<D> {
 
-    private TextClassifier() {
+    /** What a text is; the public {@code TextKind} has the same constants. */
+    public enum Kind { SQL, QUESTION, EXPLAIN_QUESTION, NARRATE_QUESTION, RESET_CONVERSATION }
+
+    /** Makes the caller's decision for a kind and the text it stands for (a question without its prefix, SQL as sent). */
+    @FunctionalInterface
+    public interface Decisions<D> {
+        D of(Kind kind, String text);
+    }
+
+    private final Decisions<D> decisions;
+
+    public TextClassifier(Decisions<D> decisions) {
+        this.decisions = decisions;
     }
 
     /** What the classifier found; mistyped SQL is sent to the database like SQL. */
@@ -58,12 +71,12 @@ final class TextClassifier {
     // Entry points and cache
 
     private static final int LONGEST_CACHED_TEXT = 8_192;
-    /** Texts up to this length are remembered in {@link #RECENT}, longer ones in {@link #DECISIONS}. */
+    /** Texts up to this length are remembered in {@link #recent}, longer ones in {@link #longer}. */
     private static final int SHORT_TEXT = 512;
     /** The words a decision looks at at most: the start of a long statement decides what it is. */
     private static final int MAX_TOKENS = 2_048;
 
-    private record Decided(String text, TextKind.Decision decision) {
+    private record Decided<D>(String text, D decision) {
     }
 
     /**
@@ -72,72 +85,74 @@ final class TextClassifier {
      * for those this costs next to nothing, where a size-bounded cache would spend more on inserts and evictions than
      * the lexing it saves.
      */
-    private static final AtomicReferenceArray<Decided> RECENT = new AtomicReferenceArray<>(4_096);
+    private final AtomicReferenceArray<Decided<D>> recent = new AtomicReferenceArray<>(4_096);
 
     /** Decisions on longer texts. Maintenance on the caller's thread: a hand-off to the common pool per new text would cost more. */
-    private static final Cache<String, TextKind.Decision> DECISIONS =
+    private final Cache<String, D> longer =
             Caffeine.newBuilder().maximumSize(10_000).executor(Runnable::run).build();
 
-    static TextKind.Decision of(String text) {
+    /** The decision for a text, cached. */
+    public D of(String text) {
         if (text.length() > LONGEST_CACHED_TEXT) {
             return decide(text);
         }
         if (text.length() <= SHORT_TEXT) {
-            int slot = text.hashCode() & (RECENT.length() - 1);
-            Decided recent = RECENT.get(slot);
-            if (recent != null && (recent.text == text || recent.text.equals(text))) {
-                return recent.decision;
+            int slot = text.hashCode() & (recent.length() - 1);
+            Decided<D> last = recent.get(slot);
+            if (last != null && (last.text == text || last.text.equals(text))) {
+                return last.decision;
             }
-            TextKind.Decision decision = decide(text);
-            RECENT.lazySet(slot, new Decided(text, decision));
+            D decision = decide(text);
+            recent.lazySet(slot, new Decided<>(text, decision));
             return decision;
         }
-        TextKind.Decision cached = DECISIONS.getIfPresent(text);
+        D cached = longer.getIfPresent(text);
         if (cached == null) {
             cached = decide(text);
-            DECISIONS.put(text, cached);
+            longer.put(text, cached);
         }
         return cached;
     }
 
-    static TextKind.Decision decide(String text) {
+    /** The decision, uncached. */
+    public D decide(String text) {
         return decide(text, true);
     }
 
     /** True when the text is SQL with a typo ({@code SELEC 1}): SQL that gets the database's syntax error. */
-    static boolean mistypedSql(String text) {
+    public static boolean mistypedSql(String text) {
         int start = SqlLexer.skipSpaceAndComments(text, 0);
         return verdict(text.substring(start), true) == Verdict.MISTYPED_SQL;
     }
 
     /** The decision, or null when only a parse can decide and {@code parse} is false. */
-    private static TextKind.Decision decide(String text, boolean parse) {
+    private D decide(String text, boolean parse) {
         int start = SqlLexer.skipSpaceAndComments(text, 0);
         String body = text.substring(start);
         if (startsWithWord(body, "nl:")) {
-            return new TextKind.Decision(TextKind.QUESTION, body.substring(3).strip());
+            return decisions.of(Kind.QUESTION, body.substring(3).strip());
         }
         if (startsWithWords(body, "explain", "nl")) {
             String rest = body.substring(body.toLowerCase(Locale.ROOT).indexOf("nl", 7) + 2);
             if (rest.isEmpty() || Character.isWhitespace(rest.charAt(0)) || rest.charAt(0) == ':') {
-                return new TextKind.Decision(TextKind.EXPLAIN_QUESTION, stripColon(rest.strip()));
+                return decisions.of(Kind.EXPLAIN_QUESTION, stripColon(rest.strip()));
             }
         }
         if (startsWithWords(body, "narrate", "nl")) {
             String rest = body.substring(body.toLowerCase(Locale.ROOT).indexOf("nl", 7) + 2);
             if (rest.isEmpty() || Character.isWhitespace(rest.charAt(0)) || rest.charAt(0) == ':') {
-                return new TextKind.Decision(TextKind.NARRATE_QUESTION, stripColon(rest.strip()));
+                return decisions.of(Kind.NARRATE_QUESTION, stripColon(rest.strip()));
             }
         }
         if (RESET_NL.matcher(body).matches()) { // before the SQL verdict: RESET is a PostgreSQL statement too
-            return new TextKind.Decision(TextKind.RESET_CONVERSATION, "");
+            return decisions.of(Kind.RESET_CONVERSATION, "");
         }
         Verdict verdict = verdict(body, parse);
         if (verdict == null) {
             return null;
         }
-        return verdict == Verdict.QUESTION ? new TextKind.Decision(TextKind.QUESTION, text.strip())
-                : new TextKind.Decision(TextKind.SQL, text);
+        return verdict == Verdict.QUESTION ? decisions.of(Kind.QUESTION, text.strip())
+                : decisions.of(Kind.SQL, text);
     }
 
     // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 package dev.nlsql.internal.check;
 
-import dev.nlsql.eval.DefogGold;
+import dev.nlsql.testing.DefogQuestions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,7 +44,7 @@ class DefogGoldQueriesTest {
         List<String> differing = new ArrayList<>();
         List<String> unknownNames = new ArrayList<>();
         int checked = 0;
-        for (DefogGold.GoldQuestion q : DefogGold.questions()) {
+        for (DefogQuestions.GoldQuestion q : DefogQuestions.questions()) {
             String plainUrl = URLS.get(q.db());
             String nlUrl = TestPostgres.withParams("jdbc:nlsql:" + plainUrl.substring(5), "nlsql.passthrough=readonly");
             try (Connection plain = DriverManager.getConnection(plainUrl);

@@ -3,7 +3,7 @@ package dev.nlsql.internal.knowledge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nlsql.eval.DefogGold;
+import dev.nlsql.testing.DefogQuestions;
 import dev.nlsql.internal.knowledge.OtherSimilarityMeasures.Measure;
 import dev.nlsql.internal.knowledge.OtherSimilarityMeasures.Scores;
 import dev.nlsql.internal.schema.CatalogReader;
@@ -48,7 +48,7 @@ class SimilarityEvidenceTest {
         for (String[] q : northwind.subList(0, northwind.size() - Benchmarks.northwindHeldOut())) {
             add("northwind", q[0], q[1]);
         }
-        for (DefogGold.GoldQuestion q : DefogGold.questions()) {
+        for (DefogQuestions.GoldQuestion q : DefogQuestions.questions()) {
             add(q.db(), q.question(), q.statements().get(0));
         }
         CATALOGS.put("northwind", catalog(Benchmarks.loadNorthwind()));

@@ -1,6 +1,6 @@
 package dev.nlsql.internal.check;
 
-import dev.nlsql.eval.DefogGold;
+import dev.nlsql.testing.DefogQuestions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,7 +32,7 @@ class GoldQueriesAsModelRepliesTest {
         Map<String, List<String>> byUrl = new LinkedHashMap<>();
         for (String db : Benchmarks.DEFOG_DATABASES) {
             String url = Benchmarks.loadDefog(db);
-            for (DefogGold.GoldQuestion q : DefogGold.questions()) {
+            for (DefogQuestions.GoldQuestion q : DefogQuestions.questions()) {
                 if (q.db().equals(db)) {
                     byUrl.computeIfAbsent(url, k -> new ArrayList<>()).addAll(q.statements());
                 }

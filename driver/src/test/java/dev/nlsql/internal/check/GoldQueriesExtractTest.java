@@ -3,7 +3,7 @@ package dev.nlsql.internal.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nlsql.eval.DefogGold;
+import dev.nlsql.testing.DefogQuestions;
 
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +14,7 @@ class GoldQueriesExtractTest {
     @Test
     void everyGoldQuerySurvivesExtraction() throws Exception {
         int checked = 0;
-        for (DefogGold.GoldQuestion q : DefogGold.questions()) {
+        for (DefogQuestions.GoldQuestion q : DefogQuestions.questions()) {
             for (String sql : q.statements()) {
                 checked++;
                 String wrapped = "Here is the query you asked for:\n```sql\n" + sql + ";\n```\nIt should answer the question.";

@@ -1,7 +1,8 @@
 package dev.nlsql.internal.check;
 
-import dev.nlsql.eval.DefogGold;
+import dev.nlsql.testing.DefogQuestions;
 import dev.nlsql.internal.execute.GuardedSql;
+import dev.nlsql.internal.execute.Unguarded;
 import dev.nlsql.sql.SqlDialect;
 import dev.nlsql.sql.LexRules;
 
@@ -127,7 +128,7 @@ class GuardFuzzTest {
                 String before = fingerprint(url);
                 try (Oracle standard = new Oracle(url, true); Oracle stringsOff = new Oracle(url, false)) {
                     SqlGuard guard = guardFor(standard.connection);
-                    for (DefogGold.GoldQuestion q : DefogGold.questions()) {
+                    for (DefogQuestions.GoldQuestion q : DefogQuestions.questions()) {
                         if (!q.db().equals(db)) {
                             continue;
                         }
@@ -232,7 +233,7 @@ class GuardFuzzTest {
                     try (Statement s = oracle.connection.createStatement()) {
                         s.execute("CREATE TEMP TABLE fz_fuzz_tmp (v int)");
                     }
-                    GuardedSql unguarded = new GuardedSql(c.getKey(), null, Set.of(), null, List.of(), SqlDialect.POSTGRESQL);
+                    GuardedSql unguarded = Unguarded.sql(c.getKey(), List.of());
                     Judgement j = oracle.judge(unguarded, guard.policy(), nested);
                     System.out.println("oracle, " + (nested ? "inside a transaction" : "alone") + ": " + c.getKey() + " -> " + j.detail());
                     assertEquals(Verdict.ESCAPE, j.verdict(), c.getKey() + (nested ? " inside a transaction" : " alone") + ": " + j);
@@ -241,8 +242,7 @@ class GuardFuzzTest {
             }
         }
         try (Oracle oracle = new Oracle(url, true)) {
-            GuardedSql plain = new GuardedSql("SELECT count(*) FROM sbcustomer", null, Set.of(), null, List.of("sbcustomer"),
-                    SqlDialect.POSTGRESQL);
+            GuardedSql plain = Unguarded.sql("SELECT count(*) FROM sbcustomer", List.of("sbcustomer"));
             assertEquals(Verdict.RAN, oracle.judge(plain, guard.policy(), false).verdict());
             assertEquals(Verdict.RAN, oracle.judge(plain, guard.policy(), true).verdict());
         }

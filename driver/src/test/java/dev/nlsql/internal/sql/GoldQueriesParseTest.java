@@ -2,7 +2,7 @@ package dev.nlsql.internal.sql;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nlsql.eval.DefogGold;
+import dev.nlsql.testing.DefogQuestions;
 import org.slf4j.LoggerFactory;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +13,7 @@ class GoldQueriesParseTest {
     void everyGoldQueryPassesThePreCheckAndParses() throws Exception {
         int deepest = 0;
         int checked = 0;
-        for (DefogGold.GoldQuestion q : DefogGold.questions()) {
+        for (DefogQuestions.GoldQuestion q : DefogQuestions.questions()) {
             for (String sql : q.statements()) {
                 checked++;
                 deepest = Math.max(deepest, SqlParsing.checkSize(sql));
