@@ -14,6 +14,7 @@ import dev.nlsql.engine.Attempt.Source;
 import dev.nlsql.ErrorCategory;
 import dev.nlsql.jdbc.NlConnection;
 import dev.nlsql.jdbc.NlStatement;
+import dev.nlsql.testing.Await;
 import dev.nlsql.testing.Benchmarks;
 import dev.nlsql.testing.FakeOpenAi;
 import dev.nlsql.testing.TestPostgres;
@@ -23,6 +24,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -291,10 +293,7 @@ class QuestionLoopTest {
                 Statement s = c.createStatement()) {
             Thread canceller = new Thread(() -> {
                 try {
-                    long deadline = System.nanoTime() + 10_000_000_000L;
-                    while (llm.requestCount() == 0 && System.nanoTime() < deadline) {
-                        Thread.sleep(5); // polling for the evidence: the model has the request
-                    }
+                    Await.until("the model to have the request", Duration.ofSeconds(10), () -> llm.requestCount() > 0);
                     s.cancel();
                 } catch (Exception ignored) {
                     // the assertions below report a cancel that did not happen

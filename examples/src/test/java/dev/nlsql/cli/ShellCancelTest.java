@@ -2,8 +2,8 @@ package dev.nlsql.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.nlsql.testing.Await;
 import dev.nlsql.testing.TestPostgres;
 import java.io.File;
 import java.io.IOException;
@@ -13,10 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,16 +37,16 @@ class ShellCancelTest {
         try (Connection c = TestPostgres.connect()) {
             OutputStream in = shell.getOutputStream();
             send(in, "SELECT pg_sleep(30) AS " + marker + ";");
-            awaitTrue(() -> running(c, marker), 30, "the statement to run on the server; shell output: " + out);
+            Await.until(() -> "the statement to run on the server; shell output: " + out, Duration.ofSeconds(30), () -> running(c, marker));
             long signalled = System.nanoTime();
             assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(shell.pid())).start().waitFor());
-            awaitTrue(() -> !running(c, marker), 5, "the statement to be cancelled on the server");
+            Await.until("the statement to be cancelled on the server", Duration.ofSeconds(5), () -> !running(c, marker));
             long cancelMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - signalled);
             assertTrue(cancelMs < 5_000, "cancelled in " + cancelMs + " ms");
-            awaitTrue(() -> out.toString().contains("57014"), 10, "the shell to report the cancellation: " + out);
+            Await.until(() -> "the shell to report the cancellation: " + out, Duration.ofSeconds(10), () -> out.toString().contains("57014"));
             assertTrue(shell.isAlive(), "the shell survives Ctrl-C: " + out);
             send(in, "SELECT 'still' || 'here' AS alive;");
-            awaitTrue(() -> out.toString().contains("stillhere"), 10, "the shell to answer after Ctrl-C: " + out);
+            Await.until(() -> "the shell to answer after Ctrl-C: " + out, Duration.ofSeconds(10), () -> out.toString().contains("stillhere"));
             send(in, "\\q");
             assertTrue(shell.waitFor(10, TimeUnit.SECONDS), "the shell quits on \\q");
             assertEquals(0, shell.exitValue(), out.toString());
@@ -81,18 +81,17 @@ class ShellCancelTest {
         try {
             OutputStream in = shell.getOutputStream();
             send(in, "how many tables are there?");
-            awaitTrue(() -> calls.get() > 0, 30, "the model call; shell output: " + out);
+            Await.until(() -> "the model call; shell output: " + out, Duration.ofSeconds(30), () -> calls.get() > 0);
             int before = out.length();
             long signalled = System.nanoTime();
             assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(shell.pid())).start().waitFor());
-            awaitTrue(() -> out.substring(before).contains("Cancel request sent"), 5, "the shell to take the signal: " + out);
+            Await.until(() -> "the shell to take the signal: " + out, Duration.ofSeconds(5), () -> out.substring(before).contains("Cancel request sent"));
             // Statement.cancel() stops the model call: the question fails as a cancelled statement does
-            awaitTrue(() -> out.substring(before).contains("error: [57014] canceling statement due to user request"), 5,
-                    "the shell to give up the model call: " + out);
+            Await.until(() -> "the shell to give up the model call: " + out, Duration.ofSeconds(5), () -> out.substring(before).contains("error: [57014] canceling statement due to user request"));
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - signalled);
             assertTrue(shell.isAlive(), "the shell survives Ctrl-C: " + out);
             send(in, "SELECT 'still' || 'here' AS alive;");
-            awaitTrue(() -> out.toString().contains("stillhere"), 10, "the shell to answer after Ctrl-C: " + out);
+            Await.until(() -> "the shell to answer after Ctrl-C: " + out, Duration.ofSeconds(10), () -> out.toString().contains("stillhere"));
             send(in, "\\q");
             assertTrue(shell.waitFor(10, TimeUnit.SECONDS), "the shell quits on \\q");
             assertEquals(0, shell.exitValue(), out.toString());
@@ -124,17 +123,6 @@ class ShellCancelTest {
         }
     }
 
-    /** Polls a condition until it holds or the deadline passes. */
-    private static void awaitTrue(BooleanSupplier condition, int seconds, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline) {
-            if (condition.getAsBoolean()) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        fail("waited " + seconds + " s for " + what);
-    }
 
     private static void send(OutputStream in, String line) throws IOException {
         in.write((line + "\n").getBytes(StandardCharsets.UTF_8));

@@ -2,8 +2,8 @@ package dev.nlsql.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.nlsql.testing.Await;
 import dev.nlsql.testing.TestPostgres;
 import java.io.File;
 import java.io.IOException;
@@ -15,11 +15,11 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,18 +63,18 @@ class ShellTerminalTest {
                 reader.start();
                 try {
                     OutputStream in = shell.getOutputStream();
-                    awaitTrue(() -> count(out, "nlsql> ") >= 1, 60, "the first prompt: " + out);
+                    Await.until(() -> "the first prompt: " + out, Duration.ofSeconds(60), () -> count(out, "nlsql> ") >= 1);
                     String update = "UPDATE " + table + " SET n = n + 1 RETURNING n AS counted;";
                     type(in, update + "\r");
-                    awaitTrue(() -> value(c, table) == 1, 30, "the line to run once: " + out);
-                    awaitTrue(() -> count(out, "nlsql> ") >= 2, 30, "the prompt after the first run: " + out);
+                    Await.until(() -> "the line to run once: " + out, Duration.ofSeconds(30), () -> value(c, table) == 1);
+                    Await.until(() -> "the prompt after the first run: " + out, Duration.ofSeconds(30), () -> count(out, "nlsql> ") >= 2);
                     type(in, "\033[A\r"); // Up arrow, Enter: the same line again, from JLine's history
-                    awaitTrue(() -> value(c, table) == 2, 30, "Up + Enter to run the line a second time: " + out);
-                    awaitTrue(() -> count(out, "nlsql> ") >= 3, 30, "the prompt after the second run: " + out);
+                    Await.until(() -> "Up + Enter to run the line a second time: " + out, Duration.ofSeconds(30), () -> value(c, table) == 2);
+                    Await.until(() -> "the prompt after the second run: " + out, Duration.ofSeconds(30), () -> count(out, "nlsql> ") >= 3);
                     assertTrue(out.toString().contains("UPDATE 1") || count(out, "counted") >= 2, "two results on screen: " + out);
 
                     type(in, "SELECT 'row' || g AS paged_rows\r FROM generate_series(1, 60) g;\r"); // 60 rows on a 24-row terminal
-                    awaitTrue(() -> read(paged).contains("(60 rows)"), 30, "the pager to get the whole result: " + out);
+                    Await.until(() -> "the pager to get the whole result: " + out, Duration.ofSeconds(30), () -> read(paged).contains("(60 rows)"));
                     String pagedText = read(paged);
                     assertTrue(pagedText.contains("paged_rows") && pagedText.contains("row1"), pagedText);
                     assertTrue(pagedText.contains("row60"), pagedText);
@@ -83,7 +83,7 @@ class ShellTerminalTest {
 
                     // a multi-line statement pasted (bracketed paste, lines ended by CR as terminals send them) runs once, whole
                     type(in, "\033[200~SELECT 'pasted' || 'whole'\r  AS paste_result;\033[201~\r");
-                    awaitTrue(() -> out.toString().contains("pastedwhole"), 30, "the pasted statement to run: " + out);
+                    Await.until(() -> "the pasted statement to run: " + out, Duration.ofSeconds(30), () -> out.toString().contains("pastedwhole"));
                     assertTrue(!out.toString().contains("error:"), out.toString());
 
                     type(in, "\\q\r");
@@ -144,17 +144,6 @@ class ShellTerminalTest {
         in.flush();
     }
 
-    /** Polls a condition until it holds or the deadline passes. */
-    private static void awaitTrue(BooleanSupplier condition, int seconds, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline) {
-            if (condition.getAsBoolean()) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        fail("waited " + seconds + " s for " + what);
-    }
 
     private static void drain(InputStream in, StringBuffer out) {
         byte[] buf = new byte[4096];

@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nlsql.testing.Await;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,10 +72,10 @@ class BackendRestartTest {
                     return null;
                 }));
             }
-            waitFor(() -> allPositive(answeredBefore), 30);
+            Await.within(Duration.ofSeconds(30), () -> allPositive(answeredBefore));
             cluster.restart();
             restarted.set(true);
-            boolean recovered = waitFor(() -> allPositive(answeredAfter), 60);
+            boolean recovered = Await.within(Duration.ofSeconds(60), () -> allPositive(answeredAfter));
             stop.set(true);
             for (Future<?> f : clients) {
                 f.get(60, TimeUnit.SECONDS);
@@ -120,17 +122,6 @@ class BackendRestartTest {
             if (counts.get(i) == 0) {
                 return false;
             }
-        }
-        return true;
-    }
-
-    private static boolean waitFor(java.util.function.BooleanSupplier condition, int seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            Thread.sleep(100);
         }
         return true;
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nlsql.testing.Await;
 import dev.nlsql.testing.TestPostgres;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -18,6 +19,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -356,18 +358,15 @@ class CopyThroughProxyTest {
         assertEquals(0, count("copy_big"));
     }
 
-    private static void assertNoCopyLeft(String table) throws SQLException {
+    private static void assertNoCopyLeft(String table) throws Exception {
         try (Connection d = TestPostgres.connect(); Statement s = d.createStatement()) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            long copying;
-            do {
+            Await.until("no backend left in the abandoned COPY", Duration.ofSeconds(20), () -> {
                 try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
                         + "AND state = 'active' AND query LIKE 'COPY " + table + "%'")) {
                     rs.next();
-                    copying = rs.getLong(1);
+                    return rs.getLong(1) == 0;
                 }
-            } while (copying > 0 && System.nanoTime() < deadline);
-            assertEquals(0, copying, "a backend still in the abandoned COPY");
+            });
             s.setQueryTimeout(10);
             s.execute("BEGIN; LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE NOWAIT; COMMIT"); // no lock left behind
         }

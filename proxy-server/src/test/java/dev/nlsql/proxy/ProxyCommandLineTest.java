@@ -1,10 +1,10 @@
 package dev.nlsql.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nlsql.testing.Await;
 import dev.nlsql.testing.TestPostgres;
 import java.io.BufferedReader;
 import java.io.DataOutputStream;
@@ -22,6 +22,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -247,17 +248,17 @@ class ProxyCommandLineTest {
                 assertEquals("53300", third.getSQLState(), third.getMessage());
             }
             // the sessions are counted, not used up: once they are closed a new one gets in
-            Connection again = null;
-            for (int i = 0; i < 50 && again == null; i++) {
+            Connection[] again = {null};
+            Await.until("a session to be free again", Duration.ofSeconds(5), () -> {
                 try {
-                    again = DriverManager.getConnection(url);
+                    again[0] = DriverManager.getConnection(url);
+                    return true;
                 } catch (SQLException e) {
                     assertEquals("53300", e.getSQLState(), e.getMessage());
-                    Thread.sleep(100);
+                    return false;
                 }
-            }
-            assertFalse(again == null, "a session was free again");
-            try (Connection c = again) {
+            });
+            try (Connection c = again[0]) {
                 assertEquals("1", one(c, "SELECT 1"));
             }
         }

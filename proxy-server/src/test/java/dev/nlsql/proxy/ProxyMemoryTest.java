@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nlsql.testing.Await;
 import dev.nlsql.testing.TestPostgres;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -124,21 +126,16 @@ class ProxyMemoryTest {
      * and the kernel holds at least 64 KB the proxy sent to that client (its connection's send queue, from ss).
      */
     private static void awaitBlockedWrites(long pid, int proxyPort, List<RawPgClient> clients) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        String why = "";
-        while (System.nanoTime() < deadline) {
+        String[] seen = {""};
+        Await.until(() -> "the stuck clients' sessions to block in their writes; last seen: " + seen[0], Duration.ofSeconds(120), () -> {
             int writing = sessionsInSocketWrite(pid);
             List<Long> queues = new ArrayList<>();
             for (RawPgClient c : clients) {
                 queues.add(sendQueue(proxyPort, c.localPort()));
             }
-            if (writing >= clients.size() && queues.stream().allMatch(q -> q >= 65_536)) {
-                return;
-            }
-            why = writing + " session threads in a socket write; send queues " + queues;
-            TimeUnit.MILLISECONDS.sleep(200); // the next look at the evidence
-        }
-        throw new AssertionError("the stuck clients' sessions never blocked in their writes: " + why);
+            seen[0] = writing + " session threads in a socket write; send queues " + queues;
+            return writing >= clients.size() && queues.stream().allMatch(q -> q >= 65_536);
+        });
     }
 
     private static final Pattern SESSION_THREAD = Pattern.compile("(?s)\"nlsql-session-[^\"]*\".*?(?=\\n\\n\")");

@@ -3,6 +3,7 @@ package dev.nlsql.proxy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nlsql.testing.Await;
 import dev.nlsql.testing.TestPostgres;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -16,6 +17,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -145,10 +147,7 @@ class RobustnessTest {
                 out.write(new byte[] {1, 2, 3});
                 out.flush();
             }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (server.sessionCount() > before && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
+            Await.until("the session to end with its client", Duration.ofSeconds(10), () -> server.sessionCount() <= before);
             assertEquals(before, server.sessionCount(), "the session ended with its client");
             assertServes(server, "after a vanished client");
         }
