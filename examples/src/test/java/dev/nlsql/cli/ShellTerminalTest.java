@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.testing.Await;
+import dev.nlsql.testing.Prerequisite;
 import dev.nlsql.testing.TestPostgres;
 import java.io.File;
 import java.io.IOException;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +34,7 @@ class ShellTerminalTest {
 
     @Test
     void upArrowRecallsTheLineHistoryIsKeptInItsFileAndTallResultsGoThroughThePager(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(new File("/usr/bin/script").canExecute() || onPath("script"),
+        Prerequisite.require(new File("/usr/bin/script").canExecute() || onPath("script"),
                 "no `script` command (util-linux) to run the shell under a pseudo-terminal");
         String table = "nlsql_pty_" + UUID.randomUUID().toString().replace("-", "");
         Path history = dir.resolve("history");

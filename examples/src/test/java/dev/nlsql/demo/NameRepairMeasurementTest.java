@@ -20,29 +20,17 @@ import org.junit.jupiter.api.Test;
  * The demo shop's 89 questions through the fault-injecting model at a 40% first-attempt error
  * rate, with half of the wrong-column errors semantic (a synonym or a word part of the real name),
  * and with the default mix. Seeded, so the figures repeat. Both mixes must answer as many
- * questions as the error-free run (the ceiling), with no more LLM calls than the same run with
- * {@code nlsql.repairs=false} and fewer than before semantic name repairs (commit e194244).
+ * questions as the error-free run (the ceiling), with fewer LLM calls than the same run with
+ * {@code nlsql.repairs=false}, measured here as the baseline.
  */
 class NameRepairMeasurementTest {
 
-    /**
-     * Before semantic name repairs, same seed and settings (measured on commit e194244 with this
-     * fault-injecting model): right answers (lenient) and LLM calls, semantic mix and default mix.
-     * After semantic repairs: 87 right, 115 calls; 88 right, 117 calls. After the feedback lists
-     * the columns in scope when no candidate is sure: 89 right, 113 calls; 89 right, 116 calls
-     * (ceiling 89; with nlsql.repairs=false 125 and 125 calls). Defog (104, ceiling 104,
-     * -Dnlsql.measure.defog=true): semantic mix 103 right, 125 calls before; 104 right, 121 calls
-     * after semantic repairs; 104 right, 118 calls (136 without repairs) with the columns listed.
-     * Default mix on defog: 104 right, 120 calls before the columns were listed, 119 after (137
-     * without repairs). After repairs check type and role (issue 24: a candidate must fit how the statement uses the
-     * name): the same right answers and calls (demo 89/113 semantic, 89/116 default; defog 104/118 and 104/119); of 59
-     * repairs before, the one left out is sum(date) -> sum(order_date), which ran into an error. No question was answered
-     * wrong by a repair, before or after (the injector never writes a name whose one candidate is of another role).
+    /*
+     * The baseline is measured in the same run (nlsql.repairs=false, same seed and settings), not frozen: history, for
+     * reading the figures: before semantic name repairs (commit e194244) the semantic mix took 122 calls for 87 right,
+     * the default mix 117 for 88; with them and the columns listed 113 and 116 calls for 89 (ceiling 89; 125 and 125
+     * calls without repairs). Defog (-Dnlsql.measure.defog=true): 104 right, 118 and 119 calls (136 and 137 without).
      */
-    private static final int BASELINE_RIGHT = 87;
-    private static final int BASELINE_CALLS = 122;
-    private static final int BASELINE_TYPO_RIGHT = 88;
-    private static final int BASELINE_TYPO_CALLS = 117;
 
     /** {@code repairedWrong}: questions a repair answered (it ran and gave rows) whose answer is wrong. */
     record Figures(int questions, int right, int calls, int repairs, int repairedWrong) {
@@ -132,13 +120,10 @@ class NameRepairMeasurementTest {
         assertEquals(ceiling.right(), typos.right(), "default mix at the ceiling: " + typos);
         assertEquals(0, semantic.repairedWrong(), "no repair answered wrong: " + semantic);
         assertEquals(0, typos.repairedWrong(), "no repair answered wrong: " + typos);
-        assertTrue(semantic.calls() <= semanticUnrepaired.calls(), "repairs save calls: " + semantic + " vs " + semanticUnrepaired);
-        assertTrue(typos.calls() <= typosUnrepaired.calls(), "repairs save calls: " + typos + " vs " + typosUnrepaired);
-        if (BASELINE_CALLS > 0) {
-            assertTrue(semantic.calls() < BASELINE_CALLS, "fewer calls than before (" + BASELINE_CALLS + "): " + semantic);
-            assertTrue(semantic.right() >= BASELINE_RIGHT, "accuracy not lower than before (" + BASELINE_RIGHT + "): " + semantic);
-            assertTrue(typos.calls() <= BASELINE_TYPO_CALLS && typos.right() >= BASELINE_TYPO_RIGHT, "the default mix no worse: " + typos);
-        }
+        // the baseline of this run: without repairs every wrong name costs a model call, so repairs must save some
+        assertTrue(semantic.repairs() > 0 && typos.repairs() > 0, "names were repaired: " + semantic + "; " + typos);
+        assertTrue(semantic.calls() < semanticUnrepaired.calls(), "repairs save calls: " + semantic + " vs " + semanticUnrepaired);
+        assertTrue(typos.calls() < typosUnrepaired.calls(), "repairs save calls: " + typos + " vs " + typosUnrepaired);
     }
 
     /** The same on the defog questions (real PostgreSQL): reported, not asserted, as it needs the benchmark files. */

@@ -28,7 +28,7 @@ class OfflineGeneratorOnNorthwindTest {
             held = askAll(score, gold, q -> score.ask(gold, ask, q[0], List.of(q[1])));
         }
         score.assertRightAndAnswering(40); // measured: 40 of 88 answered (45.5%), all right
-        assertHeldOut(held, 10); // 10 of 14, all right
+        assertHeldOut(held, 10); // measured 2026-11-27: 10 of 14 answered, all 10 right (precision 100%)
     }
 
     @Test
@@ -45,7 +45,7 @@ class OfflineGeneratorOnNorthwindTest {
         // measured: 50 of 88 answered (56.8%), 49 right (98.0%; the other is right but labels quarters by their first
         // day, where the gold writes Q1..Q4)
         score.assertRightAndAnswering(50);
-        assertHeldOut(held, 11); // 11 of 14, all right
+        assertHeldOut(held, 11); // measured 2026-11-27: 11 of 14 answered, all 11 right (precision 100%)
     }
 
     /**
@@ -64,9 +64,15 @@ class OfflineGeneratorOnNorthwindTest {
         }
     }
 
+    /**
+     * The held-out questions (never used to tune the generator) are asserted, not only printed: at least
+     * {@code minAnswered} answered (as measured) and a precision floor of 95%, with the 100% measured: on 10 or 11
+     * answered questions one wrong answer fails it, so the margin is in coverage only.
+     */
     private static void assertHeldOut(OfflineScore held, int minAnswered) {
+        assertTrue(held.asked > 0, "no held-out questions: the '# Held out' line of northwind-gold.tsv is missing");
         assertTrue(held.answered >= minAnswered, "held out answered " + held.answered + " of " + held.asked);
-        assertTrue(held.precision() >= 0.95, "held-out precision " + held.precision());
+        assertTrue(held.precision() >= 0.95, "held-out precision " + held.precision() + " (" + held.correct + " of " + held.answered + ")");
     }
 
     private interface Ask {

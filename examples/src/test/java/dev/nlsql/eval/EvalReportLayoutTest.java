@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.ErrorCategory;
 import dev.nlsql.engine.Attempt;
+import dev.nlsql.testing.Prerequisite;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -113,8 +113,7 @@ class EvalReportLayoutTest {
         Files.writeString(page, html, StandardCharsets.UTF_8);
 
         String chromium = chromium();
-        Assumptions.assumeTrue(chromium != null,
-                "chromium (or chromium-browser, google-chrome) is not on the PATH: the headless layout check is skipped");
+        Prerequisite.require(chromium != null, "chromium (or chromium-browser, google-chrome) on the PATH for the headless layout check");
         // a copy of the page with a probe that measures it once everything has loaded
         String probe = "<script>addEventListener('load', () => {"
                 + "const w = document.documentElement.scrollWidth; let boxes = [];"

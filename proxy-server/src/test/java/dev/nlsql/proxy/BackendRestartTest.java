@@ -1,10 +1,10 @@
 package dev.nlsql.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.testing.Await;
+import dev.nlsql.testing.Prerequisite;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -22,7 +22,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -40,14 +39,7 @@ class BackendRestartTest {
     @BeforeEach
     void needsAScratchCluster() {
         String missing = ScratchCluster.missing();
-        if (System.getenv("CI") != null) {
-            assertNull(missing, "BackendRestartTest must run in CI, but " + missing);
-        }
-        if (missing != null) {
-            System.err.println("BackendRestartTest SKIPPED: cannot make a scratch PostgreSQL cluster to restart: " + missing);
-        }
-        Assumptions.assumeTrue(missing == null,
-                () -> "BackendRestartTest SKIPPED: cannot make a scratch PostgreSQL cluster to restart: " + missing);
+        Prerequisite.require(missing == null, () -> "a scratch PostgreSQL cluster to restart: " + missing);
     }
 
     @Test

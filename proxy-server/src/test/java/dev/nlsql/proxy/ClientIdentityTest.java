@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nlsql.testing.Prerequisite;
 import dev.nlsql.testing.TestPostgres;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -162,8 +163,7 @@ class ClientIdentityTest {
      */
     @Test
     void theClientsPasswordIsRelayedWhenTheServerAsks(@TempDir Path dir) throws Exception {
-        assertTrue(ScratchCluster.available() || System.getenv("CI") == null, "CI runs as root and can make a scratch cluster");
-        org.junit.jupiter.api.Assumptions.assumeTrue(ScratchCluster.available(), "needs root and postgresql-common");
+        Prerequisite.require(ScratchCluster.available(), () -> "a scratch cluster (root and postgresql-common): " + ScratchCluster.missing());
         try (ScratchCluster cluster = ScratchCluster.askingForPassword("nlsql_identity_pw", 5441, "nlsql_pw", "pw secret")) {
             try (PgServer proxy = new PgServer(new ProxyConfig(ClientsAsThemselves.url(cluster.jdbcUrl()), "127.0.0.1", 0,
                     ProxyConfig.Auth.TRUST, Users.of(Map.of()), Map.of("nlsql.llm", "offline"), 10, ProxyConfig.DEFAULT_MAX_MESSAGE_BYTES, 3),

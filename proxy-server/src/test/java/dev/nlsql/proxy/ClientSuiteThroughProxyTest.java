@@ -2,8 +2,8 @@ package dev.nlsql.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.nlsql.testing.Prerequisite;
 import dev.nlsql.testing.TestPostgres;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +17,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,12 +44,7 @@ class ClientSuiteThroughProxyTest {
     @Test
     void libpqxxSuitePassesTheSameTestsDirectlyAndThroughTheProxy(@TempDir Path out) throws Exception {
         Optional<Path> bin = suiteBin();
-        if (bin.isEmpty()) {
-            if (System.getenv("CI") != null) {
-                fail("libpqxx's test suite is not built: .ci/run runs proxy-server/client-suite/fetch.sh");
-            }
-            Assumptions.abort("libpqxx's test suite is not built: run proxy-server/client-suite/fetch.sh");
-        }
+        Prerequisite.require(bin.isPresent(), "libpqxx's test suite, built by proxy-server/client-suite/fetch.sh (.ci/run runs it)");
         TestPostgres.createDatabaseIfMissing(DB);
         String url = TestPostgres.urlOf(DB);
         java.net.URI uri = java.net.URI.create(url.substring("jdbc:".length()));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.proxy.ClientIdentityTest.Psql;
+import dev.nlsql.testing.Prerequisite;
 import dev.nlsql.testing.TestPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -159,8 +160,7 @@ class OffLoopbackIdentityTest {
      */
     @Test
     void aRemoteClientTheDatabaseAskedForItsPasswordIsAdmitted(@TempDir Path dir) throws Exception {
-        assertTrue(ScratchCluster.available() || System.getenv("CI") == null, "CI runs as root and can make a scratch cluster");
-        org.junit.jupiter.api.Assumptions.assumeTrue(ScratchCluster.available(), "needs root and postgresql-common");
+        Prerequisite.require(ScratchCluster.available(), () -> "a scratch cluster (root and postgresql-common): " + ScratchCluster.missing());
         try (ScratchCluster cluster = ScratchCluster.askingForPassword("nlsql_offloopback", 5446, "nlsql_offlb_pw", "pw secret")) {
             try (PgServer proxy = proxy(cluster.jdbcUrl(), ProxyConfig.Auth.TRUST, Users.of(Map.of()),
                     ClientIdentityTest.selfSignedTls(dir), true)) {

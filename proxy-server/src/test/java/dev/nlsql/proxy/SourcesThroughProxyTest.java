@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.testing.FakeOpenAi;
+import dev.nlsql.testing.Prerequisite;
 import dev.nlsql.testing.TestMariaDb;
 import dev.nlsql.testing.TestPostgres;
 import java.sql.Connection;
@@ -16,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -115,8 +115,7 @@ class SourcesThroughProxyTest {
      */
     @Test
     void aSourceWithoutAUserLogsInAsTheClientWithItsPassword() throws Exception {
-        assertTrue(ScratchCluster.available() || System.getenv("CI") == null, "CI runs as root and can make a scratch cluster");
-        Assumptions.assumeTrue(ScratchCluster.available(), "needs root and postgresql-common: " + ScratchCluster.missing());
+        Prerequisite.require(ScratchCluster.available(), () -> "a scratch cluster (root and postgresql-common): " + ScratchCluster.missing());
         String role = "nlsql_e2e_pw";
         try (ScratchCluster cluster = ScratchCluster.askingForPassword("nlsql_e2e_sources", 5447, role, "pw e2e 1")) {
             String admin = cluster.jdbcUrl();
