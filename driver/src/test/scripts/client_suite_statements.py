@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every distinct statement a client library's own test suite sent to PostgreSQL, for TextKindGrammarRuleTest.
+"""Every distinct statement a client library's own test suite sent to PostgreSQL, for TextKindGrammarRuleIT.
 
 Run pgjdbc's suite (../shared/suites/pgjdbc/run.sh direct) with `ALTER ROLE <suite role> SET log_statement = 'all'`,
 then: client_suite_statements.py <server log> <suite role> > driver/src/test/resources/client-suite-statements.tsv

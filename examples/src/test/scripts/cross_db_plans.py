@@ -5,7 +5,7 @@ databases (cross-db/splits.json) that read both parts, or only part b, each with
 Mechanical where it can be: one step per table on its part (the columns the gold SQL names, plus
 the single-table filters listed in PUSH), then a local step that is the gold SQL with each table
 read from its step. Questions H2 cannot run that way, or that aggregate better at the source, have
-hand-written plans in MANUAL. CrossDatabasePlansTest checks every plan against the unsplit gold.
+hand-written plans in MANUAL. CrossDatabasePlansIT checks every plan against the unsplit gold.
 Reads the defog CSV files and <db>.json (column lists).
 Run: python3 examples/src/test/scripts/cross_db_plans.py  (from the repository root)
 """

@@ -81,7 +81,7 @@ public final class BenchMain {
             PromptSize size = PromptSize.of(e.getKey());
             System.out.printf("%-16s %8d %14d %14.3f %14.3f%n", e.getKey(), size.tables(), size.tokens(), e.getValue()[0], e.getValue()[1]);
         }
-        System.out.println("target: warm p50 under 5 ms, and no catalog round trip once warm (WarmCatalogTest)");
+        System.out.println("target: warm p50 under 5 ms, and no catalog round trip once warm (WarmCatalogIT)");
     }
 
     static void printRatios(Collection<RunResult> results) {

@@ -132,12 +132,8 @@ public final class FakeOpenAi implements AutoCloseable {
      * Waits up to {@code within} for the client to have closed the connection of {@code n} replies
      * before their body was complete (the server's write failed); true if it did.
      */
-    public boolean repliesCut(int n, Duration within) throws InterruptedException {
-        long end = System.nanoTime() + within.toNanos();
-        while (repliesCut.get() < n && System.nanoTime() < end) {
-            Thread.sleep(20);
-        }
-        return repliesCut.get() >= n;
+    public boolean repliesCut(int n, Duration within) throws Exception {
+        return Await.within(within, () -> repliesCut.get() >= n);
     }
 
     /** The whole JSON body of request {@code i} (0-based), as the client sent it. */

@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * The hostile corpus ({@code hostile-sql.txt}) and its targets, shared by the driver's
- * {@code HostileSqlTest} and the proxy's test of the same corpus: the schemas it aims at, the
+ * {@code HostileSqlIT} and the proxy's test of the same corpus: the schemas it aims at, the
  * markers it would leak, and the database fingerprint it would change. Everything is made in the
  * database of the connection given, so a test can use a scratch database of its own.
  */

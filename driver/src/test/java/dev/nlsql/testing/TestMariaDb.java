@@ -75,12 +75,19 @@ public final class TestMariaDb {
         return DriverManager.getConnection(TestPostgres.withParams(url(database), params));
     }
 
-    /** Drops and creates a database. */
+    private static final DropAtExit DATABASES = new DropAtExit("MariaDB database", TestMariaDb::dropDatabase);
+
+    static {
+        DropAtExit.hook("drop-test-mariadb-databases", DATABASES);
+    }
+
+    /** Drops and creates a database (dropped when the JVM ends unless a test drops it first). */
     public static void recreateDatabase(String database) throws SQLException {
         try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS `" + database + "`");
             s.execute("CREATE DATABASE `" + database + "` CHARACTER SET utf8mb4");
         }
+        DATABASES.add(database);
     }
 
     /** True once {@link #require()} found the server; @AfterAll cleanups do nothing otherwise. */
@@ -95,5 +102,6 @@ public final class TestMariaDb {
         try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS `" + database + "`");
         }
+        DATABASES.forget(database);
     }
 }

@@ -5,8 +5,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.LinkedHashSet;
-import java.util.Set;
 
 /**
  * The PostgreSQL the integration tests use: {@code NLSQL_TEST_PG_URL}, else 127.0.0.1:5432 as
@@ -64,11 +62,15 @@ public final class TestPostgres {
         }
     }
 
-    /** Creates each role ("name LOGIN", "name NOLOGIN PASSWORD 'x'") unless it exists; drop them with {@link #dropRoles}. */
+    /**
+     * Creates each role ("name LOGIN", "name NOLOGIN PASSWORD 'x'") unless it exists; drop them with {@link #dropRoles}
+     * (what is left is dropped when the JVM ends).
+     */
     public static void createRoles(String... definitions) throws SQLException {
         try (Connection c = connect(); Statement s = c.createStatement()) {
             for (String role : definitions) {
                 String name = role.split("\\s+", 2)[0];
+                ROLES.add(name);
                 s.execute("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + name + "') THEN CREATE ROLE "
                         + role + "; END IF; END $$");
             }
@@ -79,6 +81,7 @@ public final class TestPostgres {
         try (Connection c = connect(); Statement s = c.createStatement()) {
             for (String name : names) {
                 s.execute("DROP ROLE IF EXISTS " + name);
+                ROLES.forget(name);
             }
         }
     }
@@ -92,33 +95,26 @@ public final class TestPostgres {
         }
     }
 
-    private static final Set<String> CREATED = new LinkedHashSet<>();
+    private static final DropAtExit DATABASES = new DropAtExit("database", TestPostgres::dropDatabase);
+    private static final DropAtExit ROLES = new DropAtExit("role", TestPostgres::dropRoles);
+
+    static {
+        DropAtExit.hook("drop-test-databases", DATABASES, ROLES);
+    }
 
     /**
      * A database this test JVM made is dropped when the JVM ends (the module's test run), so the server is left as the
      * run found it while test classes of one run still share it.
      */
-    private static synchronized void dropAtExit(String database) {
-        if (CREATED.isEmpty()) {
-            Runtime.getRuntime().addShutdownHook(new Thread(TestPostgres::dropCreated, "drop-test-databases"));
-        }
-        CREATED.add(database);
-    }
-
-    private static synchronized void dropCreated() {
-        for (String database : CREATED) {
-            try {
-                dropDatabase(database);
-            } catch (SQLException e) {
-                System.err.println("could not drop test database " + database + ": " + e.getMessage());
-            }
-        }
+    private static void dropAtExit(String database) {
+        DATABASES.add(database);
     }
 
     public static void dropDatabase(String database) throws SQLException {
         try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
         }
+        DATABASES.forget(database);
     }
 
     /** A scratch database (created when missing) with {@code statements} run in it; returns its URL. */

@@ -94,7 +94,7 @@ final class BackendRelay {
 
     /**
      * The pgjdbc release whose internals (the fields and method above, {@link BackendFields}) were read and tested;
-     * {@code PgjdbcInternalsTest} fails when the bundled pgjdbc is another one, so an upgrade re-checks them.
+     * {@code PgjdbcInternalsIT} fails when the bundled pgjdbc is another one, so an upgrade re-checks them.
      */
     static final String VERIFIED_PGJDBC = "42.7.14";
 

@@ -1,9 +1,11 @@
 package dev.nlsql.proxy;
 
+import dev.nlsql.testing.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -76,16 +78,18 @@ final class ScratchCluster implements AutoCloseable {
         }
         c.requirePassword(role);
         String direct = c.jdbcUrl().replace("user=postgres", "user=" + role);
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (System.nanoTime() < end) {
+        boolean asks = Await.within(Duration.ofSeconds(15), () -> {
             try (java.sql.Connection db = java.sql.DriverManager.getConnection(direct)) {
-                Thread.sleep(100); // the reload is not in effect yet: the role still gets in without a password
+                return false; // the reload is not in effect yet: the role still gets in without a password
             } catch (java.sql.SQLException e) {
                 if ("08004".equals(e.getSQLState())) {
-                    return c;
+                    return true;
                 }
                 throw e;
             }
+        });
+        if (asks) {
+            return c;
         }
         c.close();
         throw new IOException("the server does not ask " + role + " for a password after a reload");

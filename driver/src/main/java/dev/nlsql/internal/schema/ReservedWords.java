@@ -8,7 +8,7 @@ import java.util.Set;
  * named must be quoted: {@code SELECT COUNT(*) FROM user} is valid PostgreSQL about
  * {@code current_user}, a silently wrong answer, and {@code FROM order} is a syntax error.
  *
- * <p>Static lists, checked against live servers by {@code ReservedNamesOnServersTest}:
+ * <p>Static lists, checked against live servers by {@code ReservedNamesOnServersIT}:
  * <ul>
  * <li>PostgreSQL 15: {@code SELECT word FROM pg_get_keywords() WHERE catcode IN ('R', 'T')}, the
  *     reserved words and the type-or-function-name words ({@code left}, {@code join},

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * Zero false rejections: every gold query of the defog benchmark passes the guard, and runs
  * through jdbc:nlsql: under nlsql.passthrough=readonly with the same rows as plain JDBC.
  */
-class DefogGoldQueriesTest {
+class DefogGoldQueriesIT {
 
     private static final Map<String, String> URLS = new TreeMap<>();
 

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * catalog) and returns the same rows as on PostgreSQL directly; the Northwind queries also pass as
  * SQL text under nlsql.passthrough=readonly.
  */
-class GoldQueriesAsModelRepliesTest {
+class GoldQueriesAsModelRepliesIT {
 
     @Test
     void everyGoldQueryIsAnsweredAsTheModelWroteIt() throws Exception {

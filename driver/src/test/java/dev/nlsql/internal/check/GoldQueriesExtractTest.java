@@ -8,7 +8,7 @@ import dev.nlsql.testing.DefogQuestions;
 import org.junit.jupiter.api.Test;
 
 /** The defog gold queries as a model would reply with them: the extractor takes each one out whole. */
-class GoldQueriesExtractTest {
+class GoldQueriesExtractIT {
 
     /** Every gold query comes out of a reply as the fault-injecting model wraps it, and on its own. */
     @Test

@@ -48,7 +48,7 @@ import org.junit.jupiter.api.Test;
  * quarter are read with {@code standard_conforming_strings=off} rules and a quarter run on a
  * session with that setting off, so the canonical text's claim to read alike under both is tested.
  */
-class GuardFuzzTest {
+class GuardFuzzIT {
 
     private static final long SEED = 20261122L;
     private static final int MUTANTS_PER_QUERY = 60;
@@ -184,7 +184,7 @@ class GuardFuzzTest {
             }
         });
         long seconds = (System.nanoTime() - started) / 1_000_000_000L;
-        System.out.printf("GuardFuzzTest: %d mutants, %d accepted (%d with text changed by the guard), %d rejected, %d escapes, "
+        System.out.printf("GuardFuzzIT: %d mutants, %d accepted (%d with text changed by the guard), %d rejected, %d escapes, "
                 + "%d s (%d s in the guard, %d calls over 100 ms, %d over 1 s); slowest guard call %d ms on: %s%n  accepted at the database: %s%n  rejections by rule: %s%n"
                 + "  accepted mutants with: %s%n",
                 counts[0], counts[1], counts[3], counts[2], escapes.size(), seconds, guardNanos[0] / 1_000_000_000L, slowCalls[0], slowCalls[1], slowest[0], visible(slowestMutant[0]),

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * first three over min(3, relevant); hit@3 whether any is there; MRR the mean of 1 / rank of the first relevant one.
  * Questions with no relevant pair are left out of the figures.
  */
-class SimilarityEvidenceTest {
+class SimilarityEvidenceIT {
 
     /** A stored pair and its label. */
     record Labelled(VerifiedQuestion pair, SqlShape shape) {

@@ -7,7 +7,7 @@ import org.slf4j.LoggerFactory;
 import org.junit.jupiter.api.Test;
 
 /** The defog gold queries pass the parser's pre-check with a wide margin. */
-class GoldQueriesParseTest {
+class GoldQueriesParseIT {
 
     @Test
     void everyGoldQueryPassesThePreCheckAndParses() throws Exception {
@@ -20,7 +20,7 @@ class GoldQueriesParseTest {
                 assertTrue(SqlParsing.parsesAsKnownStatement(sql), sql);
             }
         }
-        LoggerFactory.getLogger(GoldQueriesParseTest.class).info("{} gold queries, deepest nesting {}, limit {}", checked, deepest, SqlParsing.MAX_DEPTH);
+        LoggerFactory.getLogger(GoldQueriesParseIT.class).info("{} gold queries, deepest nesting {}, limit {}", checked, deepest, SqlParsing.MAX_DEPTH);
         assertTrue(checked >= 104, "all questions were read: " + checked);
         assertTrue(deepest * 4 <= SqlParsing.MAX_DEPTH, "the limit keeps a wide margin over the gold queries: " + deepest);
     }

@@ -1,0 +1,102 @@
+package dev.nlsql.engine;
+
+import static dev.nlsql.testing.FakeOpenAi.answer;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.nlsql.testing.CaseTwins;
+import dev.nlsql.testing.FakeOpenAi;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Bypass attempts (issue 22, an attacker's review) on nlsql.tables=public.customers,sales.*: spellings of the case twins
+ * (unicode-escaped identifiers, three-part names, CTE shadowing, odd spacing) as SQL text under readonly
+ * and as generated SQL. PostgreSQL's lock table (CaseTwins) is the oracle: no twin may be read.
+ */
+class AllowListBypassIT {
+
+    private static final String DATABASE = "nlsql_bypass_allowcase";
+    private static String url;
+
+    @BeforeAll
+    static void twins() throws SQLException {
+        url = CaseTwins.create(DATABASE);
+    }
+
+    @AfterAll
+    static void drop() throws SQLException {
+        CaseTwins.drop(DATABASE);
+    }
+
+    static final String[] FORMS = {"SELECT name FROM U&\"\\0043USTOMERS\"", "SELECT name FROM U&\"!0043USTOMERS\" UESCAPE '!'",
+        "SELECT name FROM U&\"CUSTOMERS\"", "SELECT name FROM public . \"CUSTOMERS\"", "SELECT name FROM\"CUSTOMERS\"",
+        "SELECT name FROM " + DATABASE + ".public.\"CUSTOMERS\"", "SELECT employee FROM " + DATABASE + ".\"Sales\".payroll",
+        "SELECT employee FROM U&\"S\\0061les\".payroll", "SELECT * FROM ONLY \"CUSTOMERS\"",
+        "WITH customers AS (SELECT * FROM \"CUSTOMERS\") SELECT name FROM customers",
+        "SELECT (SELECT name FROM \"CUSTOMERS\" LIMIT 1)", "SELECT name FROM customers UNION ALL SELECT name FROM \"CUSTOMERS\"",
+        "SELECT query_to_xml('SELECT * FROM \"CUSTOMERS\"', true, true, '')",
+        "SELECT * FROM (TABLE \"CUSTOMERS\") t", "SELECT x.* FROM LATERAL (SELECT * FROM \"Sales\".payroll) x",
+        "SELECT \"CUSTOMERS\".name FROM \"CUSTOMERS\"", "SELECT name FROM \"CUSTOMERS\" /* public.customers */",
+        "SELECT name FROM \"CUSTOMERS\"--\n", "SELECT employee FROM \"Sales\" . \"payroll\"", "SELECT employee FROM \"Sa\"\"les\".payroll"};
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19})
+    void readonlySqlText(int form) throws Exception {
+        String sql = FORMS[form];
+        String app = "bypass_text_" + form;
+        String got = null;
+        try (FakeOpenAi llm = new FakeOpenAi(); Connection c = llm.connect(url, "ApplicationName=" + app, "nlsql.maxAttempts=1",
+                "nlsql.tables=public.customers,sales.*", "nlsql.passthrough=readonly"); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery(sql)) {
+                got = rs.next() ? rs.getString(1) : "(no row)";
+            } catch (SQLException refused) {
+                // held, if no twin was read
+            }
+        }
+        assertEquals(List.of(), CaseTwins.read(url, app), "ESCAPE (SQL text, readonly) " + sql + " returned " + got);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19})
+    void generatedSql(int form) throws Exception {
+        String sql = FORMS[form];
+        String app = "bypass_gen_" + form;
+        String got = null;
+        try (FakeOpenAi llm = new FakeOpenAi(answer(sql)); Connection c = llm.connect(url, "ApplicationName=" + app, "nlsql.maxAttempts=1",
+                "nlsql.tables=public.customers,sales.*"); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("what are the customer names?")) {
+                got = rs.next() ? rs.getString(1) : "(no row)";
+            } catch (SQLException refused) {
+                // held, if no twin was read
+            }
+        }
+        assertEquals(List.of(), CaseTwins.read(url, app), "ESCAPE (generated SQL) " + sql + " returned " + got);
+    }
+
+    /** sendValues=false: PostgreSQL's error quoting a value ("invalid input syntax for type integer") must not reach the retry prompt. */
+    @org.junit.jupiter.api.Test
+    void sendValuesFalseKeepsValuesQuotedByErrorsFromTheModel() throws Exception {
+        try (FakeOpenAi llm = new FakeOpenAi(answer("SELECT name FROM customers WHERE id = (SELECT name FROM customers ORDER BY id LIMIT 1)::int"),
+                answer("SELECT name FROM customers ORDER BY id")); Connection c = llm.connect(url, "nlsql.maxAttempts=2",
+                "nlsql.tables=public.customers", "nlsql.llm.sendValues=false"); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("what are the customer names?")) {
+                rs.next();
+            } catch (SQLException e) {
+                // the answer does not matter, only what the model was sent
+            }
+            StringBuilder sent = new StringBuilder();
+            for (int i = 0; i < llm.requestCount(); i++) {
+                sent.append(llm.request(i)).append('\n');
+            }
+            org.junit.jupiter.api.Assertions.assertTrue(llm.requestCount() >= 2, "a retry was asked: " + sent);
+            org.junit.jupiter.api.Assertions.assertFalse(sent.toString().contains("Lovelace"), "ESCAPE (sendValues=false): " + sent);
+        }
+    }
+}
