@@ -154,7 +154,7 @@ class RelayLoopIT {
     void transactionStateStaysInStepBetweenTheLoopAndTheSession() throws Exception {
         try (Connection c = simpleClient(); Statement s = c.createStatement()) {
             s.execute("SELECT 1");
-            AsyncMessagesThroughProxyTest.await(() -> server.relayLoop().parkedSessions() == 1, "the session is parked");
+            AsyncMessagesThroughProxyIT.await(() -> server.relayLoop().parkedSessions() == 1, "the session is parked");
             long before = relayed();
             s.execute("BEGIN"); // the loop
             s.execute("INSERT INTO loop_items VALUES (1000, 'in the transaction')"); // the loop

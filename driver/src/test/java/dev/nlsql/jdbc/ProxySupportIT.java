@@ -9,7 +9,7 @@ import java.sql.DriverManager;
 import org.junit.jupiter.api.Test;
 
 /** The proxy's view of a connection comes through unwrap, and says whether SQL text passes untouched. */
-class ProxySupportTest {
+class ProxySupportIT {
 
     @Test
     void unwrapGivesTheProxyWhatItAsksAndTheConnectionDoesNotListIt() throws Exception {
