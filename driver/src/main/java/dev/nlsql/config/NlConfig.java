@@ -1,6 +1,5 @@
 package dev.nlsql.config;
 
-import dev.nlsql.internal.SqlState;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -21,8 +20,12 @@ public final class NlConfig {
     /** Which lexical rules the guard reads SQL with. */
     public enum Dialect { AUTO, POSTGRESQL, MYSQL, UNVERIFIED }
 
-    /** SQLSTATE of a bad nlsql.* value, or of a knowledge file entry that cannot be used. */
-    public static final String INVALID_VALUE = SqlState.INVALID_PARAMETER_VALUE.code();
+    /**
+     * SQLSTATE of a bad nlsql.* value, or of a knowledge file entry that cannot be used (22023, invalid parameter
+     * value). Its home is here, in the API, because configuration sits below the internals; the internal SqlState
+     * enum takes it from here.
+     */
+    public static final String INVALID_VALUE = "22023";
 
     private final LlmKind llm;
     private final String llmBaseUrl;

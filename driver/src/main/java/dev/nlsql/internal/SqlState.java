@@ -15,7 +15,8 @@ public enum SqlState {
     /** Class 08: the driver could not reach or keep the database. */
     UNABLE_TO_CONNECT("08001", null),
     CONNECTION_FAILURE("08006", null),
-    INVALID_PARAMETER_VALUE("22023", null),
+    /** A bad nlsql.* value or knowledge entry: the code is the configuration's public constant. */
+    INVALID_PARAMETER_VALUE(dev.nlsql.config.NlConfig.INVALID_VALUE, null),
     /** A value read where a result has no current row. */
     INVALID_CURSOR_STATE("24000", null),
     /** A statement refused inside a transaction block that must run outside one (a read-only switch mid-transaction). */
