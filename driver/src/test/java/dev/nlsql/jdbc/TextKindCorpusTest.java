@@ -65,10 +65,10 @@ class TextKindCorpusTest {
     }
 
     /**
-     * What a decision costs, asserted: a repeated statement (a JDBC app's) is answered from the cache at least 3 times
-     * faster than deciding it again, and an uncached decision over the set stays under 500 us (measured on the 2-core CI
-     * machine in November 2026: 0.06 us cached against 4.7 us decided again, 45 us over the set; the bounds leave room
-     * for a loaded machine).
+     * What a decision costs, asserted as a ratio within the run (absolute times belong to benchmarks): a repeated
+     * statement (a JDBC app's) is answered from the cache at least 3 times faster than deciding it again (measured on
+     * the 2-core CI machine in November 2026: 0.06 us cached against 4.7 us decided again; 45 us a decision over the
+     * whole set, logged).
      */
     @Test
     void aDecisionIsCheapAndARepeatedOneIsCached() throws IOException {
@@ -95,7 +95,6 @@ class TextKindCorpusTest {
         }
         LoggerFactory.getLogger(TextKindCorpusTest.class).info(report);
         assertTrue(hits * 3 < decided, "the cache answers a repeated statement: " + report);
-        assertTrue(uncachedAll < 500, "an uncached decision is cheap: " + report);
     }
 
     @Test
