@@ -8,15 +8,15 @@ import java.sql.SQLException;
 /** The real driver's array, whose result sets lead back to the nlsql connection. */
 final class NlArray extends DelegatingArray {
 
-    private final NlConnection connection;
+    private final ValueHost host;
 
-    NlArray(NlConnection connection, Array delegate) {
+    NlArray(ValueHost host, Array delegate) {
         super(delegate);
-        this.connection = connection;
+        this.host = host;
     }
 
     @Override
     protected ResultSet resultSet(ResultSet rs) throws SQLException {
-        return NlValues.resultSet(connection, rs);
+        return host.resultSet(rs);
     }
 }

@@ -10,41 +10,41 @@ import java.sql.SQLException;
 /** A stored-procedure call, passed through; only allowed under {@code nlsql.passthrough=allow}. */
 class NlCallableStatement extends DelegatingCallableStatement<CallableStatement> {
 
-    private final NlConnection connection;
+    private final ValueHost host;
 
-    NlCallableStatement(NlConnection connection, CallableStatement delegate) {
+    NlCallableStatement(ValueHost host, CallableStatement delegate) {
         super(delegate);
-        this.connection = connection;
+        this.host = host;
     }
 
     /** A call as applications hold it: with the real driver's own interfaces when it has any. */
-    static CallableStatement of(NlConnection connection, CallableStatement delegate) {
-        return DriverInterfaces.expose(CallableStatement.class, new NlCallableStatement(connection, delegate));
+    static CallableStatement of(ValueHost host, CallableStatement delegate) {
+        return DriverInterfaces.expose(CallableStatement.class, new NlCallableStatement(host, delegate));
     }
 
     @Override
     public ResultSet executeQuery() throws SQLException {
-        return NlResultSet.wrap(connection, this, delegate.executeQuery());
+        return NlResultSet.wrap(host, this, delegate.executeQuery());
     }
 
     @Override
     public ResultSet getResultSet() throws SQLException {
-        return NlResultSet.wrap(connection, this, delegate.getResultSet());
+        return NlResultSet.wrap(host, this, delegate.getResultSet());
     }
 
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
-        return NlResultSet.wrap(connection, this, delegate.getGeneratedKeys());
+        return NlResultSet.wrap(host, this, delegate.getGeneratedKeys());
     }
 
     /** OUT parameters that are arrays or result sets (REF CURSOR) lead back to the nlsql connection. */
     @Override
     protected Object value(Object value) throws SQLException {
-        return NlValues.adopt(connection, value);
+        return host.adopt(value);
     }
 
     @Override
     public Connection getConnection() {
-        return connection.exposed();
+        return host.connection();
     }
 }

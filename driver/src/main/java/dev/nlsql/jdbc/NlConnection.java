@@ -94,6 +94,91 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         return (Connection) facade();
     }
 
+    /** What this connection's statements, result sets, arrays and metadata ask of it: see {@link StatementHost}. */
+    private final StatementHost host = new Host();
+
+    /**
+     * The connection as its children see it. A private object rather than {@code implements}: an interface's methods are
+     * public, and NlConnection's public API stays as README lists it.
+     */
+    private final class Host implements StatementHost {
+
+        @Override
+        public Connection connection() {
+            return exposed();
+        }
+
+        @Override
+        public Statement statement(Statement delegate) {
+            return NlStatement.of(this, delegate);
+        }
+
+        @Override
+        public java.sql.ResultSet resultSet(java.sql.ResultSet rs) throws SQLException {
+            return NlValues.resultSet(this, rs);
+        }
+
+        @Override
+        public Object adopt(Object value) throws SQLException {
+            return NlValues.adopt(this, value);
+        }
+
+        @Override
+        public TextKind.Decision decide(String text) throws SQLException {
+            return NlConnection.this.decide(text);
+        }
+
+        @Override
+        public Passthrough passthrough() {
+            return NlConnection.this.passthrough();
+        }
+
+        @Override
+        public void afterSql(TextKind.Decision decision) {
+            NlConnection.this.afterSql(decision);
+        }
+
+        @Override
+        public GuardedSql admitSqlText(String text) throws SQLException {
+            return NlConnection.this.admitSqlText(text);
+        }
+
+        @Override
+        public java.sql.ResultSet runGuardedText(Statement settings, GuardedSql guarded) throws SQLException {
+            return NlConnection.this.runGuardedText(settings, guarded);
+        }
+
+        @Override
+        public boolean streams(Statement settings) throws SQLException {
+            return NlConnection.this.streams(settings);
+        }
+
+        @Override
+        public ReadOnlyTransaction.Scope openReadOnly(GuardedSql guarded) throws SQLException {
+            return NlConnection.this.openReadOnly(guarded);
+        }
+
+        @Override
+        public <T> T runReadOnly(Statement statement, GuardedSql guarded, ReadOnlyTransaction.Work<T> work) throws SQLException {
+            return NlConnection.this.runReadOnly(statement, guarded, work);
+        }
+
+        @Override
+        public void cancelSources() {
+            NlConnection.this.cancelSources();
+        }
+
+        @Override
+        public void resetConversation() {
+            NlConnection.this.resetConversation();
+        }
+
+        @Override
+        public Answer answer(TextKind.Decision decision, String instructions, int statementMaxRows) throws SQLException {
+            return NlConnection.this.answer(decision, instructions, statementMaxRows);
+        }
+    }
+
     /** Cancels what a question runs on the attached sources now (a statement's cancel covers main itself). */
     void cancelSources() {
         for (Database source : sources) {
@@ -152,18 +237,18 @@ public final class NlConnection extends DelegatingConnection<Connection> {
 
     @Override
     public Statement createStatement() throws SQLException {
-        return NlStatement.of(this, delegate.createStatement());
+        return NlStatement.of(host, delegate.createStatement());
     }
 
     @Override
     public Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
-        return NlStatement.of(this, delegate.createStatement(resultSetType, resultSetConcurrency));
+        return NlStatement.of(host, delegate.createStatement(resultSetType, resultSetConcurrency));
     }
 
     @Override
     public Statement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
             throws SQLException {
-        return NlStatement.of(this, delegate.createStatement(resultSetType, resultSetConcurrency, resultSetHoldability));
+        return NlStatement.of(host, delegate.createStatement(resultSetType, resultSetConcurrency, resultSetHoldability));
     }
 
     @Override
@@ -174,32 +259,32 @@ public final class NlConnection extends DelegatingConnection<Connection> {
                 Question.of(decision.text(), null);
             }
             return DriverInterfaces.expose(PreparedStatement.class,
-                    new NlQuestionStatement(this, delegate.createStatement(), decision, text));
+                    new NlQuestionStatement(host, delegate.createStatement(), decision, text));
         }
         GuardedSql guarded = admitSqlText(text);
         String sql = guarded == null ? text : guarded.sql();
-        return NlPreparedStatement.of(this, delegate.prepareStatement(sql), guarded);
+        return NlPreparedStatement.of(host, delegate.prepareStatement(sql), guarded);
     }
 
     @Override
     public PreparedStatement prepareStatement(String text, int autoGeneratedKeys) throws SQLException {
         GuardedSql guarded = admitSqlText(text);
         String sql = guarded == null ? text : guarded.sql();
-        return NlPreparedStatement.of(this, delegate.prepareStatement(sql, autoGeneratedKeys), guarded);
+        return NlPreparedStatement.of(host, delegate.prepareStatement(sql, autoGeneratedKeys), guarded);
     }
 
     @Override
     public PreparedStatement prepareStatement(String text, int[] columnIndexes) throws SQLException {
         GuardedSql guarded = admitSqlText(text);
         String sql = guarded == null ? text : guarded.sql();
-        return NlPreparedStatement.of(this, delegate.prepareStatement(sql, columnIndexes), guarded);
+        return NlPreparedStatement.of(host, delegate.prepareStatement(sql, columnIndexes), guarded);
     }
 
     @Override
     public PreparedStatement prepareStatement(String text, String[] columnNames) throws SQLException {
         GuardedSql guarded = admitSqlText(text);
         String sql = guarded == null ? text : guarded.sql();
-        return NlPreparedStatement.of(this, delegate.prepareStatement(sql, columnNames), guarded);
+        return NlPreparedStatement.of(host, delegate.prepareStatement(sql, columnNames), guarded);
     }
 
     @Override
@@ -207,7 +292,7 @@ public final class NlConnection extends DelegatingConnection<Connection> {
             throws SQLException {
         GuardedSql guarded = admitSqlText(text);
         String sql = guarded == null ? text : guarded.sql();
-        return NlPreparedStatement.of(this, delegate.prepareStatement(sql, resultSetType, resultSetConcurrency), guarded);
+        return NlPreparedStatement.of(host, delegate.prepareStatement(sql, resultSetType, resultSetConcurrency), guarded);
     }
 
     @Override
@@ -215,36 +300,36 @@ public final class NlConnection extends DelegatingConnection<Connection> {
             int resultSetHoldability) throws SQLException {
         GuardedSql guarded = admitSqlText(text);
         String sql = guarded == null ? text : guarded.sql();
-        return NlPreparedStatement.of(this,
+        return NlPreparedStatement.of(host,
                 delegate.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability), guarded);
     }
 
     @Override
     public CallableStatement prepareCall(String text) throws SQLException {
-        return NlCallableStatement.of(this, delegate.prepareCall(admitCall(text)));
+        return NlCallableStatement.of(host, delegate.prepareCall(admitCall(text)));
     }
 
     @Override
     public CallableStatement prepareCall(String text, int resultSetType, int resultSetConcurrency) throws SQLException {
-        return NlCallableStatement.of(this, delegate.prepareCall(admitCall(text), resultSetType, resultSetConcurrency));
+        return NlCallableStatement.of(host, delegate.prepareCall(admitCall(text), resultSetType, resultSetConcurrency));
     }
 
     @Override
     public CallableStatement prepareCall(String text, int resultSetType, int resultSetConcurrency,
             int resultSetHoldability) throws SQLException {
-        return NlCallableStatement.of(this,
+        return NlCallableStatement.of(host,
                 delegate.prepareCall(admitCall(text), resultSetType, resultSetConcurrency, resultSetHoldability));
     }
 
     /** An array whose result sets lead back here; statements hand the real driver its own array when it is bound. */
     @Override
     public java.sql.Array createArrayOf(String typeName, Object[] elements) throws SQLException {
-        return NlValues.array(this, delegate.createArrayOf(typeName, elements));
+        return NlValues.array(host, delegate.createArrayOf(typeName, elements));
     }
 
     @Override
     public DatabaseMetaData getMetaData() throws SQLException {
-        return new NlDatabaseMetaData(this, delegate.getMetaData());
+        return new NlDatabaseMetaData(host, delegate.getMetaData());
     }
 
     /**

@@ -9,22 +9,22 @@ import java.sql.SQLException;
 /** The delegate's metadata, except that it names nlsql's URL, driver and connection. */
 final class NlDatabaseMetaData extends DelegatingDatabaseMetaData<DatabaseMetaData> {
 
-    private final NlConnection connection;
+    private final ValueHost host;
 
-    NlDatabaseMetaData(NlConnection connection, DatabaseMetaData delegate) {
+    NlDatabaseMetaData(ValueHost host, DatabaseMetaData delegate) {
         super(delegate);
-        this.connection = connection;
+        this.host = host;
     }
 
     @Override
     public Connection getConnection() {
-        return connection.exposed();
+        return host.connection();
     }
 
-    /** Metadata result sets lead back to this nlsql connection: see {@link NlValues#resultSet}. */
+    /** Metadata result sets lead back to this nlsql connection: see {@link ValueHost#resultSet}. */
     @Override
     protected ResultSet resultSet(ResultSet rs) throws SQLException {
-        return NlValues.resultSet(connection, rs);
+        return host.resultSet(rs);
     }
 
     @Override
@@ -38,19 +38,19 @@ final class NlDatabaseMetaData extends DelegatingDatabaseMetaData<DatabaseMetaDa
         return "nlsql over " + delegate.getDriverName();
     }
 
-    /** nlsql's version, as {@link NlDriver} reports it, then the real driver's: "0.1.0 over 42.7.14". */
+    /** nlsql's version, as the driver reports it ({@link DriverVersion}), then the real driver's: "0.1.0 over 42.7.14". */
     @Override
     public String getDriverVersion() throws SQLException {
-        return NlDriver.VERSION + " over " + delegate.getDriverVersion();
+        return DriverVersion.VERSION + " over " + delegate.getDriverVersion();
     }
 
     @Override
     public int getDriverMajorVersion() {
-        return NlDriver.MAJOR_VERSION;
+        return DriverVersion.MAJOR;
     }
 
     @Override
     public int getDriverMinorVersion() {
-        return NlDriver.MINOR_VERSION;
+        return DriverVersion.MINOR;
     }
 }

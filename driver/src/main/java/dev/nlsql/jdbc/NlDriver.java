@@ -27,9 +27,9 @@ import java.util.logging.Logger;
 public final class NlDriver implements Driver {
 
     /** nlsql's version (the project's, from version.properties), which Driver and DatabaseMetaData both report. */
-    public static final String VERSION = readVersion();
-    public static final int MAJOR_VERSION = versionPart(0);
-    public static final int MINOR_VERSION = versionPart(1);
+    public static final String VERSION = DriverVersion.VERSION;
+    public static final int MAJOR_VERSION = DriverVersion.MAJOR;
+    public static final int MINOR_VERSION = DriverVersion.MINOR;
     private static final NlDriver INSTANCE = new NlDriver();
     private static final org.slf4j.Logger LOG = dev.nlsql.internal.log.Logs.get(NlDriver.class);
 
@@ -269,27 +269,5 @@ public final class NlDriver implements Driver {
     @Override
     public Logger getParentLogger() throws SQLFeatureNotSupportedException {
         throw new SQLFeatureNotSupportedException("nlsql logs through slf4j");
-    }
-
-    private static String readVersion() {
-        java.util.Properties p = new java.util.Properties();
-        try (java.io.InputStream in = NlDriver.class.getResourceAsStream("version.properties")) {
-            if (in != null) {
-                p.load(in);
-            }
-        } catch (java.io.IOException e) {
-            // the version stays unknown
-        }
-        return p.getProperty("version", "0.0.0-unknown");
-    }
-
-    /** The numeric part {@code index} of {@link #VERSION} (0 major, 1 minor), 0 when there is none. */
-    private static int versionPart(int index) {
-        String[] parts = VERSION.split("[.-]");
-        try {
-            return index < parts.length ? Integer.parseInt(parts[index]) : 0;
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 }

@@ -17,21 +17,21 @@ import java.sql.SQLException;
  */
 class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement> {
 
-    protected final NlConnection connection;
+    protected final StatementHost host;
     /** The guarded text under nlsql.passthrough=readonly, else null. */
     private final GuardedSql guarded;
     private final boolean readOnly;
 
-    NlPreparedStatement(NlConnection connection, PreparedStatement delegate, GuardedSql guarded) {
+    NlPreparedStatement(StatementHost host, PreparedStatement delegate, GuardedSql guarded) {
         super(delegate);
-        this.connection = connection;
+        this.host = host;
         this.guarded = guarded;
         this.readOnly = guarded != null;
     }
 
     /** A prepared statement as applications hold it: with the real driver's own interfaces when it has any. */
-    static PreparedStatement of(NlConnection connection, PreparedStatement delegate, GuardedSql guarded) {
-        return DriverInterfaces.expose(PreparedStatement.class, new NlPreparedStatement(connection, delegate, guarded));
+    static PreparedStatement of(StatementHost host, PreparedStatement delegate, GuardedSql guarded) {
+        return DriverInterfaces.expose(PreparedStatement.class, new NlPreparedStatement(host, delegate, guarded));
     }
 
     /** Guarded rows streamed through a cursor, whose read-only transaction ends when they close; null when none. */
@@ -49,31 +49,31 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
     @Override
     public ResultSet executeQuery() throws SQLException {
         return execution(() -> {
-            if (readOnly && connection.streams(delegate)) {
+            if (readOnly && host.streams(delegate)) {
                 streamedRun(true);
-                return NlResultSet.wrap(connection, this, streamed);
+                return NlResultSet.wrap(host, this, streamed);
             }
-            ResultSet rs = readOnly ? connection.runReadOnly(delegate, guarded, delegate::executeQuery) : delegate.executeQuery();
-            return NlResultSet.wrap(connection, this, rs);
+            ResultSet rs = readOnly ? host.runReadOnly(delegate, guarded, delegate::executeQuery) : delegate.executeQuery();
+            return NlResultSet.wrap(host, this, rs);
         });
     }
 
     @Override
     public boolean execute() throws SQLException {
         return execution(() -> {
-            if (readOnly && connection.streams(delegate)) {
+            if (readOnly && host.streams(delegate)) {
                 return streamedRun(false);
             }
-            return readOnly ? connection.runReadOnly(delegate, guarded, delegate::execute) : delegate.execute();
+            return readOnly ? host.runReadOnly(delegate, guarded, delegate::execute) : delegate.execute();
         });
     }
 
     /**
-     * Runs the guarded statement with its rows left in a cursor ({@link NlConnection#streams}); true when it has rows.
+     * Runs the guarded statement with its rows left in a cursor ({@link StatementHost#streams}); true when it has rows.
      * As a {@code query}, no rows is the driver's own error.
      */
     private boolean streamedRun(boolean query) throws SQLException {
-        ReadOnlyTransaction.Scope scope = connection.openReadOnly(guarded);
+        ReadOnlyTransaction.Scope scope = host.openReadOnly(guarded);
         ResultSet rows;
         try {
             rows = query ? delegate.executeQuery() : delegate.execute() ? delegate.getResultSet() : null;
@@ -143,19 +143,19 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
     @Override
     public ResultSet getResultSet() throws SQLException {
         if (streamed != null && !streamed.isClosed()) {
-            return NlResultSet.wrap(connection, this, streamed);
+            return NlResultSet.wrap(host, this, streamed);
         }
-        return NlResultSet.wrap(connection, this, delegate.getResultSet());
+        return NlResultSet.wrap(host, this, delegate.getResultSet());
     }
 
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
-        return NlResultSet.wrap(connection, this, delegate.getGeneratedKeys());
+        return NlResultSet.wrap(host, this, delegate.getGeneratedKeys());
     }
 
     @Override
     public Connection getConnection() {
-        return connection.exposed();
+        return host.connection();
     }
 
     private void refuseUpdateWhenReadOnly() throws SQLException {

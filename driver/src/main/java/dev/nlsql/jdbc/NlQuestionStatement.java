@@ -36,8 +36,8 @@ final class NlQuestionStatement extends NlStatement implements PreparedStatement
     /** The columns of the last answer, kept for getMetaData() once its rows are closed. */
     private ResultSetMetaData answeredColumns;
 
-    NlQuestionStatement(NlConnection connection, java.sql.Statement delegate, TextKind.Decision decision, String text) {
-        super(connection, delegate);
+    NlQuestionStatement(StatementHost host, java.sql.Statement delegate, TextKind.Decision decision, String text) {
+        super(host, delegate);
         this.decision = decision;
         this.text = text;
     }
@@ -58,7 +58,7 @@ final class NlQuestionStatement extends NlStatement implements PreparedStatement
         if (decision.kind() == TextKind.RESET_CONVERSATION) {
             throw resetHasNoRows();
         }
-        ResultSet rs = described != null ? described : questions.answer(connection, this, decision, delegate.getMaxRows());
+        ResultSet rs = described != null ? described : questions.answer(host, this, decision, delegate.getMaxRows());
         described = null;
         answeredColumns = rs == null ? null : rs.getMetaData();
         return ownRows(rs);
@@ -94,7 +94,7 @@ final class NlQuestionStatement extends NlStatement implements PreparedStatement
             return null; // no rows: a Describe answers NoData
         }
         if (described == null) {
-            described = questions.answer(connection, this, decision, delegate.getMaxRows());
+            described = questions.answer(host, this, decision, delegate.getMaxRows());
         }
         return described.getMetaData();
     }

@@ -12,16 +12,16 @@ import java.sql.Statement;
  */
 final class NlResultSet extends DelegatingResultSet<ResultSet> {
 
-    private final NlConnection connection;
+    private final ValueHost host;
     private final Statement statement;
 
-    private NlResultSet(NlConnection connection, Statement statement, ResultSet delegate) {
+    private NlResultSet(ValueHost host, Statement statement, ResultSet delegate) {
         super(delegate);
-        this.connection = connection;
+        this.host = host;
         this.statement = statement;
     }
 
-    static ResultSet wrap(NlConnection connection, Statement statement, ResultSet delegate) {
+    static ResultSet wrap(ValueHost host, Statement statement, ResultSet delegate) {
         if (delegate == null) {
             return null;
         }
@@ -29,7 +29,7 @@ final class NlResultSet extends DelegatingResultSet<ResultSet> {
         Statement seen = statement instanceof DelegatingWrapper<?> w ? (Statement) w.facade() : statement;
         // No proxy here: rows are the hot path (a proxy doubled the time of reading 1M rows of 4 ints), and pgjdbc's
         // result set adds only the deprecated PGRefCursorResultSet; unwrap(PGRefCursorResultSet.class) still reaches it.
-        return new NlResultSet(connection, seen, delegate);
+        return new NlResultSet(host, seen, delegate);
     }
 
     @Override
@@ -39,6 +39,6 @@ final class NlResultSet extends DelegatingResultSet<ResultSet> {
 
     @Override
     protected Object value(Object value) throws SQLException {
-        return NlValues.adopt(connection, value);
+        return host.adopt(value);
     }
 }

@@ -21,7 +21,8 @@ import dev.nlsql.engine.Trace;
  */
 public class NlStatement extends DelegatingStatement<Statement> {
 
-    protected final NlConnection connection;
+    /** What this statement needs of its connection (never the connection's class: see {@link StatementHost}). */
+    protected final StatementHost host;
     /** The last question answered here, its trace and its warning. */
     protected final QuestionResults questions = new QuestionResults();
     /** What getResultSet, getUpdateCount and getMoreResults describe: the delegate's last run, or this statement's own. */
@@ -40,14 +41,14 @@ public class NlStatement extends DelegatingStatement<Statement> {
     /** The rows of an {@link LastRun#OWN_ROWS} run (null when the answer has none). */
     private ResultSet ownResult;
 
-    NlStatement(NlConnection connection, Statement delegate) {
+    NlStatement(StatementHost host, Statement delegate) {
         super(delegate);
-        this.connection = connection;
+        this.host = host;
     }
 
     /** A statement as applications hold it: with the real driver's own interfaces (PGStatement) when it has any. */
-    static Statement of(NlConnection connection, Statement delegate) {
-        return DriverInterfaces.expose(Statement.class, new NlStatement(connection, delegate));
+    static Statement of(StatementHost host, Statement delegate) {
+        return DriverInterfaces.expose(Statement.class, new NlStatement(host, delegate));
     }
 
     /** One execution of the statement, as an overload runs it. */
@@ -93,29 +94,29 @@ public class NlStatement extends DelegatingStatement<Statement> {
     @Override
     public ResultSet executeQuery(String text) throws SQLException {
         return execution(() -> {
-            TextKind.Decision decision = connection.decide(text);
+            TextKind.Decision decision = host.decide(text);
             if (decision.kind() == TextKind.RESET_CONVERSATION) {
                 throw resetHasNoRows();
             }
             if (decision.kind() != TextKind.SQL) {
                 return ownRows(answer(decision));
             }
-            if (connection.passthrough() == Passthrough.ALLOW) {
+            if (host.passthrough() == Passthrough.ALLOW) {
                 ResultSet rs = delegate.executeQuery(text);
-                connection.afterSql(decision);
-                return NlResultSet.wrap(connection, this, rs);
+                host.afterSql(decision);
+                return NlResultSet.wrap(host, this, rs);
             }
-            return ownRows(NlResultSet.wrap(connection, this, guardedText(text)));
+            return ownRows(NlResultSet.wrap(host, this, guardedText(text)));
         });
     }
 
-    /** Guarded rows whose read-only transaction lasts until they close ({@link NlConnection#streams}); null when none. */
+    /** Guarded rows whose read-only transaction lasts until they close ({@link StatementHost#streams}); null when none. */
     private ResultSet streamed;
 
     /** Runs SQL text under a guarding passthrough; rows still streaming from the last run are closed first, as JDBC does. */
     private ResultSet guardedText(String text) throws SQLException {
         endStreamed();
-        ResultSet rs = connection.runGuardedText(delegate, connection.admitSqlText(text));
+        ResultSet rs = host.runGuardedText(delegate, host.admitSqlText(text));
         if (rs instanceof dev.nlsql.internal.execute.ScopedRows) {
             streamed = rs;
         }
@@ -137,7 +138,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     /** execute(String) within its execution: a question, RESET NL, or SQL under the passthrough policy. */
     private boolean executeText(String text) throws SQLException {
-        TextKind.Decision decision = connection.decide(text);
+        TextKind.Decision decision = host.decide(text);
         if (decision.kind() == TextKind.RESET_CONVERSATION) {
             resetConversation();
             return false;
@@ -146,12 +147,12 @@ public class NlStatement extends DelegatingStatement<Statement> {
             ownRows(answer(decision));
             return true;
         }
-        if (connection.passthrough() == Passthrough.ALLOW) {
+        if (host.passthrough() == Passthrough.ALLOW) {
             boolean result = delegate.execute(text);
-            connection.afterSql(decision);
+            host.afterSql(decision);
             return result;
         }
-        ownRows(NlResultSet.wrap(connection, this, guardedText(text)));
+        ownRows(NlResultSet.wrap(host, this, guardedText(text)));
         return true;
     }
 
@@ -221,7 +222,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
                 return resetCount;
             }
             T count = call.run(admitUpdate(text));
-            connection.afterSql(TextKind.of(text));
+            host.afterSql(TextKind.of(text));
             return count;
         });
     }
@@ -244,7 +245,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
     @Override
     public ResultSet getResultSet() throws SQLException {
         return switch (lastRun) {
-            case DELEGATE -> NlResultSet.wrap(connection, this, delegate.getResultSet());
+            case DELEGATE -> NlResultSet.wrap(host, this, delegate.getResultSet());
             case OWN_ROWS -> ownResult;
             case RESET, NO_MORE -> null;
         };
@@ -255,7 +256,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
      * delivered orders"); the instructions go to the model with the question.
      */
     public ResultSet executeQuestion(String question, String instructions) throws SQLException {
-        return execution(() -> ownRows(questions.answer(connection, this, new TextKind.Decision(TextKind.QUESTION, question, false),
+        return execution(() -> ownRows(questions.answer(host, this, new TextKind.Decision(TextKind.QUESTION, question, false),
                 instructions, delegate.getMaxRows())));
     }
 
@@ -271,7 +272,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
     @Override
     public void cancel() throws SQLException {
         questions.cancel();
-        connection.cancelSources();
+        host.cancelSources();
         super.cancel();
     }
 
@@ -354,7 +355,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
         if (lastRun != LastRun.DELEGATE) {
             return noRows((Statement) facade());
         }
-        return NlResultSet.wrap(connection, this, delegate.getGeneratedKeys());
+        return NlResultSet.wrap(host, this, delegate.getGeneratedKeys());
     }
 
     /** A result with no columns and no rows, as pgjdbc's generated keys when a run made none. */
@@ -406,12 +407,12 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     @Override
     public Connection getConnection() {
-        return connection.exposed();
+        return host.connection();
     }
 
     /** True when the text is SQL and runs untouched, so a delegate overload can take it as is. */
     private boolean isPlainPassthrough(String text) throws SQLException {
-        return connection.passthrough() == Passthrough.ALLOW && connection.decide(text).kind() == TextKind.SQL;
+        return host.passthrough() == Passthrough.ALLOW && host.decide(text).kind() == TextKind.SQL;
     }
 
     /**
@@ -422,10 +423,10 @@ public class NlStatement extends DelegatingStatement<Statement> {
         if (TextKind.of(text).kind() == TextKind.RESET_CONVERSATION) {
             throw NlSqlState.BAD_INPUT.exception("Run RESET NL with execute(String) or executeUpdate(String)");
         }
-        if (connection.passthrough() != Passthrough.ALLOW) {
-            connection.admitSqlText(text); // says why the text is refused when the guard refuses it
+        if (host.passthrough() != Passthrough.ALLOW) {
+            host.admitSqlText(text); // says why the text is refused when the guard refuses it
             throw NlSqlState.UNSAFE_SQL.exception("Statements that change data are refused under nlsql.passthrough="
-                    + connection.passthrough().name().toLowerCase(java.util.Locale.ROOT));
+                    + host.passthrough().name().toLowerCase(java.util.Locale.ROOT));
         }
         return text;
     }
@@ -433,7 +434,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
     /** {@code RESET NL}: the connection forgets its conversation; this statement its last question. */
     void resetConversation() throws SQLException {
         questions.forget();
-        connection.resetConversation();
+        host.resetConversation();
         lastRun = LastRun.RESET;
     }
 
@@ -442,6 +443,6 @@ public class NlStatement extends DelegatingStatement<Statement> {
     }
 
     private ResultSet answer(TextKind.Decision decision) throws SQLException {
-        return questions.answer(connection, this, decision, delegate.getMaxRows());
+        return questions.answer(host, this, decision, delegate.getMaxRows());
     }
 }

@@ -20,19 +20,19 @@ final class QuestionResults {
     private SQLWarning warning;
 
     /** Answers through the connection and keeps the trace, also when the question fails. */
-    ResultSet answer(NlConnection connection, Statement owner, TextKind.Decision decision, int statementMaxRows) throws SQLException {
-        return answer(connection, owner, decision, null, statementMaxRows);
+    ResultSet answer(StatementHost host, Statement owner, TextKind.Decision decision, int statementMaxRows) throws SQLException {
+        return answer(host, owner, decision, null, statementMaxRows);
     }
 
-    ResultSet answer(NlConnection connection, Statement owner, TextKind.Decision decision, String instructions, int statementMaxRows)
+    ResultSet answer(StatementHost host, Statement owner, TextKind.Decision decision, String instructions, int statementMaxRows)
             throws SQLException {
         close();
         try (dev.nlsql.internal.generate.LlmCancellation c = dev.nlsql.internal.generate.LlmCancellation.open()) {
             cancellation = c;
-            Answer answer = connection.answer(decision, instructions, statementMaxRows);
+            Answer answer = host.answer(decision, instructions, statementMaxRows);
             lastTrace = answer.trace();
             warning = new SQLWarning(lastTrace.summary(), SqlState.WARNING.code());
-            result = answer.rows() == null ? null : NlResultSet.wrap(connection, owner, answer.rows());
+            result = answer.rows() == null ? null : NlResultSet.wrap(host, owner, answer.rows());
             return result;
         } catch (TraceException e) {
             lastTrace = e.trace();
