@@ -4,10 +4,11 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static dev.nlsql.testing.ArchitectureSlices.PACKAGES;
+import static dev.nlsql.testing.ArchitectureSlices.TOP_LEVEL_CLASSES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.domain.JavaField;
@@ -19,12 +20,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import dev.nlsql.internal.check.SqlGuard;
 import dev.nlsql.internal.execute.GuardedSql;
 import java.lang.module.ModuleDescriptor;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
@@ -88,7 +85,7 @@ class DriverArchitectureTest {
 
     @Test
     void packagesHaveNoCycles() {
-        slices().matching("dev.nlsql.(**)").should().beFreeOfCycles().check(driver);
+        slices().assignedFrom(PACKAGES).should().beFreeOfCycles().check(driver);
     }
 
     @Test
@@ -123,13 +120,6 @@ class DriverArchitectureTest {
 
     /** The packages of the public API: what module-info exports, and where no public signature names an internal type. */
     static final Set<String> API_PACKAGES = Set.of("dev.nlsql", "dev.nlsql.config", "dev.nlsql.engine", "dev.nlsql.jdbc", "dev.nlsql.sql");
-
-    /**
-     * Class cycles that remain, each a set of top-level classes of one package that use each other (a cycle across packages
-     * is already a package cycle). The list may only shrink: a new cycle fails, and so does one that is gone but still listed.
-     */
-    // Empty: the JDBC wrappers' cycle (java.sql's own shape) was broken by dependency inversion, see StatementHost and ValueHost.
-    static final Set<String> KNOWN_CLASS_CYCLES = Set.of();
 
     @Test
     void theLayersAreJdbcThenEngineThenInternal() {
@@ -181,101 +171,10 @@ class DriverArchitectureTest {
         return true;
     }
 
-    /** No two classes use each other, directly or around a longer loop, beyond the listed cycles (nested classes count as their top-level class). */
+    /** No two classes use each other, directly or around a longer loop (nested classes count as their top-level class). */
     @Test
-    void classesHaveNoCyclesBeyondTheKnownOnes() {
-        Map<String, Set<String>> uses = new HashMap<>();
-        for (JavaClass c : driver) {
-            Set<String> targets = uses.computeIfAbsent(topLevel(c), k -> new TreeSet<>());
-            for (Dependency d : c.getDirectDependenciesFromSelf()) {
-                String target = topLevel(d.getTargetClass());
-                if (target.startsWith("dev.nlsql.") && !target.equals(topLevel(c))) {
-                    targets.add(target);
-                }
-            }
-        }
-        Set<String> cycles = new TreeSet<>();
-        for (Set<String> component : new StronglyConnected(uses).components()) {
-            if (component.size() > 1) {
-                cycles.add(String.join(" ", new TreeSet<>(component)));
-            }
-        }
-        assertEquals(new TreeSet<>(KNOWN_CLASS_CYCLES), cycles, "class cycles (break new ones; drop a broken one from the list)");
-    }
-
-    private static String topLevel(JavaClass c) {
-        JavaClass k = c;
-        while (k.getEnclosingClass().isPresent()) {
-            k = k.getEnclosingClass().get();
-        }
-        return k.getName();
-    }
-
-    /** Tarjan's strongly connected components, iterative so that long chains do not overflow the stack. */
-    private static final class StronglyConnected {
-        private final Map<String, Set<String>> edges;
-        private final Map<String, Integer> index = new HashMap<>();
-        private final Map<String, Integer> low = new HashMap<>();
-        private final Deque<String> stack = new ArrayDeque<>();
-        private final Set<String> onStack = new java.util.HashSet<>();
-        private final List<Set<String>> components = new ArrayList<>();
-
-        StronglyConnected(Map<String, Set<String>> edges) {
-            this.edges = edges;
-        }
-
-        List<Set<String>> components() {
-            for (String v : new TreeSet<>(edges.keySet())) {
-                if (!index.containsKey(v)) {
-                    visit(v);
-                }
-            }
-            return components;
-        }
-
-        private void visit(String root) {
-            Deque<Object[]> work = new ArrayDeque<>();
-            enter(root);
-            work.push(new Object[] {root, edges.getOrDefault(root, Set.of()).iterator()});
-            while (!work.isEmpty()) {
-                Object[] frame = work.peek();
-                String v = (String) frame[0];
-                @SuppressWarnings("unchecked")
-                java.util.Iterator<String> next = (java.util.Iterator<String>) frame[1];
-                if (next.hasNext()) {
-                    String w = next.next();
-                    if (!index.containsKey(w)) {
-                        enter(w);
-                        work.push(new Object[] {w, edges.getOrDefault(w, Set.of()).iterator()});
-                    } else if (onStack.contains(w)) {
-                        low.put(v, Math.min(low.get(v), index.get(w)));
-                    }
-                    continue;
-                }
-                work.pop();
-                if (!work.isEmpty()) {
-                    String parent = (String) work.peek()[0];
-                    low.put(parent, Math.min(low.get(parent), low.get(v)));
-                }
-                if (low.get(v).equals(index.get(v))) {
-                    Set<String> component = new TreeSet<>();
-                    String w;
-                    do {
-                        w = stack.pop();
-                        onStack.remove(w);
-                        component.add(w);
-                    } while (!w.equals(v));
-                    components.add(component);
-                }
-            }
-        }
-
-        private void enter(String v) {
-            index.put(v, index.size());
-            low.put(v, index.get(v));
-            stack.push(v);
-            onStack.add(v);
-        }
+    void classesHaveNoCycles() {
+        slices().assignedFrom(TOP_LEVEL_CLASSES).should().beFreeOfCycles().check(driver);
     }
 
     /** Only the guard makes GuardedSql, the proof that a statement passed it. */

@@ -2,13 +2,12 @@ package dev.nlsql.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static dev.nlsql.testing.ArchitectureSlices.PACKAGES;
+import static dev.nlsql.testing.ArchitectureSlices.TOP_LEVEL_CLASSES;
 
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.library.dependencies.SliceAssignment;
-import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.Test;
 
 /** The proxy uses only the driver's public API, and its wire layer stands below its session layer. */
@@ -45,32 +44,4 @@ class ProxyArchitectureTest {
         // a session reaches its server only through PgSession.Server, a login through ClientLogin.Server
         slices().assignedFrom(TOP_LEVEL_CLASSES).should().beFreeOfCycles().check(PROXY);
     }
-
-    /** One slice per package. */
-    private static final SliceAssignment PACKAGES = new SliceAssignment() {
-        @Override
-        public SliceIdentifier getIdentifierOf(JavaClass c) {
-            return SliceIdentifier.of(c.getPackageName());
-        }
-
-        @Override
-        public String getDescription() {
-            return "packages";
-        }
-    };
-
-    /** One slice per top-level class, its nested classes with it. */
-    private static final SliceAssignment TOP_LEVEL_CLASSES = new SliceAssignment() {
-        @Override
-        public SliceIdentifier getIdentifierOf(JavaClass c) {
-            String name = c.getName();
-            int nested = name.indexOf('$');
-            return SliceIdentifier.of(nested < 0 ? name : name.substring(0, nested));
-        }
-
-        @Override
-        public String getDescription() {
-            return "top-level classes";
-        }
-    };
 }
