@@ -17,10 +17,10 @@ import picocli.CommandLine.Model.CommandSpec;
 final class AskCommand implements Callable<Integer> {
 
     @Mixin
-    NlsqlCommand.Connect connect;
+    ConnectOptions connect;
 
     @Mixin
-    NlsqlCommand.Show show;
+    ShowOptions show;
 
     @Option(names = "--json", description = "Print exactly one JSON object on stdout")
     boolean json;

@@ -22,7 +22,7 @@ final class ChartFile {
     /** Checks the file name before anything runs: a chart file ends in .svg or .png (a bad invocation otherwise). */
     static Path check(Path file) {
         if (file != null && Charts.Format.of(file) == null) {
-            throw new NlsqlCommand.BadInvocation("--chart takes a file ending in .svg or .png, got: " + file);
+            throw new BadInvocation("--chart takes a file ending in .svg or .png, got: " + file);
         }
         return file;
     }
@@ -47,7 +47,7 @@ final class ChartFile {
         try {
             drawn.write(file);
         } catch (IOException | RuntimeException e) {
-            to.println("chart: not written to " + file + ": " + NlsqlCommand.describe(e));
+            to.println("chart: not written to " + file + ": " + Failures.describe(e));
             return false;
         }
         to.println("chart: " + drawn.kind().name().toLowerCase(Locale.ROOT) + " chart written to " + file

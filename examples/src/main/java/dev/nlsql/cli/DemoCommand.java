@@ -30,10 +30,10 @@ final class DemoCommand implements Callable<Integer> {
             "How many orders over 500 euros?");
 
     @Mixin
-    NlsqlCommand.Connect connect;
+    ConnectOptions connect;
 
     @Mixin
-    NlsqlCommand.Show show;
+    ShowOptions show;
 
     @Override
     public Integer call() throws Exception {

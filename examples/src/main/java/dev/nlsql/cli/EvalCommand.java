@@ -50,7 +50,7 @@ final class EvalCommand implements Callable<Integer> {
     java.util.Map<String, String> properties = new java.util.LinkedHashMap<>();
 
     @Option(names = "--source", paramLabel = "name=URL",
-            description = NlsqlCommand.SOURCE_HELP + " {db} in it is replaced by each question's database too.")
+            description = ConnectOptions.SOURCE_HELP + " {db} in it is replaced by each question's database too.")
     java.util.List<String> sources = new ArrayList<>();
 
     @Option(names = "--knowledge", paramLabel = "FILE",
@@ -64,29 +64,29 @@ final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!Files.isReadable(dataset)) {
-            throw new NlsqlCommand.BadInvocation("cannot read --dataset " + dataset);
+            throw new BadInvocation("cannot read --dataset " + dataset);
         }
         if (!url.startsWith("jdbc:")) {
-            throw new NlsqlCommand.BadInvocation("--url must be a JDBC URL such as jdbc:nlsql:postgresql://127.0.0.1:5432/{db}?user=app");
+            throw new BadInvocation("--url must be a JDBC URL such as jdbc:nlsql:postgresql://127.0.0.1:5432/{db}?user=app");
         }
         if (limit != null && limit < 0) {
-            throw new NlsqlCommand.BadInvocation("--limit must be 0 or more, got: " + limit);
+            throw new BadInvocation("--limit must be 0 or more, got: " + limit);
         }
         if (parallel < 1) {
-            throw new NlsqlCommand.BadInvocation("--parallel must be 1 or more, got: " + parallel);
+            throw new BadInvocation("--parallel must be 1 or more, got: " + parallel);
         }
         String template = url.startsWith("jdbc:nlsql:") ? url : "jdbc:nlsql:" + url.substring(5);
         Properties p = new Properties();
         for (var e : properties.entrySet()) {
             if (!e.getKey().startsWith("nlsql.")) {
-                throw new NlsqlCommand.BadInvocation("-p takes nlsql.* properties, got: " + e.getKey());
+                throw new BadInvocation("-p takes nlsql.* properties, got: " + e.getKey());
             }
             p.setProperty(e.getKey(), e.getValue());
         }
-        NlsqlCommand.addSources(p, sources);
+        ConnectOptions.addSources(p, sources);
         if (knowledge != null) {
             if (p.containsKey(dev.nlsql.config.NlProperty.KNOWLEDGE.key())) {
-                throw new NlsqlCommand.BadInvocation("--knowledge and -p " + dev.nlsql.config.NlProperty.KNOWLEDGE.key() + " name the same thing; give one");
+                throw new BadInvocation("--knowledge and -p " + dev.nlsql.config.NlProperty.KNOWLEDGE.key() + " name the same thing; give one");
             }
             p.setProperty(dev.nlsql.config.NlProperty.KNOWLEDGE.key(), knowledge.toAbsolutePath().toString());
         }
@@ -147,7 +147,7 @@ final class EvalCommand implements Callable<Integer> {
 
     /**
      * The configuration the driver will use: -p properties, then those in the URL (which win, as in the driver).
-     * An unknown name or a bad value, in -p or in the URL, is a {@link NlsqlCommand.BadInvocation}.
+     * An unknown name or a bad value, in -p or in the URL, is a {@link BadInvocation}.
      */
     private static NlConfig settingsOf(String template, Properties p) {
         Properties given = new Properties();
@@ -159,14 +159,14 @@ final class EvalCommand implements Callable<Integer> {
             dev.nlsql.config.NlProperty known = java.util.Arrays.stream(dev.nlsql.config.NlProperty.values())
                     .filter(k -> k.key().equalsIgnoreCase(key)).findFirst().orElse(null);
             if (known == null) {
-                throw new NlsqlCommand.BadInvocation("-p " + key + ": no such property; see the README for the nlsql.* properties");
+                throw new BadInvocation("-p " + key + ": no such property; see the README for the nlsql.* properties");
             }
             given.setProperty(known.key(), p.getProperty(key));
         }
         try {
             NlConfig.from(given, java.util.Map.of());
         } catch (java.sql.SQLException e) {
-            throw new NlsqlCommand.BadInvocation("-p: " + e.getMessage());
+            throw new BadInvocation("-p: " + e.getMessage());
         }
         Properties merged = new Properties();
         merged.putAll(given);
@@ -174,7 +174,7 @@ final class EvalCommand implements Callable<Integer> {
             merged.putAll(NlUrl.parse(template).nlProperties());
             return NlConfig.from(merged);
         } catch (java.sql.SQLException | RuntimeException e) {
-            throw new NlsqlCommand.BadInvocation("--url: " + e.getMessage());
+            throw new BadInvocation("--url: " + e.getMessage());
         }
     }
 

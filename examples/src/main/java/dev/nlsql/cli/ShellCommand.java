@@ -59,10 +59,10 @@ final class ShellCommand implements Callable<Integer> {
     private static final long ABANDON_AFTER_MS = 2_000;
 
     @Mixin
-    NlsqlCommand.Connect connect;
+    ConnectOptions connect;
 
     @Mixin
-    NlsqlCommand.Show show;
+    ShowOptions show;
 
     private volatile Statement running;
     private Statement statement;

@@ -27,10 +27,10 @@ import picocli.CommandLine.Spec;
 final class VerifyCommand implements Callable<Integer> {
 
     @Mixin
-    NlsqlCommand.Connect connect;
+    ConnectOptions connect;
 
     @Mixin
-    NlsqlCommand.Show show;
+    ShowOptions show;
 
     @Option(names = "--yes", description = "Save without asking")
     boolean yes;
@@ -75,7 +75,7 @@ final class VerifyCommand implements Callable<Integer> {
         String key = dev.nlsql.config.NlProperty.KNOWLEDGE.key();
         String given = connect.knowledge != null ? connect.knowledge.toString() : connect.properties.get(key);
         if (given == null || given.isBlank()) {
-            throw new NlsqlCommand.BadInvocation("verify needs a knowledge file to save to: --knowledge FILE");
+            throw new BadInvocation("verify needs a knowledge file to save to: --knowledge FILE");
         }
         return Path.of(given).toAbsolutePath();
     }

@@ -44,15 +44,21 @@ final class EvalCharts {
     }
 
     /**
+     * One row of {@link #accuracyByCategory}: a group of questions, how many counted, how many were right on the first
+     * attempt and how many in the end. Plain values, so the charts need nothing of the report that shows them.
+     */
+    record CategoryBars(String group, int counted, int rightFirstTime, int lenient) {
+    }
+
+    /**
      * Grouped bars per question category (and all questions): right on the first attempt, right in
      * the end. The bars lie horizontally, one row per category, and the chart grows with the number
      * of categories: a dozen long names (defog's {@code instructions_string_matching} and the like)
      * stay whole and apart, where columns would cut them to {@code instructio...}.
      */
-    static String accuracyByCategory(EvalReport.Metrics overall, List<EvalReport.Metrics> categories) {
+    static String accuracyByCategory(List<CategoryBars> groups) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
-        EvalReport.shown(List.of(overall)).forEach(m -> add(data, m)); // a group of no counted question has no share to draw
-        EvalReport.shown(categories).forEach(m -> add(data, m));
+        groups.forEach(g -> add(data, g));
         JFreeChart chart = ChartFactory.createBarChart("Right on the first attempt vs. right in the end", null,
                 "share of questions", data, PlotOrientation.HORIZONTAL, true, false, false);
         BarRenderer r = style(chart, new Color[] {FIRST, FINAL});
@@ -76,10 +82,10 @@ final class EvalCharts {
         return Math.max(220, 110 + 38 * rows);
     }
 
-    private static void add(DefaultCategoryDataset data, EvalReport.Metrics m) {
-        String column = m.group() + " (n=" + m.counted() + ")";
-        data.addValue(m.counted() == 0 ? 0 : (double) m.rightFirstTime() / m.counted(), "right on the first attempt", column);
-        data.addValue(m.lenientAccuracy(), "right in the end", column);
+    private static void add(DefaultCategoryDataset data, CategoryBars g) {
+        String column = g.group() + " (n=" + g.counted() + ")";
+        data.addValue(g.counted() == 0 ? 0 : (double) g.rightFirstTime() / g.counted(), "right on the first attempt", column);
+        data.addValue(g.counted() == 0 ? 0 : (double) g.lenient() / g.counted(), "right in the end", column);
     }
 
     /** How many questions took 0, 1, 2, … LLM calls. */

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * An evaluation's figures: execution accuracy (strict and lenient), first-attempt success,
@@ -425,8 +426,10 @@ public final class EvalReport {
         }
         List<QuestionResult> counted = results.stream().filter(r -> !r.goldFailed()).toList();
         b.append("<h2>Charts</h2><div class=\"charts\">");
-        chart(b, EvalCharts.accuracyByCategory(all, byCategory()), "right on the first attempt vs right in the end, per category",
-                "wide");
+        List<EvalCharts.CategoryBars> bars = Stream.concat(shown(List.of(all)).stream(), shown(byCategory()).stream())
+                .map(m -> new EvalCharts.CategoryBars(m.group(), m.counted(), m.rightFirstTime(), m.lenient()))
+                .toList(); // a group of no counted question has no share to draw
+        chart(b, EvalCharts.accuracyByCategory(bars), "right on the first attempt vs right in the end, per category", "wide");
         chart(b, EvalCharts.callsPerQuestion(counted), "LLM calls per question", "");
         chart(b, EvalCharts.callsByOutcome(counted), "LLM calls by outcome: first attempts, corrections and refusals", "");
         b.append("</div>");

@@ -75,7 +75,7 @@ class SourceOptionIT {
                     : new String[] {"shell", "--source", "Accounts=" + ACCOUNTS, "--source", "hr=jdbc:mariadb://127.0.0.1:3306/hr", "-p",
                         "nlsql.maxAttempts=2"});
             Object sub = parsed.subcommand().commandSpec().userObject();
-            NlsqlCommand.Connect connect = sub instanceof AskCommand a ? a.connect : ((ShellCommand) sub).connect;
+            ConnectOptions connect = sub instanceof AskCommand a ? a.connect : ((ShellCommand) sub).connect;
             Properties given = connect.given();
             assertEquals(ACCOUNTS, given.getProperty("nlsql.source.accounts"), command + ": the name folds, the URL is untouched");
             assertEquals("jdbc:mariadb://127.0.0.1:3306/hr", given.getProperty("nlsql.source.hr"), command);
