@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import dev.nlsql.internal.log.Logs;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.JedisPooled;
 
@@ -24,7 +24,7 @@ import redis.clients.jedis.JedisPooled;
  */
 final class SharedAnswers {
 
-    private static final Logger LOG = LoggerFactory.getLogger(SharedAnswers.class);
+    private static final Logger LOG = Logs.get(SharedAnswers.class);
     /** Versioned: a change of what goes into a key changes the prefix, so old entries are never read with a new meaning. */
     static final String PREFIX = "nlsql:answer:v1:";
     /** After a failure the store is left alone this long: no question waits on a store that just failed. */
