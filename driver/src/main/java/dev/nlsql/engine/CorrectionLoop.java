@@ -533,7 +533,8 @@ final class CorrectionLoop {
         return SharedAnswers.key(TraceLog.databaseName(urlAndUser[0]), urlAndUser.length > 1 ? urlAndUser[1] : "",
                 Long.toString(main.catalog.fingerprint()), AnswerCache.normalised(question.text()),
                 String.valueOf(cacheInstructions()), String.join(",", c.tables()), String.valueOf(c.readRole()), c.llm().name(),
-                String.valueOf(c.llmModel()), main.dialect.name(), String.join(",", c.functions()), String.join(",", c.deniedFunctions()));
+                String.valueOf(c.llmModel()), main.dialect.name(), String.join(",", c.functions()), String.join(",", c.deniedFunctions()),
+                String.join(",", c.sources().keySet()));
     }
 
     private Generation generate(SqlGenerator generator, GenerationRequest request) throws SQLException, NotUnderstoodException {
