@@ -492,15 +492,16 @@ final class CorrectionLoop {
             return null;
         }
         Step step = attempt(sql, Source.CACHE, 0, 0, 0, main, maxRows);
-        if (fromShared) {
-            trace.note("answer from the shared cache " + shared.shown());
-        }
         if (step.answered() || step.outcome() == Outcome.EMPTY) {
+            if (fromShared) {
+                trace.note("answer from the shared cache " + shared.shown());
+            }
             answeredFromCache = true;
             return step;
         }
         engine.answers().drop(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions());
-        if (shared != null) {
+        if (fromShared) {
+            trace.note("the shared cache's SQL failed here and was deleted from " + shared.shown());
             shared.delete(sharedKey());
         }
         return null;
