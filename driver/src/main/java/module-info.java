@@ -22,6 +22,8 @@ module dev.nlsql.driver {
     requires langchain4j.http.client;
     requires net.bytebuddy;
     requires org.objenesis;
+    requires redis.clients.jedis;
+    requires org.apache.commons.pool2;
     // the wrapped drivers nlsql knows by name, and the fallback analysis's engine: optional, as in the pom
     requires static org.postgresql.jdbc;
     requires static com.h2database;

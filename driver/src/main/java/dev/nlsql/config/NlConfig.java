@@ -39,6 +39,10 @@ public final class NlConfig {
     private final List<String> tables;
     private final Passthrough passthrough;
     private final boolean cache;
+    /** The shared answer cache's URL (redis:// or rediss://), or null. */
+    private final String cacheShared;
+    private final int cacheSharedTtlSeconds;
+    private final int cacheSharedTimeoutMillis;
     private final boolean repairs;
     private final int widerSearch;
     private final int maxSteps;
@@ -90,6 +94,9 @@ public final class NlConfig {
         this.sourceRows = positiveInt(p, NlProperty.SOURCE_ROWS);
         this.passthrough = Passthrough.valueOf(choice(p, NlProperty.PASSTHROUGH).toUpperCase(Locale.ROOT));
         this.cache = Boolean.parseBoolean(choice(p, NlProperty.CACHE));
+        this.cacheShared = sharedCacheUrl(text(p, NlProperty.CACHE_SHARED));
+        this.cacheSharedTtlSeconds = positiveInt(p, NlProperty.CACHE_SHARED_TTL_SECONDS);
+        this.cacheSharedTimeoutMillis = positiveInt(p, NlProperty.CACHE_SHARED_TIMEOUT_MILLIS);
         this.repairs = Boolean.parseBoolean(choice(p, NlProperty.REPAIRS));
         this.widerSearch = nonNegativeInt(p, NlProperty.WIDER_SEARCH);
         this.maxSteps = positiveInt(p, NlProperty.MAX_STEPS);
@@ -105,6 +112,27 @@ public final class NlConfig {
         this.llmSendValues = Boolean.parseBoolean(choice(p, NlProperty.LLM_SEND_VALUES));
         this.dialect = Dialect.valueOf(choice(p, NlProperty.DIALECT).toUpperCase(Locale.ROOT));
         this.knowledge = knowledgePath(text(p, NlProperty.KNOWLEDGE));
+    }
+
+    private static String sharedCacheUrl(String value) throws SQLException {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        String v = value.strip();
+        if (!v.startsWith("redis://") && !v.startsWith("rediss://")) {
+            throw new SQLException("Invalid value for " + NlProperty.CACHE_SHARED.key() + ": a redis:// or rediss:// URL "
+                    + "(redis://host:6379/0)", INVALID_VALUE);
+        }
+        try {
+            java.net.URI uri = new java.net.URI(v);
+            if (uri.getHost() == null) {
+                throw new java.net.URISyntaxException(v, "no host");
+            }
+        } catch (java.net.URISyntaxException e) {
+            throw new SQLException("Invalid value for " + NlProperty.CACHE_SHARED.key() + ": not a URL (" + e.getReason() + ")",
+                    INVALID_VALUE);
+        }
+        return v;
     }
 
     /** The knowledge file's path, absolute; its contents are read and checked at connect, against the database. */
@@ -365,6 +393,7 @@ public final class NlConfig {
         return String.join("|", llm.name(), String.valueOf(llmBaseUrl), String.valueOf(llmApiKey == null ? null : llmApiKey.hashCode()),
                 llmModel, String.valueOf(llmSeed), String.valueOf(llmTimeoutSeconds), String.valueOf(maxAttempts), String.valueOf(maxRows),
                 String.valueOf(queryTimeoutSeconds), String.join(",", tables), passthrough.name(), String.valueOf(cache), String.valueOf(repairs),
+                String.valueOf(cacheShared), String.valueOf(cacheSharedTtlSeconds), String.valueOf(cacheSharedTimeoutMillis),
                 String.join(",", deniedFunctions), String.join(",", functions), readRoles.toString(), String.valueOf(maxResultBytes),
                 String.valueOf(llmMaxReplyChars), String.valueOf(llmSendValues), dialect.name(), String.valueOf(widerSearch),
                 String.valueOf(maxSteps), String.valueOf(fallbackRows), String.valueOf(followUps), sources.toString(),
@@ -439,6 +468,19 @@ public final class NlConfig {
 
     public boolean cache() {
         return cache;
+    }
+
+    /** The shared answer cache's URL, or null when there is none. */
+    public String cacheShared() {
+        return cacheShared;
+    }
+
+    public int cacheSharedTtlSeconds() {
+        return cacheSharedTtlSeconds;
+    }
+
+    public int cacheSharedTimeoutMillis() {
+        return cacheSharedTimeoutMillis;
     }
 
     /** Whether failures with exactly one sensible fix are repaired without the LLM. */

@@ -21,6 +21,12 @@ public enum NlProperty {
     PASSTHROUGH("nlsql.passthrough", "allow", "What happens to SQL text: allow (runs untouched), "
             + "readonly (guarded like generated SQL and run read-only) or deny (refused)", List.of("allow", "readonly", "deny")),
     CACHE("nlsql.cache", "true", "Reuse validated SQL for a repeated question on an unchanged schema", List.of("true", "false")),
+    CACHE_SHARED("nlsql.cache.shared", null, "A Redis every instance shares validated SQL through, as a second tier behind "
+            + "nlsql.cache (redis://host:6379/0, rediss:// for TLS). Default: none", List.of()),
+    CACHE_SHARED_TTL_SECONDS("nlsql.cache.sharedTtlSeconds", "86400", "How long an answer stays in the shared cache, in seconds",
+            List.of()),
+    CACHE_SHARED_TIMEOUT_MILLIS("nlsql.cache.sharedTimeoutMillis", "200", "Connect and read timeout of the shared cache, in "
+            + "milliseconds: a store slower than this is skipped", List.of()),
     REPAIRS("nlsql.repairs", "true", "Fix failures that have exactly one sensible fix without asking the LLM", List.of("true", "false")),
     DENIED_FUNCTIONS("nlsql.deniedFunctions", "", "Comma-separated function names (* wildcards) denied in guarded SQL, "
             + "in addition to the built-in rules (pg_sleep*, pg_read_file, dblink*, set_config, ...)", List.of()),

@@ -25,7 +25,11 @@ final class AnswerCache {
     }
 
     private static Key key(String database, long fingerprint, String question, String instructions) {
-        return new Key(database, fingerprint, question.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT),
-                instructions == null ? "" : instructions.strip());
+        return new Key(database, fingerprint, normalised(question), instructions == null ? "" : instructions.strip());
+    }
+
+    /** The question as both tiers key it: trimmed, runs of white space as one space, lower case. */
+    static String normalised(String question) {
+        return question.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
     }
 }

@@ -145,6 +145,8 @@ final class CorrectionLoop {
     private String knowledgeVersion = "";
     /** The main catalog was read from the database for this question, not taken from the cache. */
     private boolean catalogReadForThisQuestion;
+    /** The answer is the cache's (either tier): not written back to the shared tier. */
+    private boolean answeredFromCache;
 
     CorrectionLoop(EngineServices engine, Question question, Connection connection, String databaseKey, int maxRows) {
         this(engine, question, connection, databaseKey, maxRows, List.of());
@@ -480,15 +482,60 @@ final class CorrectionLoop {
             return null;
         }
         String sql = engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions());
+        SharedAnswers shared = engine.sharedAnswers();
+        boolean fromShared = false;
+        if (sql == null && shared != null) {
+            sql = sharedEntry(shared);
+            fromShared = sql != null;
+        }
         if (sql == null) {
             return null;
         }
         Step step = attempt(sql, Source.CACHE, 0, 0, 0, main, maxRows);
         if (step.answered() || step.outcome() == Outcome.EMPTY) {
+            if (fromShared) {
+                trace.note("answer from the shared cache " + shared.shown());
+            }
+            answeredFromCache = true;
             return step;
         }
         engine.answers().drop(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions());
+        if (fromShared) {
+            trace.note("the shared cache's SQL failed here and was deleted from " + shared.shown());
+            shared.delete(sharedKey());
+        }
         return null;
+    }
+
+    /**
+     * The shared cache's SQL for this question, if the guard accepts it: the store is another input, so what it holds is
+     * checked before it is run or counted as an attempt. A refused entry is deleted (every instance would refuse it again)
+     * and the question goes on as a miss.
+     */
+    private String sharedEntry(SharedAnswers shared) throws SQLException {
+        String key = sharedKey();
+        String sql = shared.get(key);
+        if (sql == null) {
+            return null;
+        }
+        try {
+            main.guard.check(sql, SessionRules.of(connection, main.dialect));
+            return sql;
+        } catch (GuardRejection e) {
+            shared.refused(key, e.getMessage());
+            return null;
+        }
+    }
+
+    /** The shared cache's key: the in-process key's parts, with the database named without credentials, and the settings. */
+    private String sharedKey() {
+        String[] urlAndUser = databaseKey == null ? new String[] {"-", "-"} : databaseKey.split("\\|", 2);
+        NlConfig c = engine.config();
+        return SharedAnswers.key(TraceLog.databaseName(urlAndUser[0]), urlAndUser.length > 1 ? urlAndUser[1] : "",
+                Long.toString(main.catalog.fingerprint()), AnswerCache.normalised(question.text()),
+                String.valueOf(cacheInstructions()), String.join(",", c.tables()), String.valueOf(c.readRole()), c.llm().name(),
+                String.valueOf(c.llmModel()), main.dialect.name(), String.join(",", c.functions()), String.join(",", c.deniedFunctions()),
+                String.join(",", c.sources().keySet()));
     }
 
     private Generation generate(SqlGenerator generator, GenerationRequest request) throws SQLException, NotUnderstoodException {
@@ -1118,6 +1165,10 @@ final class CorrectionLoop {
         // the cache replays SQL on main: an answer from another source or a local join is not replayable there
         if (engine.config().cache() && step.databases().equals(List.of(NlConfig.MAIN))) {
             engine.answers().put(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions(), step.sql());
+            SharedAnswers shared = engine.sharedAnswers();
+            if (shared != null && !answeredFromCache) { // a cached answer is in the store already, or was when read
+                shared.put(sharedKey(), step.sql(), engine.config().cacheSharedTtlSeconds());
+            }
         }
         return new Answer(step.rows(), trace);
     }

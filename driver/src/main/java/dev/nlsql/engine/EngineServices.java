@@ -112,6 +112,12 @@ final class EngineServices {
         return ANSWERS;
     }
 
+    /** The shared second tier of the answer cache (nlsql.cache.shared), or null. */
+    SharedAnswers sharedAnswers() {
+        return config.cache() && config.cacheShared() != null
+                ? SharedAnswers.of(config.cacheShared(), config.cacheSharedTimeoutMillis()) : null;
+    }
+
     /** Whether the catalog of {@code databaseKey} is cached, so that reading it costs nothing. */
     boolean catalogCached(String databaseKey) {
         return CATALOGS.contains(catalogKey(databaseKey));

@@ -2,6 +2,7 @@ package dev.nlsql.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -67,6 +68,25 @@ class NlConfigTest {
         assertEquals(NlConfig.LlmKind.OPENAI, c.llm());
         assertEquals("http://localhost:11434/v1", c.llmBaseUrl());
         assertEquals(NlConfig.LlmKind.NONE, NlConfig.from(props("nlsql.llm", "NONE"), Map.of("OPENAI_API_KEY", "k")).llm());
+    }
+
+    @Test
+    void theSharedCacheIsOffUnlessARedisUrlIsGiven() throws SQLException {
+        NlConfig off = NlConfig.from(new Properties(), Map.of());
+        assertEquals(null, off.cacheShared());
+        assertEquals(86400, off.cacheSharedTtlSeconds());
+        assertEquals(200, off.cacheSharedTimeoutMillis());
+        NlConfig on = NlConfig.from(props("nlsql.cache.shared", " redis://cache:6379/2 ", "nlsql.cache.sharedTtlSeconds", "60",
+                "nlsql.cache.sharedTimeoutMillis", "50"), Map.of());
+        assertEquals("redis://cache:6379/2", on.cacheShared());
+        assertEquals(60, on.cacheSharedTtlSeconds());
+        assertEquals(50, on.cacheSharedTimeoutMillis());
+        assertNotEquals(off.identity(), on.identity(), "engines with and without the store are not shared");
+        for (String bad : List.of("cache:6379", "http://cache:6379", "redis://")) {
+            SQLException e = assertThrows(SQLException.class, () -> NlConfig.from(props("nlsql.cache.shared", bad), Map.of()));
+            assertEquals(NlConfig.INVALID_VALUE, e.getSQLState());
+            assertTrue(e.getMessage().contains("nlsql.cache.shared"), e.getMessage());
+        }
     }
 
     @Test
