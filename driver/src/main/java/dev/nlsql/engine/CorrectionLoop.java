@@ -172,11 +172,14 @@ final class CorrectionLoop {
         if (generator == null && !engine.config().cache()) {
             throw failure(NlSqlState.NOT_UNDERSTOOD, engine.noGeneratorMessage(), null);
         }
+        trace.enter("catalog");
         readCatalog();
         readSources();
         // MySQL runs questions only outside a transaction: say so before the model is asked or values sampled
         new ReadOnlyTransaction(connection, main.dialect).requireNoTransactionInProgress();
+        trace.enter("knowledge");
         readKnowledge();
+        trace.enter(null);
         Step verified = tryVerified();
         if (verified != null) {
             return answered(verified);
@@ -190,12 +193,24 @@ final class CorrectionLoop {
         }
         linkQuestion();
         while (policy.attemptsLeft()) {
-            Generation generation = generateOrReread(generator);
+            String outer = trace.enter("generate");
+            Generation generation;
+            try {
+                generation = generateOrReread(generator);
+            } finally {
+                trace.enter(outer);
+            }
             if (generation == null) {
                 continue; // the catalog was read again: ask again with it
             }
-            refuseIfNotAboutTheDatabase(generation);
-            List<PlanReader.Step> plan = generation.rejected() == null ? PlanReader.read(generation.text()) : null;
+            outer = trace.enter("gate");
+            List<PlanReader.Step> plan;
+            try {
+                refuseIfNotAboutTheDatabase(generation);
+                plan = generation.rejected() == null ? PlanReader.read(generation.text()) : null;
+            } finally {
+                trace.enter(outer);
+            }
             Step step = plan != null ? attemptPlan(plan, generation)
                     : attemptGenerated(generation, generator.usesLlm() ? Source.LLM : Source.OFFLINE);
             if (step == null) {
@@ -206,7 +221,12 @@ final class CorrectionLoop {
                 emptyAnswer = step;
             }
             if (step.outcome() == Outcome.EMPTY || step.zero()) {
-                step = widenIfEmpty(step);
+                outer = trace.enter("wider");
+                try {
+                    step = widenIfEmpty(step);
+                } finally {
+                    trace.enter(outer);
+                }
             }
             RetryPolicy.Next next = policy.after(step.outcome(), step.diagnosis());
             if (next == RetryPolicy.Next.ANSWER) {
@@ -219,7 +239,13 @@ final class CorrectionLoop {
         if (emptyAnswer != null) {
             return answered(emptyAnswer);
         }
-        Answer fallback = policy.attemptsLeft() ? null : fallbackAnalysis(generator);
+        String outer = trace.enter("fallback");
+        Answer fallback;
+        try {
+            fallback = policy.attemptsLeft() ? null : fallbackAnalysis(generator);
+        } finally {
+            trace.enter(outer);
+        }
         if (fallback != null) {
             return fallback;
         }
@@ -287,6 +313,15 @@ final class CorrectionLoop {
     }
 
     private void linkQuestion() throws SQLException {
+        String outer = trace.enter("linking");
+        try {
+            linkQuestionTimed();
+        } finally {
+            trace.enter(outer);
+        }
+    }
+
+    private void linkQuestionTimed() throws SQLException {
         questionValues();
         main.values = values;
         noteMisspellings(main);
@@ -330,7 +365,12 @@ final class CorrectionLoop {
             return false;
         }
         engine.schemaChanged(databaseKey);
-        readCatalog();
+        String outer = trace.enter("catalog");
+        try {
+            readCatalog();
+        } finally {
+            trace.enter(outer);
+        }
         return true;
     }
 
@@ -435,9 +475,15 @@ final class CorrectionLoop {
             return null;
         }
         // the question's values as the rest of the loop links them; a verified question's from the samples only (no lookups)
-        VerifiedMatch.Match match = VerifiedMatch.find(question.text(), knowledge.verified(), text -> text.equals(question.text())
+        String outer = trace.enter("verified");
+        VerifiedMatch.Match match;
+        try {
+            match = VerifiedMatch.find(question.text(), knowledge.verified(), text -> text.equals(question.text())
                 ? questionValues() : engine.valueLinks(text, main.catalog, connection, main.source.postgres(), databaseKey, false),
                 SessionRules.of(connection, main.dialect));
+        } finally {
+            trace.enter(outer);
+        }
         if (match == null || !policy.isNew(match.sql())) {
             return null;
         }
@@ -479,7 +525,13 @@ final class CorrectionLoop {
         if (!engine.config().cache()) {
             return null;
         }
-        String sql = engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions());
+        String outer = trace.enter("cache");
+        String sql;
+        try {
+            sql = engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions());
+        } finally {
+            trace.enter(outer);
+        }
         if (sql == null) {
             return null;
         }
@@ -721,6 +773,7 @@ final class CorrectionLoop {
         record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens(), NlConfig.LOCAL);
         trace.note("answered by the fallback analysis on a local copy of " + copy.tables()
                 + (truncated.isEmpty() ? "" : "; only the first " + rows + " rows of " + truncated + " were copied (nlsql.fallbackRows)"));
+        trace.stop(start);
         trace.succeed(guarded.sql(), millisSince(start));
         engine.metrics().record(trace);
         TraceLog.answered(trace);
@@ -1002,8 +1055,14 @@ final class CorrectionLoop {
             return step;
         }
         while (step.diagnosis() != null && step.db() != null && step.db().catalog != null && policy.attemptsLeft()) {
-            Repairs.Repair repair = Repairs.repair(step.guarded() == null ? step.sql() : step.guarded().sql(), step.diagnosis(),
-                    step.db().catalog);
+            String outer = trace.enter("diagnose");
+            Repairs.Repair repair;
+            try {
+                repair = Repairs.repair(step.guarded() == null ? step.sql() : step.guarded().sql(), step.diagnosis(),
+                        step.db().catalog);
+            } finally {
+                trace.enter(outer);
+            }
             if (repair == null || !policy.isNew(repair.sql())) {
                 return step;
             }
@@ -1021,6 +1080,16 @@ final class CorrectionLoop {
      * catalog, its read-only transaction, role and timeout), at most {@code cap} rows, recorded.
      */
     private Step attempt(String sql, Source source, long generationMillis, int inTokens, int outTokens, Db on, int cap)
+            throws SQLException {
+        String outer = trace.enter("guard");
+        try {
+            return attemptTimed(sql, source, generationMillis, inTokens, outTokens, on, cap);
+        } finally {
+            trace.enter(outer);
+        }
+    }
+
+    private Step attemptTimed(String sql, Source source, long generationMillis, int inTokens, int outTokens, Db on, int cap)
             throws SQLException {
         long t0 = System.nanoTime();
         Connection c = on.source.connection();
@@ -1044,6 +1113,7 @@ final class CorrectionLoop {
             record(source, guarded.sql(), Outcome.REJECTED, unknownName, generationMillis + millisSince(t0), inTokens, outTokens, on.name());
             return new Step(Outcome.REJECTED, guarded.sql(), guarded, null, unknownName, on);
         }
+        trace.enter("execute");
         try {
             SqlGuard g = on.guard;
             SchemaCatalog cat = on.catalog;
@@ -1072,6 +1142,7 @@ final class CorrectionLoop {
             record(source, guarded.sql(), Outcome.REJECTED, d, generationMillis + millisSince(t0), inTokens, outTokens, on.name());
             return new Step(Outcome.REJECTED, guarded.sql(), guarded, null, d, on);
         } catch (SQLException e) {
+            trace.enter("diagnose");
             Diagnosis d = CatalogCheck.withCandidates(ErrorClassifier.classify(e), guarded, on.catalog);
             record(source, guarded.sql(), Outcome.ERROR, d, generationMillis + millisSince(t0), inTokens, outTokens, on.name());
             if (d.category() == ErrorCategory.CONNECTION) {
@@ -1079,6 +1150,7 @@ final class CorrectionLoop {
                     SQLException gone = on.source.unreachable(e);
                     throw failure(gone.getSQLState(), gone.getMessage(), gone);
                 }
+                trace.stop(start);
                 trace.fail(e.getSQLState(), e.getMessage(), millisSince(start));
                 engine.metrics().record(trace);
                 throw e; // the database went away: its own SQLSTATE tells pools to drop the connection
@@ -1112,6 +1184,7 @@ final class CorrectionLoop {
 
     private Answer answered(Step step) {
         trace.answeredFrom(step.databases());
+        trace.stop(start);
         trace.succeed(step.sql(), millisSince(start));
         engine.metrics().record(trace);
         TraceLog.answered(trace);
@@ -1152,6 +1225,7 @@ final class CorrectionLoop {
 
     private SQLException failure(String state, String given, Throwable cause) {
         String message = Secrets.maskUrlsIn(given);
+        trace.stop(start);
         trace.fail(state, message, millisSince(start));
         engine.metrics().record(trace);
         TraceLog.failed(trace);

@@ -436,6 +436,30 @@ class QuestionLoopIT {
     }
 
     @Test
+    void theTraceTimesEveryStageWithinTheTotal() throws Exception {
+        try (FakeOpenAi llm = new FakeOpenAi(answer("SELECT make, modle FROM cars")); Connection c = connect(llm);
+                Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("makes and models")) {
+                assertTrue(rs.next());
+            }
+            Trace t = s.unwrap(dev.nlsql.jdbc.NlStatement.class).lastTrace();
+            java.util.Map<String, Double> stages = t.stageMillis();
+            for (String stage : List.of("catalog", "knowledge", "linking", "generate", "gate", "guard", "execute", "diagnose")) {
+                assertTrue(stages.containsKey(stage), stage + " is timed: " + stages);
+                assertTrue(stages.get(stage) >= 0, stage + ": " + stages);
+            }
+            double sum = stages.values().stream().mapToDouble(Double::doubleValue).sum();
+            assertTrue(t.totalMillis() > 0 && sum <= t.totalMillis(), "stages " + sum + " ms within the total " + t.totalMillis());
+            assertTrue(t.totalMillis() <= t.elapsedMillis() + 1, t.totalMillis() + " vs " + t.elapsedMillis());
+            try (ResultSet rs = s.executeQuery("EXPLAIN NL makes and models")) {
+                assertTrue(rs.next());
+                assertTrue(rs.getString("stages").matches(".*generate \\d+\\.\\d{3}.*execute \\d+\\.\\d{3}.* of \\d+\\.\\d{3} ms"),
+                        rs.getString("stages"));
+            }
+        }
+    }
+
+    @Test
     void aPreparedQuestionIsAnsweredOnceForDescribeAndExecute() throws Exception {
         try (FakeOpenAi llm = new FakeOpenAi(answer("SELECT make, model FROM cars ORDER BY id LIMIT 3")); Connection c = connect(llm);
                 PreparedStatement ps = c.prepareStatement("the first three cars")) {
