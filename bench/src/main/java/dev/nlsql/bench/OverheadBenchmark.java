@@ -111,7 +111,7 @@ final class OverheadBenchmark {
         row("question (wall)", wall);
         row("overhead", overhead);
         stages.forEach((k, v) -> row("  stage " + k, v));
-        System.out.println("target: overhead p50 under 3 ms through JDBC");
+        System.out.println("model server saw " + server.reuse() + "; target: overhead p50 under 3 ms through JDBC");
     }
 
     private static void row(String name, double[] v) {
@@ -132,6 +132,8 @@ final class OverheadBenchmark {
         private final ServerSocket socket;
         private final List<Socket> open = new ArrayList<>();
         private volatile long lastNanos;
+        private final java.util.concurrent.atomic.AtomicInteger connections = new java.util.concurrent.atomic.AtomicInteger();
+        private final java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
 
         ModelServer(boolean split, long latencyMs) throws IOException {
             this.split = split;
@@ -151,6 +153,11 @@ final class OverheadBenchmark {
                     : "single (one write, TCP_NODELAY)";
         }
 
+        /** "N requests on M connections": whether the client reuses its HTTP connection. */
+        String reuse() {
+            return requests.get() + " requests on " + connections.get() + " connection(s)";
+        }
+
         /** The server's own time for the last request: request read to reply written, the latency included. */
         double lastMillis() {
             return lastNanos / 1e6;
@@ -163,6 +170,7 @@ final class OverheadBenchmark {
                     synchronized (open) {
                         open.add(s);
                     }
+                    connections.incrementAndGet();
                     s.setTcpNoDelay(!split);
                     Thread t = new Thread(() -> serve(s), "model-connection");
                     t.setDaemon(true);
@@ -181,6 +189,7 @@ final class OverheadBenchmark {
                         return;
                     }
                     in.readNBytes(length);
+                    requests.incrementAndGet();
                     long t0 = System.nanoTime();
                     Thread.sleep(latencyMs);
                     byte[] body = ("{\"id\":\"x\",\"object\":\"chat.completion\",\"created\":0,\"model\":\"fake\",\"choices\":[{\"index\":0,"
