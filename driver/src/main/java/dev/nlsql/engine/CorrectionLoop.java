@@ -193,24 +193,14 @@ final class CorrectionLoop {
         }
         linkQuestion();
         while (policy.attemptsLeft()) {
-            String outer = trace.enter("generate");
-            Generation generation;
-            try {
-                generation = generateOrReread(generator);
-            } finally {
-                trace.enter(outer);
-            }
+            Generation generation = inStage("generate", () -> generateOrReread(generator));
             if (generation == null) {
                 continue; // the catalog was read again: ask again with it
             }
-            outer = trace.enter("gate");
-            List<PlanReader.Step> plan;
-            try {
+            List<PlanReader.Step> plan = inStage("gate", () -> {
                 refuseIfNotAboutTheDatabase(generation);
-                plan = generation.rejected() == null ? PlanReader.read(generation.text()) : null;
-            } finally {
-                trace.enter(outer);
-            }
+                return generation.rejected() == null ? PlanReader.read(generation.text()) : null;
+            });
             Step step = plan != null ? attemptPlan(plan, generation)
                     : attemptGenerated(generation, generator.usesLlm() ? Source.LLM : Source.OFFLINE);
             if (step == null) {
@@ -221,12 +211,8 @@ final class CorrectionLoop {
                 emptyAnswer = step;
             }
             if (step.outcome() == Outcome.EMPTY || step.zero()) {
-                outer = trace.enter("wider");
-                try {
-                    step = widenIfEmpty(step);
-                } finally {
-                    trace.enter(outer);
-                }
+                Step first = step;
+                step = inStage("wider", () -> widenIfEmpty(first));
             }
             RetryPolicy.Next next = policy.after(step.outcome(), step.diagnosis());
             if (next == RetryPolicy.Next.ANSWER) {
@@ -239,13 +225,7 @@ final class CorrectionLoop {
         if (emptyAnswer != null) {
             return answered(emptyAnswer);
         }
-        String outer = trace.enter("fallback");
-        Answer fallback;
-        try {
-            fallback = policy.attemptsLeft() ? null : fallbackAnalysis(generator);
-        } finally {
-            trace.enter(outer);
-        }
+        Answer fallback = policy.attemptsLeft() ? null : inStage("fallback", () -> fallbackAnalysis(generator));
         if (fallback != null) {
             return fallback;
         }
@@ -313,9 +293,23 @@ final class CorrectionLoop {
     }
 
     private void linkQuestion() throws SQLException {
-        String outer = trace.enter("linking");
-        try {
+        inStage("linking", () -> {
             linkQuestionTimed();
+            return null;
+        });
+    }
+
+    /** Work that throws what a question's stages throw. */
+    @FunctionalInterface
+    private interface StageWork<T> {
+        T run() throws SQLException;
+    }
+
+    /** Runs {@code work} with its time going to {@code stage} (its inner stages' time to them), then back to the outer stage. */
+    private <T> T inStage(String stage, StageWork<T> work) throws SQLException {
+        String outer = trace.enter(stage);
+        try {
+            return work.run();
         } finally {
             trace.enter(outer);
         }
@@ -365,12 +359,10 @@ final class CorrectionLoop {
             return false;
         }
         engine.schemaChanged(databaseKey);
-        String outer = trace.enter("catalog");
-        try {
+        inStage("catalog", () -> {
             readCatalog();
-        } finally {
-            trace.enter(outer);
-        }
+            return null;
+        });
         return true;
     }
 
@@ -475,15 +467,10 @@ final class CorrectionLoop {
             return null;
         }
         // the question's values as the rest of the loop links them; a verified question's from the samples only (no lookups)
-        String outer = trace.enter("verified");
-        VerifiedMatch.Match match;
-        try {
-            match = VerifiedMatch.find(question.text(), knowledge.verified(), text -> text.equals(question.text())
-                ? questionValues() : engine.valueLinks(text, main.catalog, connection, main.source.postgres(), databaseKey, false),
-                SessionRules.of(connection, main.dialect));
-        } finally {
-            trace.enter(outer);
-        }
+        VerifiedMatch.Match match = inStage("verified", () -> VerifiedMatch.find(question.text(), knowledge.verified(),
+                text -> text.equals(question.text()) ? questionValues()
+                        : engine.valueLinks(text, main.catalog, connection, main.source.postgres(), databaseKey, false),
+                SessionRules.of(connection, main.dialect)));
         if (match == null || !policy.isNew(match.sql())) {
             return null;
         }
@@ -525,13 +512,8 @@ final class CorrectionLoop {
         if (!engine.config().cache()) {
             return null;
         }
-        String outer = trace.enter("cache");
-        String sql;
-        try {
-            sql = engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions());
-        } finally {
-            trace.enter(outer);
-        }
+        String sql = inStage("cache", () -> engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(),
+                cacheInstructions()));
         if (sql == null) {
             return null;
         }
@@ -1055,14 +1037,9 @@ final class CorrectionLoop {
             return step;
         }
         while (step.diagnosis() != null && step.db() != null && step.db().catalog != null && policy.attemptsLeft()) {
-            String outer = trace.enter("diagnose");
-            Repairs.Repair repair;
-            try {
-                repair = Repairs.repair(step.guarded() == null ? step.sql() : step.guarded().sql(), step.diagnosis(),
-                        step.db().catalog);
-            } finally {
-                trace.enter(outer);
-            }
+            Step failedStep = step;
+            Repairs.Repair repair = inStage("diagnose", () -> Repairs.repair(failedStep.guarded() == null ? failedStep.sql()
+                    : failedStep.guarded().sql(), failedStep.diagnosis(), failedStep.db().catalog));
             if (repair == null || !policy.isNew(repair.sql())) {
                 return step;
             }
@@ -1081,12 +1058,7 @@ final class CorrectionLoop {
      */
     private Step attempt(String sql, Source source, long generationMillis, int inTokens, int outTokens, Db on, int cap)
             throws SQLException {
-        String outer = trace.enter("guard");
-        try {
-            return attemptTimed(sql, source, generationMillis, inTokens, outTokens, on, cap);
-        } finally {
-            trace.enter(outer);
-        }
+        return inStage("guard", () -> attemptTimed(sql, source, generationMillis, inTokens, outTokens, on, cap));
     }
 
     private Step attemptTimed(String sql, Source source, long generationMillis, int inTokens, int outTokens, Db on, int cap)
