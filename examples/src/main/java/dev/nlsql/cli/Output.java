@@ -91,10 +91,6 @@ final class Output {
         tokens.put("input", t == null ? 0 : t.inputTokens());
         tokens.put("output", t == null ? 0 : t.outputTokens());
         root.put("elapsedMs", a.elapsedMs());
-        if (t != null && !t.stageMillis().isEmpty()) {
-            ObjectNode stages = root.putObject("stagesMs"); // added key: milliseconds per stage of the question
-            t.stageMillis().forEach(stages::put);
-        }
         root.put("sqlState", a.sqlState());
         root.put("error", a.error());
         if (narration != null) {
