@@ -23,11 +23,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code java -jar nlsql-bench.jar overhead [--questions 300] [--warmup 100] [--latency-ms 1] [--server both|split|single]}:
+ * {@code java -jar nlsql-bench.jar overhead [--questions 300] [--warmup 100] [--latency-ms 1] [--server both|split|single]
+ * [--model-port 0] [--proxy JDBC-URL]}:
  * one question after another through JDBC against a model server that answers after {@code latency-ms}, and the
  * question's overhead: its wall time less the model server's own time (request read to reply written) and less the
  * SQL's own time (the same SQL through plain pgjdbc, median of the run). Prints p50/p95 of wall and overhead, and of
- * each stage of the trace.
+ * each stage of the trace. With {@code --proxy} (a plain {@code jdbc:postgresql:} URL of an nlsql proxy whose backend
+ * URL names this model server: {@code ?nlsql.llm.baseUrl=http://127.0.0.1:<model-port>/v1&nlsql.cache=false}) the
+ * same question is asked through the proxy too, in the simple protocol as psql asks it.
  *
  * <p>Two model servers, in the same run: {@code split} writes the reply's headers and body in two writes with Nagle's
  * algorithm on (what {@code com.sun.net.httpserver} does by default, and Python's {@code http.server}): the body
@@ -51,12 +54,20 @@ final class OverheadBenchmark {
         int warmup = Integer.parseInt(opts.getOrDefault("warmup", "100"));
         long latencyMs = Long.parseLong(opts.getOrDefault("latency-ms", "1"));
         String servers = opts.getOrDefault("server", "both");
+        int modelPort = Integer.parseInt(opts.getOrDefault("model-port", "0"));
+        String proxy = opts.get("proxy");
         BenchDatabase.ensurePointsTable();
         double sqlMs = sqlOwnTime(questions);
         System.out.printf(Locale.ROOT, "the SQL's own time through pgjdbc: p50 %.3f ms (subtracted)%n", sqlMs);
         for (boolean split : servers.equals("both") ? new boolean[] {true, false} : new boolean[] {servers.equals("split")}) {
-            try (ModelServer server = new ModelServer(split, latencyMs)) {
-                run(server, questions, warmup, sqlMs);
+            try (ModelServer server = new ModelServer(split, latencyMs, modelPort)) {
+                String url = BenchDatabase.nlUrl() + (BenchDatabase.nlUrl().contains("?") ? "&" : "?")
+                        + "nlsql.cache=false&nlsql.llm.model=fake&nlsql.llm.apiKey=none&nlsql.llm.baseUrl=http://127.0.0.1:"
+                        + server.port() + "/v1";
+                run(server, "JDBC", url, questions, warmup, sqlMs);
+                if (proxy != null) {
+                    run(server, "the proxy", proxy + (proxy.contains("?") ? "&" : "?") + "preferQueryMode=simple", questions, warmup, sqlMs);
+                }
             }
         }
     }
@@ -80,9 +91,8 @@ final class OverheadBenchmark {
         return percentile(ms, 50);
     }
 
-    private static void run(ModelServer server, int questions, int warmup, double sqlMs) throws SQLException {
-        String url = BenchDatabase.nlUrl() + (BenchDatabase.nlUrl().contains("?") ? "&" : "?") + "nlsql.cache=false&nlsql.llm.model=fake"
-                + "&nlsql.llm.apiKey=none&nlsql.llm.baseUrl=http://127.0.0.1:" + server.port() + "/v1";
+    private static void run(ModelServer server, String through, String url, int questions, int warmup, double sqlMs)
+            throws SQLException {
         double[] wall = new double[questions];
         double[] overhead = new double[questions];
         Map<String, double[]> stages = new LinkedHashMap<>();
@@ -100,18 +110,21 @@ final class OverheadBenchmark {
                 }
                 wall[i] = ms;
                 overhead[i] = ms - server.lastMillis() - sqlMs;
+                if (!s.isWrapperFor(NlStatement.class)) {
+                    continue; // through the proxy: no trace on this side
+                }
                 Trace t = s.unwrap(NlStatement.class).lastTrace();
                 int at = i;
                 t.stageMillis().forEach((k, v) -> stages.computeIfAbsent(k, x -> new double[questions])[at] = v);
                 stages.computeIfAbsent("(total)", x -> new double[questions])[at] = t.totalMillis();
             }
         }
-        System.out.printf(Locale.ROOT, "%nmodel server: %s, %d questions through JDBC%n", server.describe(), questions);
+        System.out.printf(Locale.ROOT, "%nmodel server: %s, %d questions through %s%n", server.describe(), questions, through);
         System.out.printf(Locale.ROOT, "%-22s %10s %10s%n", "", "p50 ms", "p95 ms");
         row("question (wall)", wall);
         row("overhead", overhead);
         stages.forEach((k, v) -> row("  stage " + k, v));
-        System.out.println("model server saw " + server.reuse() + "; target: overhead p50 under 3 ms through JDBC");
+        System.out.println("model server saw " + server.reuse() + " so far; target: overhead p50 under 3 ms through JDBC, 5 ms through the proxy");
     }
 
     private static void row(String name, double[] v) {
@@ -135,10 +148,12 @@ final class OverheadBenchmark {
         private final java.util.concurrent.atomic.AtomicInteger connections = new java.util.concurrent.atomic.AtomicInteger();
         private final java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
 
-        ModelServer(boolean split, long latencyMs) throws IOException {
+        ModelServer(boolean split, long latencyMs, int port) throws IOException {
             this.split = split;
             this.latencyMs = latencyMs;
-            this.socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            this.socket = new ServerSocket();
+            socket.setReuseAddress(true); // the same port for the second server of a run
+            socket.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
             Thread t = new Thread(this::accept, "model-server");
             t.setDaemon(true);
             t.start();
