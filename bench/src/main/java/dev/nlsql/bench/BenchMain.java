@@ -24,6 +24,10 @@ public final class BenchMain {
             FakeLlmCommand.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        if (args.length > 0 && args[0].equals("overhead")) {
+            OverheadBenchmark.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         if (args.length > 0 && args[0].equals("local-join")) {
             LocalJoinBenchmark.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;

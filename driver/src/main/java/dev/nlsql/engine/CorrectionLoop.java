@@ -174,11 +174,14 @@ final class CorrectionLoop {
         if (generator == null && !engine.config().cache()) {
             throw failure(NlSqlState.NOT_UNDERSTOOD, engine.noGeneratorMessage(), null);
         }
+        trace.enter("catalog");
         readCatalog();
         readSources();
         // MySQL runs questions only outside a transaction: say so before the model is asked or values sampled
         new ReadOnlyTransaction(connection, main.dialect).requireNoTransactionInProgress();
+        trace.enter("knowledge");
         readKnowledge();
+        trace.enter(null);
         Step verified = tryVerified();
         if (verified != null) {
             return answered(verified);
@@ -192,12 +195,14 @@ final class CorrectionLoop {
         }
         linkQuestion();
         while (policy.attemptsLeft()) {
-            Generation generation = generateOrReread(generator);
+            Generation generation = inStage("generate", () -> generateOrReread(generator));
             if (generation == null) {
                 continue; // the catalog was read again: ask again with it
             }
-            refuseIfNotAboutTheDatabase(generation);
-            List<PlanReader.Step> plan = generation.rejected() == null ? PlanReader.read(generation.text()) : null;
+            List<PlanReader.Step> plan = inStage("gate", () -> {
+                refuseIfNotAboutTheDatabase(generation);
+                return generation.rejected() == null ? PlanReader.read(generation.text()) : null;
+            });
             Step step = plan != null ? attemptPlan(plan, generation)
                     : attemptGenerated(generation, generator.usesLlm() ? Source.LLM : Source.OFFLINE);
             if (step == null) {
@@ -208,7 +213,8 @@ final class CorrectionLoop {
                 emptyAnswer = step;
             }
             if (step.outcome() == Outcome.EMPTY || step.zero()) {
-                step = widenIfEmpty(step);
+                Step first = step;
+                step = inStage("wider", () -> widenIfEmpty(first));
             }
             RetryPolicy.Next next = policy.after(step.outcome(), step.diagnosis());
             if (next == RetryPolicy.Next.ANSWER) {
@@ -221,7 +227,7 @@ final class CorrectionLoop {
         if (emptyAnswer != null) {
             return answered(emptyAnswer);
         }
-        Answer fallback = policy.attemptsLeft() ? null : fallbackAnalysis(generator);
+        Answer fallback = policy.attemptsLeft() ? null : inStage("fallback", () -> fallbackAnalysis(generator));
         if (fallback != null) {
             return fallback;
         }
@@ -289,6 +295,29 @@ final class CorrectionLoop {
     }
 
     private void linkQuestion() throws SQLException {
+        inStage("linking", () -> {
+            linkQuestionTimed();
+            return null;
+        });
+    }
+
+    /** Work that throws what a question's stages throw. */
+    @FunctionalInterface
+    private interface StageWork<T> {
+        T run() throws SQLException;
+    }
+
+    /** Runs {@code work} with its time going to {@code stage} (its inner stages' time to them), then back to the outer stage. */
+    private <T> T inStage(String stage, StageWork<T> work) throws SQLException {
+        String outer = trace.enter(stage);
+        try {
+            return work.run();
+        } finally {
+            trace.enter(outer);
+        }
+    }
+
+    private void linkQuestionTimed() throws SQLException {
         questionValues();
         main.values = values;
         noteMisspellings(main);
@@ -332,7 +361,10 @@ final class CorrectionLoop {
             return false;
         }
         engine.schemaChanged(databaseKey);
-        readCatalog();
+        inStage("catalog", () -> {
+            readCatalog();
+            return null;
+        });
         return true;
     }
 
@@ -437,9 +469,10 @@ final class CorrectionLoop {
             return null;
         }
         // the question's values as the rest of the loop links them; a verified question's from the samples only (no lookups)
-        VerifiedMatch.Match match = VerifiedMatch.find(question.text(), knowledge.verified(), text -> text.equals(question.text())
-                ? questionValues() : engine.valueLinks(text, main.catalog, connection, main.source.postgres(), databaseKey, false),
-                SessionRules.of(connection, main.dialect));
+        VerifiedMatch.Match match = inStage("verified", () -> VerifiedMatch.find(question.text(), knowledge.verified(),
+                text -> text.equals(question.text()) ? questionValues()
+                        : engine.valueLinks(text, main.catalog, connection, main.source.postgres(), databaseKey, false),
+                SessionRules.of(connection, main.dialect)));
         if (match == null || !policy.isNew(match.sql())) {
             return null;
         }
@@ -481,11 +514,12 @@ final class CorrectionLoop {
         if (!engine.config().cache()) {
             return null;
         }
-        String sql = engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions());
+        String sql = inStage("cache", () -> engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(),
+                cacheInstructions()));
         SharedAnswers shared = engine.sharedAnswers();
         boolean fromShared = false;
         if (sql == null && shared != null) {
-            sql = sharedEntry(shared);
+            sql = inStage("cache", () -> sharedEntry(shared)); // the shared tier's round trip counts as the cache's time
             fromShared = sql != null;
         }
         if (sql == null) {
@@ -768,6 +802,7 @@ final class CorrectionLoop {
         record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens(), NlConfig.LOCAL);
         trace.note("answered by the fallback analysis on a local copy of " + copy.tables()
                 + (truncated.isEmpty() ? "" : "; only the first " + rows + " rows of " + truncated + " were copied (nlsql.fallbackRows)"));
+        trace.stop(start);
         trace.succeed(guarded.sql(), millisSince(start));
         engine.metrics().record(trace);
         TraceLog.answered(trace);
@@ -1049,8 +1084,9 @@ final class CorrectionLoop {
             return step;
         }
         while (step.diagnosis() != null && step.db() != null && step.db().catalog != null && policy.attemptsLeft()) {
-            Repairs.Repair repair = Repairs.repair(step.guarded() == null ? step.sql() : step.guarded().sql(), step.diagnosis(),
-                    step.db().catalog);
+            Step failedStep = step;
+            Repairs.Repair repair = inStage("diagnose", () -> Repairs.repair(failedStep.guarded() == null ? failedStep.sql()
+                    : failedStep.guarded().sql(), failedStep.diagnosis(), failedStep.db().catalog));
             if (repair == null || !policy.isNew(repair.sql())) {
                 return step;
             }
@@ -1068,6 +1104,11 @@ final class CorrectionLoop {
      * catalog, its read-only transaction, role and timeout), at most {@code cap} rows, recorded.
      */
     private Step attempt(String sql, Source source, long generationMillis, int inTokens, int outTokens, Db on, int cap)
+            throws SQLException {
+        return inStage("guard", () -> attemptTimed(sql, source, generationMillis, inTokens, outTokens, on, cap));
+    }
+
+    private Step attemptTimed(String sql, Source source, long generationMillis, int inTokens, int outTokens, Db on, int cap)
             throws SQLException {
         long t0 = System.nanoTime();
         Connection c = on.source.connection();
@@ -1091,6 +1132,7 @@ final class CorrectionLoop {
             record(source, guarded.sql(), Outcome.REJECTED, unknownName, generationMillis + millisSince(t0), inTokens, outTokens, on.name());
             return new Step(Outcome.REJECTED, guarded.sql(), guarded, null, unknownName, on);
         }
+        trace.enter("execute");
         try {
             SqlGuard g = on.guard;
             SchemaCatalog cat = on.catalog;
@@ -1119,6 +1161,7 @@ final class CorrectionLoop {
             record(source, guarded.sql(), Outcome.REJECTED, d, generationMillis + millisSince(t0), inTokens, outTokens, on.name());
             return new Step(Outcome.REJECTED, guarded.sql(), guarded, null, d, on);
         } catch (SQLException e) {
+            trace.enter("diagnose");
             Diagnosis d = CatalogCheck.withCandidates(ErrorClassifier.classify(e), guarded, on.catalog);
             record(source, guarded.sql(), Outcome.ERROR, d, generationMillis + millisSince(t0), inTokens, outTokens, on.name());
             if (d.category() == ErrorCategory.CONNECTION) {
@@ -1126,6 +1169,7 @@ final class CorrectionLoop {
                     SQLException gone = on.source.unreachable(e);
                     throw failure(gone.getSQLState(), gone.getMessage(), gone);
                 }
+                trace.stop(start);
                 trace.fail(e.getSQLState(), e.getMessage(), millisSince(start));
                 engine.metrics().record(trace);
                 throw e; // the database went away: its own SQLSTATE tells pools to drop the connection
@@ -1159,6 +1203,7 @@ final class CorrectionLoop {
 
     private Answer answered(Step step) {
         trace.answeredFrom(step.databases());
+        trace.stop(start);
         trace.succeed(step.sql(), millisSince(start));
         engine.metrics().record(trace);
         TraceLog.answered(trace);
@@ -1203,6 +1248,7 @@ final class CorrectionLoop {
 
     private SQLException failure(String state, String given, Throwable cause) {
         String message = Secrets.maskUrlsIn(given);
+        trace.stop(start);
         trace.fail(state, message, millisSince(start));
         engine.metrics().record(trace);
         TraceLog.failed(trace);

@@ -2,7 +2,9 @@ package dev.nlsql.engine;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Everything that happened for one question: each attempt, the SQL that answered, and the totals. */
 public final class Trace {
@@ -24,6 +26,9 @@ public final class Trace {
     /** What the answer's reader should know about how it was found (a widened filter, a fallback). */
     private final List<String> notes = new ArrayList<>();
     private final List<String> answeredFrom = new ArrayList<>();
+    /** Nanoseconds spent per stage, in the order the stages were first met; the rest of the total is unattributed. */
+    private final Map<String, Long> stageNanos = new LinkedHashMap<>();
+    private long elapsedNanos;
 
     Trace(String question) {
         this.question = question;
@@ -55,6 +60,64 @@ public final class Trace {
     void followUp(String asked, String standalone) {
         question = asked;
         resolvedQuestion = standalone;
+    }
+
+    /** Adds {@code nanos} to a stage's time (a stage met twice, as generate on a retry, adds up). */
+    void stage(String name, long nanos) {
+        stageNanos.merge(name, Math.max(0, nanos), Long::sum);
+    }
+
+    private String currentStage;
+    private long stageSince;
+
+    /**
+     * From now on time goes to {@code stage} (null: to no stage), and the time since the last switch to the stage it
+     * was going to. Returns that stage, for the caller to switch back to: a stage entered inside another (the catalog
+     * read again during the guard) takes its own time out of the outer one, so the stages never add up to more than the
+     * question took.
+     */
+    String enter(String stage) {
+        long now = System.nanoTime();
+        if (currentStage != null) {
+            stage(currentStage, now - stageSince);
+        }
+        String previous = currentStage;
+        currentStage = stage;
+        stageSince = now;
+        return previous;
+    }
+
+    /** Ends the stages and sets the total, measured from {@code startNanos} (a {@link System#nanoTime()}). */
+    void stop(long startNanos) {
+        enter(null);
+        elapsedNanos = System.nanoTime() - startNanos;
+    }
+
+    /**
+     * Milliseconds (fractional) per stage, in the order the stages were met: {@code catalog} (catalog and guard lookup),
+     * {@code knowledge}, {@code verified}, {@code cache}, {@code linking} (schema and value linking, the prompt's
+     * schema), {@code generate} (the model call or the offline rules, prompt and reply included), {@code gate} (the
+     * relevance check on the reply), {@code guard} (parse, policy, catalog check), {@code execute} (read-only
+     * transaction, statement, first rows), {@code diagnose} (error classification and repair), {@code fallback}.
+     * Their sum is at most {@link #elapsedMillis()}; what is left is the loop's own bookkeeping.
+     */
+    public Map<String, Double> stageMillis() {
+        Map<String, Double> out = new LinkedHashMap<>();
+        stageNanos.forEach((k, v) -> out.put(k, v / 1e6));
+        return Collections.unmodifiableMap(out);
+    }
+
+    /** The whole question in fractional milliseconds (the same span as {@link #elapsedMillis()}). */
+    public double totalMillis() {
+        return elapsedNanos / 1e6;
+    }
+
+    /** "catalog 0.012, linking 0.310, generate 2.051, ... of 3.004 ms": the stages on one line. */
+    public String stagesLine() {
+        StringBuilder b = new StringBuilder();
+        stageMillis().forEach((k, v) -> b.append(b.isEmpty() ? "" : ", ").append(k).append(' ')
+                .append(String.format(java.util.Locale.ROOT, "%.3f", v)));
+        return b.append(b.isEmpty() ? "" : " ").append(String.format(java.util.Locale.ROOT, "of %.3f ms", totalMillis())).toString();
     }
 
     void succeed(String sql, long elapsed) {

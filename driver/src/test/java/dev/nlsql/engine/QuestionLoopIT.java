@@ -428,10 +428,32 @@ class QuestionLoopIT {
             assertEquals("rejected", rs.getString("outcome"));
             assertEquals("column_not_found", rs.getString("category"));
             assertTrue(rs.getString("feedback").contains("cars.model"), rs.getString("feedback"));
+            // the question's milliseconds per stage, the same on every row
+            assertTrue(rs.getString("stages").matches(".*generate \\d+\\.\\d{3}.*execute \\d+\\.\\d{3}.* of \\d+\\.\\d{3} ms"),
+                    rs.getString("stages"));
             assertTrue(rs.next());
             assertEquals("repair", rs.getString("source"));
             assertEquals("ok", rs.getString("outcome"));
             assertFalse(rs.next());
+        }
+    }
+
+    @Test
+    void theTraceTimesEveryStageWithinTheTotal() throws Exception {
+        try (FakeOpenAi llm = new FakeOpenAi(answer("SELECT make, modle FROM cars")); Connection c = connect(llm);
+                Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("makes and models")) {
+                assertTrue(rs.next());
+            }
+            Trace t = s.unwrap(dev.nlsql.jdbc.NlStatement.class).lastTrace();
+            java.util.Map<String, Double> stages = t.stageMillis();
+            for (String stage : List.of("catalog", "knowledge", "linking", "generate", "gate", "guard", "execute", "diagnose")) {
+                assertTrue(stages.containsKey(stage), stage + " is timed: " + stages);
+                assertTrue(stages.get(stage) >= 0, stage + ": " + stages);
+            }
+            double sum = stages.values().stream().mapToDouble(Double::doubleValue).sum();
+            assertTrue(t.totalMillis() > 0 && sum <= t.totalMillis(), "stages " + sum + " ms within the total " + t.totalMillis());
+            assertTrue(t.totalMillis() <= t.elapsedMillis() + 1, t.totalMillis() + " vs " + t.elapsedMillis());
         }
     }
 

@@ -26,6 +26,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class FakeOpenAi implements AutoCloseable {
 
+    static {
+        // the JDK's HttpServer leaves Nagle on and writes a reply's headers and body apart: the body would wait ~40 ms for
+        // the client's delayed ACK of the headers on every call (issue 27). Read once, when the first server starts.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     /** One scripted reply; {@code byteDelayMillis > 0} sends the headers at once, then the body one byte at a time. */
     public record Reply(int status, String content, boolean hang, long byteDelayMillis) {
 

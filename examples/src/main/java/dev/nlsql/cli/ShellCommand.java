@@ -366,6 +366,9 @@ final class ShellCommand implements Callable<Integer> {
         out.println("question: " + Values.printable(t.question(), false)
                 + (t.resolvedQuestion() == null ? "" : "\nread as:  " + Values.printable(t.resolvedQuestion(), false)));
         out.println(Values.printable(t.summary(), false) + " in " + t.elapsedMillis() + " ms, " + t.llmCalls() + " LLM call(s)");
+        if (!t.stageMillis().isEmpty()) {
+            out.println("stages (ms): " + t.stagesLine());
+        }
         t.attempts().forEach(a -> out.printf("  %d [%s] %s %s%n      %s%s%n", a.number(), a.source().label(), a.outcome().label(),
                 a.category() == null ? "" : a.categoryLabel() + ": " + Values.printable(a.error(), false), Values.printable(a.sql()),
                 a.feedback() == null ? "" : "\n      fix: " + Values.printable(a.feedback(), false)));

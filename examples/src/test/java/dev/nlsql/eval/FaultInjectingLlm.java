@@ -37,6 +37,14 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class FaultInjectingLlm implements AutoCloseable {
 
+    static {
+        // the JDK's HttpServer leaves Nagle on and writes a reply's headers and body apart: the body would wait ~40 ms for
+        // the client's delayed ACK of the headers on every call (issue 27). Read once, when the first server starts.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     /** How the server misbehaves. Rates are per call, between 0 and 1. */
     public record Settings(long seed, double errorRate, double wrongColumnShare, double groupingShare, long latencyMs,
             boolean sampledLatency, double httpErrorRate, double hangRate, double proseRate, double noSqlRate, double unsafeRate,

@@ -93,15 +93,15 @@ class SourcesThroughProxyIT {
             assertEquals(0, explained.status(), explained.err());
             List<String> lines = explained.out().strip().lines().toList();
             List<String> header = List.of(lines.get(0).split("\\|", -1));
-            assertEquals(List.of("database", "question"), header.subList(header.size() - 2, header.size()),
-                    "the database and question columns come last: " + lines.get(0));
+            assertEquals(List.of("database", "question", "stages"), header.subList(header.size() - 3, header.size()),
+                    "the database, question and stages columns come last: " + lines.get(0));
             int source = header.indexOf("source");
             int database = header.indexOf("database");
             List<String> where = new ArrayList<>();
             for (String row : lines.subList(1, lines.size() - 1)) { // the last line is psql's "(3 rows)"
                 String[] cells = row.split("\\|", -1);
                 where.add(cells[source] + "@" + cells[database]);
-                assertEquals(QUESTION, cells[cells.length - 1], "the question column: " + row);
+                assertEquals(QUESTION, cells[header.indexOf("question")], "the question column: " + row);
             }
             assertEquals(List.of("plan@main", "plan@acc", "plan@local"), where, explained.out());
             assertEquals("(3 rows)", lines.get(lines.size() - 1));

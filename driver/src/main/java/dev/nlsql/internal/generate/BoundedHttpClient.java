@@ -133,6 +133,11 @@ final class BoundedHttpClient implements HttpClient {
             throw new UnsupportedOperationException("nlsql's LLM client sends JSON only");
         }
         java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder().uri(URI.create(request.url()));
+        if (request.url().regionMatches(true, 0, "http:", 0, 5)) {
+            // plain http (a local server) speaks HTTP/1.1: the JDK's default would offer an h2c upgrade in every request's
+            // headers, which those servers ignore; https keeps HTTP/2 where the server offers it
+            b.version(java.net.http.HttpClient.Version.HTTP_1_1);
+        }
         request.headers().forEach((name, values) -> {
             if (values != null) {
                 values.forEach(v -> b.header(name, v));
