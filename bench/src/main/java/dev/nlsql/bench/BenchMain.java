@@ -28,6 +28,10 @@ public final class BenchMain {
             OverheadBenchmark.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        if (args.length > 0 && args[0].equals("throughput")) {
+            ThroughputBenchmark.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         if (args.length > 0 && args[0].equals("local-join")) {
             LocalJoinBenchmark.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;

@@ -73,7 +73,7 @@ final class OverheadBenchmark {
     }
 
     /** The SQL alone through plain pgjdbc: the part of a question's time that is the database's, not nlsql's. */
-    private static double sqlOwnTime(int n) throws SQLException {
+    static double sqlOwnTime(int n) throws SQLException {
         double[] ms = new double[n];
         try (Connection c = DriverManager.getConnection(BenchDatabase.url()); Statement s = c.createStatement()) {
             for (int i = -n; i < n; i++) {
@@ -153,7 +153,7 @@ final class OverheadBenchmark {
             this.latencyMs = latencyMs;
             this.socket = new ServerSocket();
             socket.setReuseAddress(true); // the same port for the second server of a run
-            socket.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
+            socket.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1024); // many clients connect at once
             Thread t = new Thread(this::accept, "model-server");
             t.setDaemon(true);
             t.start();
@@ -171,6 +171,10 @@ final class OverheadBenchmark {
         /** "N requests on M connections": whether the client reuses its HTTP connection. */
         String reuse() {
             return requests.get() + " requests on " + connections.get() + " connection(s)";
+        }
+
+        int requestCount() {
+            return requests.get();
         }
 
         /** The server's own time for the last request: request read to reply written, the latency included. */
