@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CLIENTS=${CLIENTS:-64}
 SECONDS_RUN=${SECONDS_RUN:-20}
-WARMUP=${WARMUP:-5}
+WARMUP=${WARMUP:-15}
 LATENCY_MS=${LATENCY_MS:-1000}
 DISTINCT=${DISTINCT:-50}
 REDIS_DB=${REDIS_DB:-13}
@@ -42,7 +42,7 @@ model="nlsql.llm.model=fake&nlsql.llm.apiKey=none&nlsql.llm.baseUrl=http://127.0
 
 start_proxy() { # port cache-settings
   java -jar proxy-server/target/nlsql-proxy.jar --port "$1" --max-connections $((CLIENTS + 16)) \
-    --backend "jdbc:nlsql:postgresql://127.0.0.1:5432/$DB?user=postgres&$model&$2" >"$work/proxy-$1.log" 2>&1 &
+    --backend "jdbc:nlsql:postgresql://127.0.0.1:5432/$DB?$model&$2" >"$work/proxy-$1.log" 2>&1 &
   pids+=($!)
 }
 start_haproxy() { # backend ports...

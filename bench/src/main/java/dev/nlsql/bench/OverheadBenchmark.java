@@ -147,6 +147,7 @@ final class OverheadBenchmark {
         private volatile long lastNanos;
         private final java.util.concurrent.atomic.AtomicInteger connections = new java.util.concurrent.atomic.AtomicInteger();
         private final java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
+        private final java.util.concurrent.atomic.AtomicInteger replies = new java.util.concurrent.atomic.AtomicInteger();
 
         ModelServer(boolean split, long latencyMs, int port) throws IOException {
             this.split = split;
@@ -173,8 +174,9 @@ final class OverheadBenchmark {
             return requests.get() + " requests on " + connections.get() + " connection(s)";
         }
 
-        int requestCount() {
-            return requests.get();
+        /** Replies written so far: counted when done, as a question is, so calls in flight are not counted early. */
+        int replyCount() {
+            return replies.get();
         }
 
         /** The server's own time for the last request: request read to reply written, the latency included. */
@@ -227,6 +229,7 @@ final class OverheadBenchmark {
                     }
                     out.flush();
                     lastNanos = System.nanoTime() - t0;
+                    replies.incrementAndGet();
                 }
             } catch (IOException | InterruptedException e) {
                 // the client closed the connection, or the server is closing

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * {@code java -jar nlsql-bench.jar throughput [--clients 64] [--seconds 20] [--warmup-seconds 5] [--latency-ms 1000]
+ * {@code java -jar nlsql-bench.jar throughput [--clients 64] [--seconds 20] [--warmup-seconds 15] [--latency-ms 1000]
  * [--model-port 0] [--distinct 0] [--proxy JDBC-URL]}: {@code clients} threads, each with its own connection, ask
  * questions in a loop against the in-process model server ({@link OverheadBenchmark.ModelServer}, one write with
  * TCP_NODELAY, a thread per connection) that answers after {@code latency-ms}. Prints questions/s over {@code seconds}
@@ -24,7 +24,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Through JDBC the cache is off. With {@code --proxy} (a plain {@code jdbc:postgresql:} URL of a proxy, or of a
  * balancer in front of several, whose backend names this model server) the proxy's own settings decide the cache.
  * {@code --distinct K} asks K different questions in turn (0: every question is new); the hit rate printed is the
- * share of questions that did not call the model.
+ * share of questions that did not call the model. The warm-up must outlast the clients' first questions (64 sessions
+ * logging in and loading the catalog take several seconds on 2 cores), or the window starts before the steady state.
  */
 final class ThroughputBenchmark {
 
@@ -38,7 +39,7 @@ final class ThroughputBenchmark {
         }
         int clients = Integer.parseInt(opts.getOrDefault("clients", "64"));
         int seconds = Integer.parseInt(opts.getOrDefault("seconds", "20"));
-        int warmup = Integer.parseInt(opts.getOrDefault("warmup-seconds", "5"));
+        int warmup = Integer.parseInt(opts.getOrDefault("warmup-seconds", "15"));
         long latencyMs = Long.parseLong(opts.getOrDefault("latency-ms", "1000"));
         int modelPort = Integer.parseInt(opts.getOrDefault("model-port", "0"));
         int distinct = Integer.parseInt(opts.getOrDefault("distinct", "0"));
@@ -63,11 +64,11 @@ final class ThroughputBenchmark {
             }
             Thread.sleep(warmup * 1000L);
             long q0 = answered.get();
-            int m0 = server.requestCount();
+            int m0 = server.replyCount();
             long t0 = System.nanoTime();
             Thread.sleep(seconds * 1000L);
             long q1 = answered.get();
-            int m1 = server.requestCount();
+            int m1 = server.replyCount();
             double elapsed = (System.nanoTime() - t0) / 1e9;
             stop.set(true);
             for (Thread thread : threads) {
