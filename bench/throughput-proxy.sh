@@ -4,7 +4,9 @@
 #   1. one proxy, cache off (every question calls the model): questions/s and the ratio to the ideal rate;
 #   2. two proxies behind haproxy (TCP mode, round robin), cache off;
 #   3. one proxy behind haproxy, in-process cache on plus the shared Redis tier, DISTINCT questions in turn: hit rate;
-#   4. two proxies behind haproxy sharing the Redis tier, the same workload (Redis emptied first): hit rate.
+#   4. two proxies behind haproxy sharing the Redis tier, the same workload (Redis emptied first): hit rate;
+#   5. the control: two proxies behind haproxy, in-process cache only, the same workload.
+# RUNS="1 4" picks some of them.
 # Needs `mvn -o -q -pl bench,proxy-server -am package -DskipTests`, PostgreSQL on 127.0.0.1:5432 (trust for postgres),
 # haproxy and a Redis on 127.0.0.1:6379. Uses database nlsql_throughput (dropped at exit) and Redis DB REDIS_DB
 # (FLUSHDB at start and exit: give it an index nothing else uses).
@@ -17,6 +19,7 @@ LATENCY_MS=${LATENCY_MS:-1000}
 DISTINCT=${DISTINCT:-50}
 REDIS_DB=${REDIS_DB:-13}
 MODEL_PORT=${MODEL_PORT:-18091}
+RUNS=${RUNS:-1 2 3 4 5}
 DB=nlsql_throughput
 work=$(mktemp -d)
 pids=()
@@ -63,26 +66,41 @@ bench() { # port distinct
 off="nlsql.cache=false"
 on="nlsql.cache=true&nlsql.cache.shared=redis://127.0.0.1:6379/$REDIS_DB"
 
-echo "== 1. one proxy, cache off"
-start_proxy 6551 "$off"; wait_ports 6551
-bench 6551 0
-stop_proxies
+if [[ " $RUNS " == *" 1 "* ]]; then
+  echo "== 1. one proxy, cache off"
+  start_proxy 6551 "$off"; wait_ports 6551
+  bench 6551 0
+  stop_proxies
+fi
 
-echo "== 2. two proxies behind haproxy, cache off"
-start_proxy 6551 "$off"; start_proxy 6552 "$off"; start_haproxy 6551 6552; wait_ports 6551 6552 6550
-bench 6550 0
-stop_proxies
+if [[ " $RUNS " == *" 2 "* ]]; then
+  echo "== 2. two proxies behind haproxy, cache off"
+  start_proxy 6551 "$off"; start_proxy 6552 "$off"; start_haproxy 6551 6552; wait_ports 6551 6552 6550
+  bench 6550 0
+  stop_proxies
+fi
 
-echo "== 3. one proxy behind haproxy, shared cache on, $DISTINCT questions in turn"
-redis-cli -n "$REDIS_DB" FLUSHDB >/dev/null
-start_proxy 6551 "$on"; start_haproxy 6551; wait_ports 6551 6550
-bench 6550 "$DISTINCT"
-echo "redis keys: $(redis-cli -n "$REDIS_DB" DBSIZE)"
-stop_proxies
+if [[ " $RUNS " == *" 3 "* ]]; then
+  echo "== 3. one proxy behind haproxy, shared cache on, $DISTINCT questions in turn"
+  redis-cli -n "$REDIS_DB" FLUSHDB >/dev/null
+  start_proxy 6551 "$on"; start_haproxy 6551; wait_ports 6551 6550
+  bench 6550 "$DISTINCT"
+  echo "redis keys: $(redis-cli -n "$REDIS_DB" DBSIZE)"
+  stop_proxies
+fi
 
-echo "== 4. two proxies behind haproxy sharing the cache, $DISTINCT questions in turn"
-redis-cli -n "$REDIS_DB" FLUSHDB >/dev/null
-start_proxy 6551 "$on"; start_proxy 6552 "$on"; start_haproxy 6551 6552; wait_ports 6551 6552 6550
-bench 6550 "$DISTINCT"
-echo "redis keys: $(redis-cli -n "$REDIS_DB" DBSIZE)"
-stop_proxies
+if [[ " $RUNS " == *" 4 "* ]]; then
+  echo "== 4. two proxies behind haproxy sharing the cache, $DISTINCT questions in turn"
+  redis-cli -n "$REDIS_DB" FLUSHDB >/dev/null
+  start_proxy 6551 "$on"; start_proxy 6552 "$on"; start_haproxy 6551 6552; wait_ports 6551 6552 6550
+  bench 6550 "$DISTINCT"
+  echo "redis keys: $(redis-cli -n "$REDIS_DB" DBSIZE)"
+  stop_proxies
+fi
+
+if [[ " $RUNS " == *" 5 "* ]]; then
+  echo "== 5. the control: two proxies behind haproxy, in-process cache only, $DISTINCT questions in turn"
+  start_proxy 6551 "nlsql.cache=true"; start_proxy 6552 "nlsql.cache=true"; start_haproxy 6551 6552; wait_ports 6551 6552 6550
+  bench 6550 "$DISTINCT"
+  stop_proxies
+fi
