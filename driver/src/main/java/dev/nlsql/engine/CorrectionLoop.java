@@ -147,6 +147,12 @@ final class CorrectionLoop {
     private boolean catalogReadForThisQuestion;
     /** The answer is the cache's (either tier): not written back to the shared tier. */
     private boolean answeredFromCache;
+    /** The shared cache's key, and the catalog fingerprint it was made with (a catalog read again may change it). */
+    private String sharedKey;
+    private long sharedKeyFingerprint;
+    /** The shared cache's entry for this question as the guard accepted it, so that its attempt does not check it again. */
+    private GuardedSql sharedGuarded;
+    private String sharedGuardedText;
 
     CorrectionLoop(EngineServices engine, Question question, Connection connection, String databaseKey, int maxRows) {
         this(engine, question, connection, databaseKey, maxRows, List.of());
@@ -553,7 +559,8 @@ final class CorrectionLoop {
             return null;
         }
         try {
-            main.guard.check(sql, SessionRules.of(connection, main.dialect));
+            sharedGuarded = main.guard.check(sql, SessionRules.of(connection, main.dialect));
+            sharedGuardedText = sql;
             return sql;
         } catch (GuardRejection e) {
             shared.refused(key, e.getMessage());
@@ -563,13 +570,19 @@ final class CorrectionLoop {
 
     /** The shared cache's key: the in-process key's parts, with the database named without credentials, and the settings. */
     private String sharedKey() {
+        long fingerprint = main.catalog.fingerprint();
+        if (sharedKey != null && sharedKeyFingerprint == fingerprint) {
+            return sharedKey;
+        }
         String[] urlAndUser = databaseKey == null ? new String[] {"-", "-"} : databaseKey.split("\\|", 2);
         NlConfig c = engine.config();
-        return SharedAnswers.key(TraceLog.databaseName(urlAndUser[0]), urlAndUser.length > 1 ? urlAndUser[1] : "",
-                Long.toString(main.catalog.fingerprint()), AnswerCache.normalised(question.text()),
+        sharedKey = SharedAnswers.key(TraceLog.databaseName(urlAndUser[0]), urlAndUser.length > 1 ? urlAndUser[1] : "",
+                Long.toString(fingerprint), AnswerCache.normalised(question.text()),
                 String.valueOf(cacheInstructions()), String.join(",", c.tables()), String.valueOf(c.readRole()), c.llm().name(),
                 String.valueOf(c.llmModel()), main.dialect.name(), String.join(",", c.functions()), String.join(",", c.deniedFunctions()),
                 String.join(",", c.sources().keySet()));
+        sharedKeyFingerprint = fingerprint;
+        return sharedKey;
     }
 
     private Generation generate(SqlGenerator generator, GenerationRequest request) throws SQLException, NotUnderstoodException {
@@ -1108,13 +1121,22 @@ final class CorrectionLoop {
         return inStage("guard", () -> attemptTimed(sql, source, generationMillis, inTokens, outTokens, on, cap));
     }
 
+    /** The shared cache's entry as the guard accepted it just before, if this attempt runs that SQL on main; once. */
+    private GuardedSql takeSharedGuarded(String sql, Db on) {
+        GuardedSql g = sharedGuarded;
+        sharedGuarded = null;
+        return g != null && on == main && sql.equals(sharedGuardedText) ? g : null;
+    }
+
     private Step attemptTimed(String sql, Source source, long generationMillis, int inTokens, int outTokens, Db on, int cap)
             throws SQLException {
         long t0 = System.nanoTime();
         Connection c = on.source.connection();
-        GuardedSql guarded;
+        GuardedSql guarded = takeSharedGuarded(sql, on);
         try {
-            guarded = on.guard.check(sql, SessionRules.of(c, on.dialect));
+            if (guarded == null) {
+                guarded = on.guard.check(sql, SessionRules.of(c, on.dialect));
+            }
         } catch (GuardRejection e) {
             boolean malformed = e.rule() == GuardRejection.Rule.NOT_PARSEABLE || e.rule() == GuardRejection.Rule.EMPTY;
             Diagnosis d = Diagnosis.of(malformed ? ErrorCategory.SYNTAX_ERROR : ErrorCategory.UNSAFE, e.getMessage());

@@ -60,19 +60,18 @@ public final class GuardedRun {
         return setup;
     }
 
-    /** The query resolving the statement's relation names, or null when it names none. */
-    String postgresResolution() {
-        List<String> names = sql.relationsAsWritten();
-        if (names.isEmpty()) {
-            return null;
-        }
-        StringBuilder array = new StringBuilder("ARRAY[");
-        for (int i = 0; i < names.size(); i++) {
-            array.append(i == 0 ? "" : ",").append(escapeLiteral(names.get(i)));
-        }
-        return "SELECT w.name, n.nspname, c.relname FROM unnest(" + array + "]::text[]) WITH ORDINALITY AS w(name, i) "
-                + "LEFT JOIN pg_catalog.pg_class c ON c.oid = pg_catalog.to_regclass(w.name) "
-                + "LEFT JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace ORDER BY w.i";
+    /**
+     * The query resolving the statement's relation names, bound to {@link #relationNames()} as one text[]: its text
+     * does not change with the names, so pgjdbc prepares it on the server after a few questions and PostgreSQL no
+     * longer plans it each time (planning was most of its cost).
+     */
+    static final String POSTGRES_RESOLUTION = "SELECT w.name, n.nspname, c.relname FROM unnest(?::text[]) WITH ORDINALITY AS w(name, i) "
+            + "LEFT JOIN pg_catalog.pg_class c ON c.oid = pg_catalog.to_regclass(w.name) "
+            + "LEFT JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace ORDER BY w.i";
+
+    /** The statement's relation names as written, for {@link #POSTGRES_RESOLUTION}; empty when it names none. */
+    List<String> relationNames() {
+        return sql.relationsAsWritten();
     }
 
     /** Checks the resolution's rows: a name the database does not know is left to the statement to fail on. */
@@ -133,22 +132,8 @@ public final class GuardedRun {
         }
     }
 
-    static void executeAll(Connection connection, List<String> statements) throws SQLException {
-        if (statements.isEmpty()) {
-            return;
-        }
-        try (Statement s = connection.createStatement()) {
-            s.execute(String.join("; ", statements));
-        }
-    }
-
     static String quoteIdentifier(String name) {
         return "\"" + name.replace("\"", "\"\"") + "\"";
-    }
-
-    /** A literal every standard_conforming_strings reads alike. */
-    static String escapeLiteral(String value) {
-        return "E'" + value.replace("\\", "\\\\").replace("'", "''") + "'";
     }
 
     /** Splits a name as written at the dots outside quotes, unquoting each part. */

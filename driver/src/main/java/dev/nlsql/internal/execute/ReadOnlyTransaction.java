@@ -4,6 +4,7 @@ import dev.nlsql.internal.SqlState;
 import dev.nlsql.internal.log.Secrets;
 import dev.nlsql.sql.SqlDialect;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
@@ -209,21 +210,28 @@ public final class ReadOnlyTransaction {
         }
     }
 
-    /** The setup statements, the guarded run's own, and its relation resolution: one round trip. */
+    /**
+     * The setup statements, the guarded run's own, and its relation resolution: one round trip, as one prepared
+     * statement whose text is the same from question to question (the names are its one parameter), so that pgjdbc
+     * prepares its parts on the server after {@code prepareThreshold} uses.
+     */
     private void setUp(List<String> setup, GuardedRun guarded) throws SQLException {
-        String resolution = null;
+        List<String> names = guarded == null ? List.of() : guarded.relationNames();
         if (guarded != null) {
             setup.addAll(guarded.postgresSetup());
-            resolution = guarded.postgresResolution();
         }
-        if (resolution == null) {
-            GuardedRun.executeAll(connection, setup);
+        if (!names.isEmpty()) {
+            setup.add(GuardedRun.POSTGRES_RESOLUTION);
+        }
+        if (setup.isEmpty()) {
             return;
         }
-        setup.add(resolution);
-        try (Statement s = connection.createStatement()) {
+        try (PreparedStatement s = connection.prepareStatement(String.join("; ", setup))) {
             s.setEscapeProcessing(false);
-            boolean rows = s.execute(String.join("; ", setup));
+            if (!names.isEmpty()) {
+                s.setArray(1, connection.createArrayOf("text", names.toArray()));
+            }
+            boolean rows = s.execute();
             while (true) {
                 if (rows) {
                     try (ResultSet rs = s.getResultSet()) {
