@@ -112,6 +112,19 @@ final class ExtendedRelay {
         forward(FrontendType.CLOSE, renamedAfterKind(body), 1);
     }
 
+    /**
+     * The relay loop relayed batches of the unnamed statement and portal: both are the backend's now (the portal only
+     * while a transaction is open, PostgreSQL closes it with the transaction).
+     */
+    void relayedUnnamed(boolean transactionEnded) {
+        statements.add("");
+        if (transactionEnded) {
+            portals.remove("");
+        } else {
+            portals.add("");
+        }
+    }
+
     /** The transaction ended: the backend closed every portal, whose names are the client's to use again. */
     void portalsEnded() {
         portals.clear();

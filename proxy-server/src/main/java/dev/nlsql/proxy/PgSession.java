@@ -36,13 +36,16 @@ import org.slf4j.LoggerFactory;
  *                  Query of plain SQL
  *       READY ─────────────────────────────> RELAYING ── relayed ──> READY
  *       ^  │                                     │
- *       │  │ error in an extended batch          │ relayed, the parkAfter-th loopable Query in a row
+ *       │  │ error in an extended batch          │ relayed, the parkAfter-th loopable exchange in a row
  *       │  v                                     v
  *       │ SKIPPING_TO_SYNC                     TO_PARK ── cannot park (TLS, bytes buffered, ...) ──> READY
  *       │  │ Sync                                │ park
  *       ├──┘                                     v
  *       │                                     PARKED: RelayLoop relays Query after Query
  *       └──── any other message (or the client or backend gone: the session ends) ──┘
+ *
+ * A loopable exchange is a Query the loop relays alone, or an unnamed extended batch of {@link ExtendedBatch}'s shape
+ * (counted at its Sync, which moves READY to TO_PARK), and the loop relays both.
  *
  * READY answers: Query (questions, DDL, LISTEN: the JDBC route), Parse/Bind/Describe/Execute/Close/Sync/Flush
  * ({@link ExtendedRelay} for SQL passed untouched, {@link ExtendedQuery} for the rest; a Parse the JDBC route holds
@@ -84,6 +87,12 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
      * alternates simple and extended queries (node-postgres does, by parameters) does not pay a hand-over per query.
      */
     private int parkAfter = 1;
+    /** Where the client's current extended batch stands in {@link ExtendedBatch}'s shape. */
+    private int batchStep = ExtendedBatch.START;
+    /** A Parse's text, for {@link RelayedSql#relaysAlone(byte[], int, int)}; made at the first Parse. */
+    private byte[] batchText;
+    /** The batch whose Sync comes next completes a run of loopable exchanges: park once it is answered. */
+    private boolean parkAfterSync;
     private volatile Statement running;
     /** The server's notices of a statement that failed: they go out just before its ErrorResponse, after anything held back. */
     private final List<Map<Character, String>> noticesBeforeError = new ArrayList<>();
@@ -273,7 +282,7 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
             if (mode == SessionMode.SKIPPING_TO_SYNC && m.type() != FrontendType.SYNC) {
                 continue;
             }
-            if (m.type() != FrontendType.QUERY) {
+            if (m.type() != FrontendType.QUERY && !followsLoopableBatch(m)) {
                 loopableInARow = 0;
             }
             try {
@@ -441,6 +450,10 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
                     r.portalsEnded(); // no transaction is open: PostgreSQL has closed every portal
                 }
                 out.flush();
+                if (parkAfterSync) {
+                    parkAfterSync = false;
+                    to(SessionMode.TO_PARK);
+                }
                 return true;
             }
             case FrontendType.FLUSH -> {
@@ -456,6 +469,30 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
                 return false;
             }
         }
+    }
+
+    /**
+     * Follows the client's extended batches in {@link ExtendedBatch}'s shape (the one the relay loop relays alone): true
+     * while {@code m} continues one, and at its Sync counts it as a loopable exchange, as a loopable Query is counted.
+     */
+    private boolean followsLoopableBatch(PgInput.Message m) {
+        ByteBuffer b = m.body();
+        int step;
+        if (m.type() == FrontendType.PARSE) {
+            if (batchText == null) {
+                batchText = new byte[RelayLoop.CLIENT_BUFFER];
+            }
+            step = relayedSql != null && ExtendedBatch.parseAlone(b, b.position(), b.remaining(), relayedSql, batchText)
+                    ? ExtendedBatch.PARSED : ExtendedBatch.NOT_ALONE;
+        } else {
+            step = ExtendedBatch.after(batchStep, m.type(), b, b.position(), b.remaining());
+        }
+        batchStep = step == ExtendedBatch.NOT_ALONE || step == ExtendedBatch.SYNCED ? ExtendedBatch.START : step;
+        if (step == ExtendedBatch.SYNCED) {
+            loopableInARow++;
+            parkAfterSync = loopableInARow >= parkAfter;
+        }
+        return step != ExtendedBatch.NOT_ALONE;
     }
 
     /** A relayed statement may have changed the schema: nlsql reads its catalog anew when it next needs it. */
@@ -490,7 +527,16 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
             to(SessionMode.READY);
         }
         loopableInARow = 0;
+        parkAfterSync = false;
         parkAfter = back.relayed() > 0 ? 1 : Math.min(64, parkAfter * 2);
+        if (back.batches() > 0) {
+            // the loop's batches parsed the unnamed statement on the backend: the JDBC route's one is gone, as after a
+            // relayed Parse on this thread; the unnamed portal lives on while a transaction is open
+            Prepared old = extended.statements.remove("");
+            Closeables.quietly(old == null ? null : old.statement);
+            extended.closePortal("");
+            extendedRelay.relayedUnnamed(transactionStatus() == BackendType.IDLE);
+        }
         switch (back.outcome()) {
             case MESSAGE -> {
                 in.putBack(back.clientBytes());

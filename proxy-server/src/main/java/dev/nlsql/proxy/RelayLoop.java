@@ -40,10 +40,8 @@ final class RelayLoop implements AutoCloseable {
     static final int CLIENT_BUFFER = 16_384;
     private static final int BACKEND_BUFFER = 65_536;
 
-    /** The session as the loop sees it. */
-    interface Session {
-        /** True when the session's thread would relay this query text to PostgreSQL unchanged, by itself. */
-        boolean relaysAlone(byte[] text, int offset, int length);
+    /** The session as the loop sees it: which query texts it relays alone. */
+    interface Session extends ExtendedBatch.AloneText {
     }
 
     /** How a parked session comes back to its thread. */
@@ -62,7 +60,7 @@ final class RelayLoop implements AutoCloseable {
      * The end of a stay in the loop. {@code midExchange}: a query was on its way, so the backend connection is out of
      * step and can only be aborted. {@code error}: for FAILED, the I/O failure or pgjdbc's refusal to go on.
      */
-    record Handback(Outcome outcome, byte[] clientBytes, boolean midExchange, Exception error, int relayed) {
+    record Handback(Outcome outcome, byte[] clientBytes, boolean midExchange, Exception error, int relayed, int batches) {
     }
 
     private final Selector selector;
@@ -109,7 +107,7 @@ final class RelayLoop implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             LOG.debug("session not parked: {}", e.toString());
             restoreBlocking(p);
-            return new Handback(Outcome.MESSAGE, new byte[0], false, null, 0);
+            return new Handback(Outcome.MESSAGE, new byte[0], false, null, 0, 0);
         }
         arrivals.add(p);
         selector.wakeup();
@@ -145,7 +143,7 @@ final class RelayLoop implements AutoCloseable {
         Parked p;
         while ((p = arrivals.poll()) != null) {
             restoreBlocking(p);
-            p.handback.complete(new Handback(Outcome.MESSAGE, new byte[0], false, null, 0));
+            p.handback.complete(new Handback(Outcome.MESSAGE, new byte[0], false, null, 0, 0));
         }
     }
 
@@ -155,7 +153,7 @@ final class RelayLoop implements AutoCloseable {
             if (!p.pgjdbcLock.tryLock()) {
                 // another thread is using the backend connection: the session reads its client itself this time
                 restoreBlocking(p);
-                p.handback.complete(new Handback(Outcome.MESSAGE, new byte[0], false, null, 0));
+                p.handback.complete(new Handback(Outcome.MESSAGE, new byte[0], false, null, 0, 0));
                 continue;
             }
             p.locked = true;
@@ -225,6 +223,19 @@ final class RelayLoop implements AutoCloseable {
             return;
         }
         ByteBuffer b = p.fromClient;
+        if (b.position() >= 5 && (char) b.get(0) == FrontendType.PARSE) {
+            int end = ExtendedBatch.end(b, p.session, p.text);
+            if (end == ExtendedBatch.NOT_ALONE || end == ExtendedBatch.INCOMPLETE && !b.hasRemaining()) {
+                handBack(p);
+                return;
+            }
+            if (end > 0) {
+                relay(p, end);
+                p.batches++;
+            }
+            updateClientInterest(p);
+            return;
+        }
         if (b.position() >= 5) {
             char type = (char) b.get(0);
             int length = b.getInt(1);
@@ -238,18 +249,24 @@ final class RelayLoop implements AutoCloseable {
                     handBack(p);
                     return;
                 }
-                p.relay.beginExchange();
-                p.awaiting = true;
-                p.toBackend = p.query.clear().put(0, b, 0, length + 1).limit(length + 1);
-                b.flip();
-                b.position(length + 1);
-                b.compact();
-                relayedQueries.incrementAndGet();
-                p.relayed++;
-                writeToBackend(p);
+                relay(p, length + 1);
             }
         }
         updateClientInterest(p);
+    }
+
+    /** Sends the client's first {@code bytes} (one exchange, ending where the backend sends ReadyForQuery) as they came. */
+    private void relay(Parked p, int bytes) {
+        ByteBuffer b = p.fromClient;
+        p.relay.beginExchange();
+        p.awaiting = true;
+        p.toBackend = p.query.clear().put(0, b, 0, bytes).limit(bytes);
+        b.flip();
+        b.position(bytes);
+        b.compact();
+        relayedQueries.incrementAndGet();
+        p.relayed++;
+        writeToBackend(p);
     }
 
     /** Reads the client only while its buffer has room; a full buffer waits for the backend's answer. */
@@ -413,7 +430,7 @@ final class RelayLoop implements AutoCloseable {
                 }
                 byte[] ahead = new byte[p.fromClient.position()];
                 p.fromClient.get(0, ahead);
-                p.handback.complete(new Handback(p.outcome, ahead, p.awaiting, p.error, p.relayed));
+                p.handback.complete(new Handback(p.outcome, ahead, p.awaiting, p.error, p.relayed, p.batches));
             }
         }
     }
@@ -465,8 +482,10 @@ final class RelayLoop implements AutoCloseable {
         SelectionKey backendKey;
         /** A query went to the backend and its ReadyForQuery has not come back yet. */
         boolean awaiting;
-        /** Queries relayed in this stay. */
+        /** Exchanges relayed in this stay (simple queries and extended batches). */
         int relayed;
+        /** Extended batches among them. */
+        int batches;
         /** The query's bytes not yet written to the backend, or null. */
         ByteBuffer toBackend;
         boolean locked;

@@ -13,15 +13,17 @@ enum SessionMode {
     READY,
     /** The session's thread relays one simple query to PostgreSQL ({@link BackendRelay}): a cancel goes to the backend. */
     RELAYING,
-    /** The last simple queries were ones the relay loop relays alone, enough of them in a row: park before reading on. */
+    /** The last exchanges (simple queries, extended batches of {@link ExtendedBatch}'s shape) were ones the relay loop
+     *  relays alone, enough of them in a row: park before reading on. */
     TO_PARK,
-    /** Parked in the server's {@link RelayLoop}, which relays the client's simple queries until anything else arrives. */
+    /** Parked in the server's {@link RelayLoop}, which relays the client's simple queries and unnamed extended batches
+     *  until anything else arrives. */
     PARKED,
     /** An extended-protocol batch failed: every message up to its Sync is skipped, as PostgreSQL skips them. */
     SKIPPING_TO_SYNC;
 
     static {
-        READY.next = EnumSet.of(READY, RELAYING, SKIPPING_TO_SYNC);
+        READY.next = EnumSet.of(READY, RELAYING, SKIPPING_TO_SYNC, TO_PARK);
         RELAYING.next = EnumSet.of(READY, TO_PARK);
         TO_PARK.next = EnumSet.of(READY, PARKED);
         PARKED.next = EnumSet.of(READY);

@@ -265,8 +265,9 @@ class AsyncMessagesThroughProxyIT {
 
     @Test
     void queriesRacingTheWatcherStayInStep() throws Exception {
-        // extended: simple queries would park the session in the relay loop, where no watcher runs
-        try (Connection c = proxied("extended"); Statement s = c.createStatement()) {
+        // named statements (prepareThreshold=-1: pgjdbc names every one): simple queries and unnamed extended batches
+        // would park the session in the relay loop, where no watcher runs
+        try (Connection c = proxied("extended&prepareThreshold=-1"); Statement s = c.createStatement()) {
             long spokeFirst = server.idleWatchers().spokeFirst.get();
             long reclaimed = server.idleWatchers().reclaimed.get();
             java.util.Random random = new java.util.Random(7);

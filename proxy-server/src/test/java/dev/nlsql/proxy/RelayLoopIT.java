@@ -134,7 +134,60 @@ class RelayLoopIT {
     }
 
     @Test
-    void aClientAlternatingSimpleAndExtendedQueriesStopsParking() throws Exception {
+    void extendedBatchesOfTheUnnamedStatementAreRelayedByTheLoop() throws Exception {
+        // pgjdbc's extended protocol with the unnamed statement every time (prepareThreshold=0), as pgbench -M extended
+        String url = "jdbc:postgresql://127.0.0.1:" + server.port() + "/test?user=postgres&preferQueryMode=extended&prepareThreshold=0";
+        try (Connection c = DriverManager.getConnection(url);
+                PreparedStatement ps = c.prepareStatement("SELECT id, name FROM loop_items WHERE id = ?")) {
+            ps.setInt(1, 1);
+            ps.executeQuery().close(); // the session's thread relays it, then parks the session
+            long before = relayed();
+            for (int id = 1; id <= 50; id++) {
+                ps.setInt(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertTrue(rs.next());
+                    assertEquals(id, rs.getInt(1));
+                    assertEquals("item " + id, rs.getString(2));
+                    assertFalse(rs.next());
+                }
+            }
+            assertEquals(50, relayed() - before, "every batch after the first went through the loop");
+            assertEquals(1, server.relayLoop().parkedSessions());
+            try (PreparedStatement named = c.prepareStatement("SELECT count(*) FROM loop_items WHERE id <= ?")) {
+                named.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(1); // a named statement: the thread's
+                for (int n = 1; n <= 3; n++) {
+                    named.setInt(1, n * 10);
+                    try (ResultSet rs = named.executeQuery()) {
+                        assertTrue(rs.next());
+                        assertEquals(n * 10, rs.getLong(1));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theUnnamedStatementTheLoopParsedIsBoundAgainOnTheSessionsThread() throws Exception {
+        try (Socket socket = loggedIn()) {
+            long before = relayed();
+            for (int i = 0; i < 5; i++) { // the first batch parks the session, the loop relays the others
+                socket.getOutputStream().write(concat(ExtendedErrorsIT.parse("", "SELECT $1::int + 1"), bind(String.valueOf(i)),
+                        ExtendedErrorsIT.execute("", 0), ExtendedErrorsIT.SYNC));
+                assertEquals(List.of(String.valueOf(i + 1)), Wire.read(socket.getInputStream()).values);
+            }
+            assertEquals(4, relayed() - before, "batches relayed by the loop");
+            // Bind without a Parse: not the loop's shape, so the session's thread takes it, and must know the unnamed
+            // statement is the one the loop's last batch parsed on the backend
+            socket.getOutputStream().write(concat(bind("41"), ExtendedErrorsIT.execute("", 0), ExtendedErrorsIT.SYNC));
+            Wire.Reply again = Wire.read(socket.getInputStream());
+            assertEquals(null, again.errorCode, "Bind of the unnamed statement after the loop's batches");
+            assertEquals(List.of("42"), again.values);
+            assertEquals('I', again.status);
+        }
+    }
+
+    @Test
+    void aClientAlternatingSimpleAndExtendedQueriesStaysParked() throws Exception {
         try (Socket socket = loggedIn()) {
             long staysBefore = server.relayLoop().stays();
             for (int i = 0; i < 20; i++) {
@@ -144,7 +197,8 @@ class RelayLoopIT {
                 assertEquals(List.of(String.valueOf(i + 1)), Wire.read(socket.getInputStream()).values);
             }
             long stays = server.relayLoop().stays() - staysBefore;
-            // at least one: the first simple query parks the session, and the next Parse takes it back
+            // the first simple query parks the session, and the loop relays the unnamed batches too; a client whose
+            // other messages took the session back would still stop parking after a few stays (parkAfter doubles)
             assertTrue(stays >= 1, "the session parked after its first simple query");
             assertTrue(stays <= 2, stays + " stays in the loop for 20 alternations: each would cost a hand-over");
         }

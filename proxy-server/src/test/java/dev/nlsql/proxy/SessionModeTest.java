@@ -15,6 +15,8 @@ class SessionModeTest {
         SessionMode m = SessionMode.READY.to(SessionMode.RELAYING).to(SessionMode.TO_PARK).to(SessionMode.PARKED).to(SessionMode.READY);
         assertEquals(SessionMode.READY, m);
         assertEquals(SessionMode.READY, SessionMode.TO_PARK.to(SessionMode.READY), "a session that cannot park reads on");
+        assertEquals(SessionMode.PARKED, SessionMode.READY.to(SessionMode.TO_PARK).to(SessionMode.PARKED),
+                "an extended batch the loop would relay is relayed on the thread, then the session parks");
         assertEquals(SessionMode.READY, SessionMode.SKIPPING_TO_SYNC.to(SessionMode.READY), "the Sync ends the skipping");
     }
 
