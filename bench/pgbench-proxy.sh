@@ -6,6 +6,7 @@
 # Needs a built tree (mvn -B -q install -DskipTests), PostgreSQL on 127.0.0.1:5432 (trust for
 # postgres), pgbouncer and haproxy (apt-get install pgbouncer haproxy). DURATION=30 by default; PROXY_JAR
 # measures another build of the proxy (an earlier commit's, for a before/after table). The database is dropped at exit.
+# MODES=extended measures one mode.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-30}
@@ -88,7 +89,7 @@ median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (
 # the table gives each target's median and the ratios of the medians.
 printf "%-9s %10s %10s %10s %10s %14s %16s %14s %16s\n" mode direct proxy pgbouncer haproxy \
   "proxy/direct" "pgbouncer/direct" "haproxy/direct" "proxy/pgbouncer"
-for mode in simple extended; do
+for mode in ${MODES:-simple extended}; do
   for port in 5432 6543 6432 6544; do warm "$port" "$mode"; done
   : >"$work/$mode.tsv"
   for _ in $(seq 1 "$ROUNDS"); do
