@@ -442,6 +442,7 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
             }
             case FrontendType.SYNC -> {
                 if (!r.active()) {
+                    parkAfterSync = false; // the batch took the JDBC route after all: the loop would hand it back
                     return false;
                 }
                 extended.sync(false);

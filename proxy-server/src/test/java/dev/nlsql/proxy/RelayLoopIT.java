@@ -187,6 +187,37 @@ class RelayLoopIT {
     }
 
     @Test
+    void aMalformedBatchInTheLoopIsAnsweredAsPostgresAnswersIt() throws Exception {
+        // the loop reads only names and frame lengths: a Bind that announces a 9-byte value and sends 1 reaches PostgreSQL,
+        // whose answer (PostgreSQL itself is the oracle) the client must get as from PostgreSQL directly
+        byte[] badBind = msg('B', new byte[] {0, 0, 0, 0, 0, 1, 0, 0, 0, 9, '1', 0, 0});
+        byte[] batch = concat(ExtendedErrorsIT.parse("", "SELECT $1::int + 1"), badBind, ExtendedErrorsIT.execute("", 0),
+                ExtendedErrorsIT.SYNC);
+        Wire.Reply direct;
+        try (Socket pg = new Socket("127.0.0.1", 5432)) {
+            pg.setSoTimeout(30_000);
+            pg.getOutputStream().write(RobustnessIT.startupPacket());
+            Wire.read(pg.getInputStream());
+            pg.getOutputStream().write(batch);
+            direct = Wire.read(pg.getInputStream());
+        }
+        assertEquals("08P01", direct.errorCode, "PostgreSQL's answer to the malformed Bind");
+        try (Socket socket = loggedIn()) {
+            for (int i = 0; i < 3; i++) {
+                socket.getOutputStream().write(concat(ExtendedErrorsIT.parse("", "SELECT $1::int + 1"), bind(String.valueOf(i)),
+                        ExtendedErrorsIT.execute("", 0), ExtendedErrorsIT.SYNC));
+                assertEquals(List.of(String.valueOf(i + 1)), Wire.read(socket.getInputStream()).values);
+            }
+            long before = relayed();
+            socket.getOutputStream().write(batch);
+            Wire.Reply proxied = Wire.read(socket.getInputStream());
+            assertEquals(1, relayed() - before, "the loop relayed the malformed batch");
+            assertEquals(direct.errorCode, proxied.errorCode);
+            assertEquals(direct.severity, proxied.severity);
+        }
+    }
+
+    @Test
     void aClientAlternatingSimpleAndExtendedQueriesStaysParked() throws Exception {
         try (Socket socket = loggedIn()) {
             long staysBefore = server.relayLoop().stays();
