@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CLIENTS=${CLIENTS:-64}
 SECONDS_RUN=${SECONDS_RUN:-20}
-WARMUP=${WARMUP:-15}
+WARMUP=${WARMUP:-35} # 64 clients logging in and asking a first question take 15-30 s on 2 cores
 LATENCY_MS=${LATENCY_MS:-1000}
 DISTINCT=${DISTINCT:-50}
 REDIS_DB=${REDIS_DB:-13}
