@@ -815,8 +815,7 @@ final class CorrectionLoop {
         record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens(), NlConfig.LOCAL);
         trace.note("answered by the fallback analysis on a local copy of " + copy.tables()
                 + (truncated.isEmpty() ? "" : "; only the first " + rows + " rows of " + truncated + " were copied (nlsql.fallbackRows)"));
-        trace.stop(start);
-        trace.succeed(guarded.sql(), millisSince(start));
+        trace.succeed(guarded.sql(), start);
         engine.metrics().record(trace);
         TraceLog.answered(trace);
         return new Answer(answer, trace); // read into memory: the copy closes now
@@ -1191,8 +1190,7 @@ final class CorrectionLoop {
                     SQLException gone = on.source.unreachable(e);
                     throw failure(gone.getSQLState(), gone.getMessage(), gone);
                 }
-                trace.stop(start);
-                trace.fail(e.getSQLState(), e.getMessage(), millisSince(start));
+                trace.fail(e.getSQLState(), e.getMessage(), start);
                 engine.metrics().record(trace);
                 throw e; // the database went away: its own SQLSTATE tells pools to drop the connection
             }
@@ -1225,8 +1223,7 @@ final class CorrectionLoop {
 
     private Answer answered(Step step) {
         trace.answeredFrom(step.databases());
-        trace.stop(start);
-        trace.succeed(step.sql(), millisSince(start));
+        trace.succeed(step.sql(), start);
         engine.metrics().record(trace);
         TraceLog.answered(trace);
         // the cache replays SQL on main: an answer from another source or a local join is not replayable there
@@ -1270,8 +1267,7 @@ final class CorrectionLoop {
 
     private SQLException failure(String state, String given, Throwable cause) {
         String message = Secrets.maskUrlsIn(given);
-        trace.stop(start);
-        trace.fail(state, message, millisSince(start));
+        trace.fail(state, message, start);
         engine.metrics().record(trace);
         TraceLog.failed(trace);
         SQLException e = new TraceException(message, state, cause, trace);

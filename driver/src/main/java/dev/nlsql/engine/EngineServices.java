@@ -48,6 +48,8 @@ final class EngineServices {
     static final int VALUE_TABLES = 12;
 
     private final NlConfig config;
+    /** The answer cache's shared tier, one per URL and timeout in the process (no connection until first used), or null. */
+    private final SharedAnswers sharedAnswers;
     private final SqlGenerator generator;
     private final CorrectionMetrics metrics = new CorrectionMetrics();
     private final CatalogReader reader;
@@ -66,6 +68,8 @@ final class EngineServices {
         this.generator = generator;
         this.reader = new CatalogReader(new GuardPolicy(config.tables(), config.deniedFunctions(), null)::isTableAllowed);
         this.knowledge = config.knowledge() == null ? null : new KnowledgeSource(config.knowledge());
+        this.sharedAnswers = config.cache() && config.cacheShared() != null
+                ? SharedAnswers.of(config.cacheShared(), config.cacheSharedTimeoutMillis()) : null;
     }
 
     /** The verified pairs of {@code knowledge} most like {@code question}, at most {@code k}, for the prompt's examples. */
@@ -114,8 +118,7 @@ final class EngineServices {
 
     /** The shared second tier of the answer cache (nlsql.cache.shared), or null. */
     SharedAnswers sharedAnswers() {
-        return config.cache() && config.cacheShared() != null
-                ? SharedAnswers.of(config.cacheShared(), config.cacheSharedTimeoutMillis()) : null;
+        return sharedAnswers;
     }
 
     /** Whether the catalog of {@code databaseKey} is cached, so that reading it costs nothing. */

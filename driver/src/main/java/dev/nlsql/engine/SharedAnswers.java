@@ -72,40 +72,29 @@ final class SharedAnswers {
 
     /** The SQL stored under {@code key}, or null: absent, or the store unreachable. */
     String get(String key) {
-        if (skipping()) {
-            return null;
-        }
-        try {
-            String sql = redis.get(key);
-            reachable();
-            return sql;
-        } catch (RuntimeException e) {
-            unreachable(e);
-            return null;
-        }
+        return call(r -> r.get(key));
     }
 
     void put(String key, String sql, int ttlSeconds) {
-        if (skipping()) {
-            return;
-        }
-        try {
-            redis.setex(key, ttlSeconds, sql);
-            reachable();
-        } catch (RuntimeException e) {
-            unreachable(e);
-        }
+        call(r -> r.setex(key, ttlSeconds, sql));
     }
 
     void delete(String key) {
+        call(r -> r.del(key));
+    }
+
+    /** One command, unless the store failed lately; a failure is logged once per outage and answers null. */
+    private <T> T call(java.util.function.Function<JedisPooled, T> command) {
         if (skipping()) {
-            return;
+            return null;
         }
         try {
-            redis.del(key);
+            T result = command.apply(redis);
             reachable();
+            return result;
         } catch (RuntimeException e) {
             unreachable(e);
+            return null;
         }
     }
 

@@ -88,9 +88,10 @@ public final class Trace {
     }
 
     /** Ends the stages and sets the total, measured from {@code startNanos} (a {@link System#nanoTime()}). */
-    void stop(long startNanos) {
+    private void stop(long startNanos) {
         enter(null);
         elapsedNanos = System.nanoTime() - startNanos;
+        elapsedMillis = elapsedNanos / 1_000_000;
     }
 
     /**
@@ -120,17 +121,19 @@ public final class Trace {
         return b.append(b.isEmpty() ? "" : " ").append(String.format(java.util.Locale.ROOT, "of %.3f ms", totalMillis())).toString();
     }
 
-    void succeed(String sql, long elapsed) {
+    /** The question was answered by {@code sql}; the stages and the total end now ({@code startNanos}: its start). */
+    void succeed(String sql, long startNanos) {
+        stop(startNanos);
         success = true;
         finalSql = sql;
-        elapsedMillis = elapsed;
     }
 
-    void fail(String state, String message, long elapsed) {
+    /** The question failed; the stages and the total end now ({@code startNanos}: its start). */
+    void fail(String state, String message, long startNanos) {
+        stop(startNanos);
         success = false;
         sqlState = state;
         error = message;
-        elapsedMillis = elapsed;
     }
 
     public String question() {

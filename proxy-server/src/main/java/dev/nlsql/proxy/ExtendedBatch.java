@@ -47,10 +47,7 @@ final class ExtendedBatch {
             if (at + 1 + length > b.position()) {
                 return INCOMPLETE;
             }
-            int body = at + 5;
-            step = type == FrontendType.PARSE && step == START
-                    ? (parseAlone(b, body, length - 4, session, text) ? PARSED : NOT_ALONE)
-                    : after(step, type, b, body, length - 4);
+            step = next(step, type, b, at + 5, length - 4, session, text);
             if (step == NOT_ALONE) {
                 return NOT_ALONE;
             }
@@ -70,12 +67,16 @@ final class ExtendedBatch {
     static final int SYNCED = 6;
 
     /**
-     * The batch's step after a message other than its Parse ({@code bodyLength} bytes at {@code body} in {@code b}), or
-     * {@link #NOT_ALONE} when the message leaves the shape. The session's thread follows its batches with this too, to
-     * know when a client sends only batches the loop would relay.
+     * The batch's step after a message ({@code bodyLength} bytes at {@code body} in {@code b}), or {@link #NOT_ALONE}
+     * when the message leaves the shape; a Parse starts the batch, so it fits only at {@link #START}. The session's
+     * thread follows its batches with this too, to know when a client sends only batches the loop would relay.
+     * {@code text} receives a Parse's query text for {@code session}'s decision.
      */
-    static int after(int step, char type, ByteBuffer b, int body, int bodyLength) {
+    static int next(int step, char type, ByteBuffer b, int body, int bodyLength, AloneText session, byte[] text) {
         switch (type) {
+            case FrontendType.PARSE -> {
+                return step == START && parseAlone(b, body, bodyLength, session, text) ? PARSED : NOT_ALONE;
+            }
             case FrontendType.BIND -> {
                 return step == PARSED && bodyLength >= 2 && b.get(body) == 0 && b.get(body + 1) == 0 ? BOUND : NOT_ALONE;
             }
@@ -97,7 +98,7 @@ final class ExtendedBatch {
     }
 
     /** A Parse of the unnamed statement whose text the session relays alone. */
-    static boolean parseAlone(ByteBuffer b, int body, int bodyLength, AloneText session, byte[] text) {
+    private static boolean parseAlone(ByteBuffer b, int body, int bodyLength, AloneText session, byte[] text) {
         if (bodyLength < 4 || b.get(body) != 0) {
             return false; // a named statement is renamed on the backend: the session's thread does that
         }

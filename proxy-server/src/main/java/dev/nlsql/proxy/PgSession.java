@@ -477,17 +477,17 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
      * while {@code m} continues one, and at its Sync counts it as a loopable exchange, as a loopable Query is counted.
      */
     private boolean followsLoopableBatch(PgInput.Message m) {
-        ByteBuffer b = m.body();
-        int step;
+        if (relayedSql == null) {
+            return false; // no relay: nothing is relayed alone
+        }
         if (m.type() == FrontendType.PARSE) {
+            batchStep = ExtendedBatch.START; // a Parse starts the next batch, whatever came before it
             if (batchText == null) {
                 batchText = new byte[RelayLoop.CLIENT_BUFFER];
             }
-            step = relayedSql != null && ExtendedBatch.parseAlone(b, b.position(), b.remaining(), relayedSql, batchText)
-                    ? ExtendedBatch.PARSED : ExtendedBatch.NOT_ALONE;
-        } else {
-            step = ExtendedBatch.after(batchStep, m.type(), b, b.position(), b.remaining());
         }
+        ByteBuffer b = m.body();
+        int step = ExtendedBatch.next(batchStep, m.type(), b, b.position(), b.remaining(), relayedSql, batchText);
         batchStep = step == ExtendedBatch.NOT_ALONE || step == ExtendedBatch.SYNCED ? ExtendedBatch.START : step;
         if (step == ExtendedBatch.SYNCED) {
             loopableInARow++;

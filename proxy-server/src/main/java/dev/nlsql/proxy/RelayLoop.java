@@ -61,6 +61,10 @@ final class RelayLoop implements AutoCloseable {
      * step and can only be aborted. {@code error}: for FAILED, the I/O failure or pgjdbc's refusal to go on.
      */
     record Handback(Outcome outcome, byte[] clientBytes, boolean midExchange, Exception error, int relayed, int batches) {
+        /** The session was not taken: it reads its client itself, nothing read ahead. */
+        static Handback notParked() {
+            return new Handback(Outcome.MESSAGE, new byte[0], false, null, 0, 0);
+        }
     }
 
     private final Selector selector;
@@ -107,7 +111,7 @@ final class RelayLoop implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             LOG.debug("session not parked: {}", e.toString());
             restoreBlocking(p);
-            return new Handback(Outcome.MESSAGE, new byte[0], false, null, 0, 0);
+            return Handback.notParked();
         }
         arrivals.add(p);
         selector.wakeup();
@@ -143,7 +147,7 @@ final class RelayLoop implements AutoCloseable {
         Parked p;
         while ((p = arrivals.poll()) != null) {
             restoreBlocking(p);
-            p.handback.complete(new Handback(Outcome.MESSAGE, new byte[0], false, null, 0, 0));
+            p.handback.complete(Handback.notParked());
         }
     }
 
@@ -153,7 +157,7 @@ final class RelayLoop implements AutoCloseable {
             if (!p.pgjdbcLock.tryLock()) {
                 // another thread is using the backend connection: the session reads its client itself this time
                 restoreBlocking(p);
-                p.handback.complete(new Handback(Outcome.MESSAGE, new byte[0], false, null, 0, 0));
+                p.handback.complete(Handback.notParked());
                 continue;
             }
             p.locked = true;
