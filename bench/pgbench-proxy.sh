@@ -6,7 +6,8 @@
 # Needs a built tree (mvn -B -q install -DskipTests), PostgreSQL on 127.0.0.1:5432 (trust for
 # postgres), pgbouncer and haproxy (apt-get install pgbouncer haproxy). DURATION=30 by default; PROXY_JAR
 # measures another build of the proxy (an earlier commit's, for a before/after table). The database is dropped at exit.
-# MODES=extended measures one mode.
+# MODES=extended measures one mode; PROXY_ARGS adds flags to the proxy's (PROXY_ARGS='--statement-cache 0': the
+# extended protocol without the statement cache).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-30}
@@ -24,7 +25,7 @@ psql -h 127.0.0.1 -U postgres -d postgres -Atqc "SELECT 1 FROM pg_database WHERE
 pgbench -i -s 10 -q -h 127.0.0.1 -U postgres "$DB" >/dev/null 2>&1
 
 java -jar "${PROXY_JAR:-proxy-server/target/nlsql-proxy.jar}" --backend "jdbc:postgresql://127.0.0.1:5432/$DB" --port 6543 \
-  --max-connections 100 >"$work/proxy.log" 2>&1 &
+  --max-connections 100 ${PROXY_ARGS:-} >"$work/proxy.log" 2>&1 &
 pids+=($!)
 proxy_pid=$!
 

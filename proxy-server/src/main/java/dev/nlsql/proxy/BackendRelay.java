@@ -53,10 +53,23 @@ final class BackendRelay {
     private final BackendMessage message = new BackendMessage(8192);
     private byte[] body = message.body;
 
-    private BackendRelay(BaseConnection connection, PGStream stream) {
+    private final StatementCache statements;
+
+    private BackendRelay(BaseConnection connection, PGStream stream, int statementCache) {
         this.connection = connection;
         this.executor = (QueryExecutorBase) connection.getQueryExecutor();
         this.stream = stream;
+        this.statements = new StatementCache(statementCache);
+    }
+
+    /** The client's unnamed statements kept prepared on this backend, for the relay loop's batches. */
+    StatementCache statements() {
+        return statements;
+    }
+
+    /** No transaction block is open on the backend (as its last ReadyForQuery said). */
+    boolean idle() {
+        return executor.getTransactionState() == TransactionState.IDLE;
     }
 
     private static Field pgStreamField() {
@@ -136,13 +149,16 @@ final class BackendRelay {
 
     private final java.util.concurrent.locks.Lock ownLock = new java.util.concurrent.locks.ReentrantLock();
 
-    /** A relay over this pgjdbc connection, or null when pgjdbc's internals are not as expected. */
-    static BackendRelay of(BaseConnection connection) {
+    /**
+     * A relay over this pgjdbc connection, keeping up to {@code statementCache} of its client's unnamed statements
+     * prepared; null when pgjdbc's internals are not as expected.
+     */
+    static BackendRelay of(BaseConnection connection, int statementCache) {
         if (PG_STREAM == null || !(connection.getQueryExecutor() instanceof QueryExecutorBase executor)) {
             return null;
         }
         try {
-            return new BackendRelay(connection, (PGStream) PG_STREAM.get(executor));
+            return new BackendRelay(connection, (PGStream) PG_STREAM.get(executor), statementCache);
         } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
         }
@@ -193,6 +209,7 @@ final class BackendRelay {
         if (executor.isClosed()) {
             throw new SQLException("This connection has been closed.", PgState.CONNECTION_DOES_NOT_EXIST.code());
         }
+        statements.unnamedReplaced(); // PostgreSQL drops the unnamed statement at a simple query
         try {
             stream.sendChar(FrontendType.QUERY);
             stream.sendInteger4(queryText.length + 5);
@@ -540,6 +557,9 @@ final class BackendRelay {
             return; // SELECT, INSERT, ... (most tags): no String made per query
         }
         String tag = new String(b, 0, indexOfZero(b, 0, length), StandardCharsets.UTF_8);
+        if (tag.startsWith("DEALLOCATE ALL") || tag.startsWith("DISCARD ALL")) {
+            statements.allDeallocated(); // the proxy's kept statements went with the client's
+        }
         if (executor.isFlushCacheOnDeallocate() && (tag.startsWith("DEALLOCATE ALL") || tag.startsWith("DISCARD ALL"))
                 || executor.isFlushCacheOnDdl() && (tag.startsWith("CREATE") || tag.startsWith("DROP") || tag.startsWith("ALTER"))) {
             newDeallocateEpoch();

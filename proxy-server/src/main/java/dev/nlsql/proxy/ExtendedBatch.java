@@ -7,7 +7,8 @@ import java.nio.ByteBuffer;
  * The one shape of extended-protocol batch the {@link RelayLoop} relays alone, as pgbench, pgjdbc (before it prepares
  * a statement), psycopg and node-postgres send a statement with parameters: Parse, Bind, an optional Describe, Execute
  * and Sync, all of the unnamed statement and portal, the Parse's text one the session relays alone. Such a batch
- * reaches PostgreSQL as it came and ends with one ReadyForQuery, as a simple query does; named statements (renamed on
+ * reaches PostgreSQL as it came (or with its text kept prepared, {@link StatementCache}) and ends with one
+ * ReadyForQuery, as a simple query does; named statements (renamed on
  * the backend), Close, Flush and anything else stay with the session's thread. The loop checks only names and frame
  * lengths: PostgreSQL reads the rest, and answers a malformed message as it would answer the client directly.
  */

@@ -20,7 +20,9 @@ import java.util.concurrent.locks.Lock;
  * The backend connection is pgjdbc's, which names its own statements and portals (S_1, C_1): the client's named ones
  * go to the backend with {@link #SUFFIX} after them, which errors lose again on their way back. The unnamed statement
  * and portal stay unnamed: the proxy runs no JDBC statement between a client's messages unless a question or a
- * message of the JDBC route comes in between, and that one replaces them, as the client's own next Parse would.
+ * message of the JDBC route comes in between, and that one replaces them, as the client's own next Parse would. After
+ * the relay loop bound a kept text ({@link StatementCache}), the client's unnamed statement is that one on the backend:
+ * a Bind or Describe of the unnamed statement here names it.
  * <p>
  * Responses are relayed at Flush and Sync, and whenever the backend has some ready after an Execute, so neither side's
  * buffers fill while the other waits. The proxy counts the responses it owes, so that before a message of the JDBC
@@ -71,8 +73,11 @@ final class ExtendedRelay {
     void parse(ByteBuffer body, String name, String query, boolean changesSchema) throws SQLException, PgInput.ProtocolViolation {
         String deallocate = deallocateOnBackend(query);
         statements.add(name);
+        if (name.isEmpty()) {
+            relay.statements().unnamedReplaced();
+        }
         schemaChanged |= changesSchema;
-        byte[] renamed = renamed(body, 1);
+        byte[] renamed = renamed(body, 1, null);
         if (deallocate != null) { // the text too: DEALLOCATE of the client's name, as the backend knows it
             ByteBuffer b = ByteBuffer.wrap(renamed);
             byte[] backendName = PgInput.cstringBytes(b);
@@ -91,16 +96,17 @@ final class ExtendedRelay {
     /** Bind to a relayed statement: the portal is relayed too. */
     void bind(ByteBuffer body, String portal) throws SQLException, PgInput.ProtocolViolation {
         portals.add(portal);
-        forward(FrontendType.BIND, renamed(body, 2), 1);
+        forward(FrontendType.BIND, renamed(body, 2, relay.statements().clientUnnamed()), 1);
     }
 
     /** Describe ('S' answers ParameterDescription and RowDescription or NoData, 'P' one of the latter two). */
     void describe(ByteBuffer body, char kind) throws SQLException, PgInput.ProtocolViolation {
-        forward(FrontendType.DESCRIBE, renamedAfterKind(body), kind == FrontendType.STATEMENT ? 2 : 1);
+        forward(FrontendType.DESCRIBE, renamedAfterKind(body, kind == FrontendType.STATEMENT ? relay.statements().clientUnnamed() : null),
+                kind == FrontendType.STATEMENT ? 2 : 1);
     }
 
     void execute(ByteBuffer body) throws SQLException, IOException {
-        forward(FrontendType.EXECUTE, renamed(body, 1), 1);
+        forward(FrontendType.EXECUTE, renamed(body, 1, null), 1);
         while (owed > 0 && relay.bytesReady()) { // rows already sent: relayed now, so no buffer between fills up
             take(relay.relayOne(out, SUFFIX));
         }
@@ -109,7 +115,10 @@ final class ExtendedRelay {
     /** Close of a relayed (or unknown) statement or portal. */
     void close(ByteBuffer body, char kind, String name) throws SQLException, PgInput.ProtocolViolation {
         (kind == FrontendType.STATEMENT ? statements : portals).remove(name);
-        forward(FrontendType.CLOSE, renamedAfterKind(body), 1);
+        if (kind == FrontendType.STATEMENT && name.isEmpty()) {
+            relay.statements().unnamedReplaced(); // the backend's unnamed one is closed, as the client's would be
+        }
+        forward(FrontendType.CLOSE, renamedAfterKind(body, null), 1);
     }
 
     /**
@@ -133,6 +142,9 @@ final class ExtendedRelay {
     /** The client forgot the unnamed statement or portal on the JDBC route's side: the backend's one is no longer it. */
     void forget(char kind, String name) {
         (kind == FrontendType.STATEMENT ? statements : portals).remove(name);
+        if (kind == FrontendType.STATEMENT && name.isEmpty()) {
+            relay.statements().unnamedReplaced();
+        }
     }
 
     /**
@@ -215,8 +227,12 @@ final class ExtendedRelay {
         }
     }
 
-    /** The body with its first {@code names} cstrings renamed (the unnamed one left unnamed), the rest as it is. */
-    private static byte[] renamed(ByteBuffer body, int names) throws PgInput.ProtocolViolation {
+    /**
+     * The body with its first {@code names} cstrings renamed, the rest as it is. The unnamed one stays unnamed, but for
+     * the last name when {@code unnamedStatement} is given: the statement the backend knows the client's unnamed one by
+     * ({@link StatementCache#clientUnnamed()}).
+     */
+    private static byte[] renamed(ByteBuffer body, int names, byte[] unnamedStatement) throws PgInput.ProtocolViolation {
         ByteBuffer b = body.duplicate();
         java.io.ByteArrayOutputStream to = new java.io.ByteArrayOutputStream(b.remaining() + 16);
         for (int i = 0; i < names; i++) {
@@ -224,6 +240,8 @@ final class ExtendedRelay {
             to.writeBytes(name);
             if (name.length > 0) {
                 to.writeBytes(SUFFIX.getBytes(StandardCharsets.US_ASCII));
+            } else if (i == names - 1 && unnamedStatement != null) {
+                to.writeBytes(unnamedStatement);
             }
             to.write(0);
         }
@@ -231,10 +249,10 @@ final class ExtendedRelay {
         return to.toByteArray();
     }
 
-    private static byte[] renamedAfterKind(ByteBuffer body) throws PgInput.ProtocolViolation {
+    private static byte[] renamedAfterKind(ByteBuffer body, byte[] unnamedStatement) throws PgInput.ProtocolViolation {
         ByteBuffer b = body.duplicate();
         byte kind = b.get();
-        byte[] rest = renamed(b.slice(), 1);
+        byte[] rest = renamed(b.slice(), 1, unnamedStatement);
         byte[] all = new byte[rest.length + 1];
         all[0] = kind;
         System.arraycopy(rest, 0, all, 1, rest.length);

@@ -201,7 +201,7 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
             types = PgTypes.of(backend, postgres);
             sqlGuarded = !backend.unwrap(dev.nlsql.jdbc.ProxySupport.class).passesSqlUntouched();
             if (postgres && !sqlGuarded) {
-                relay = BackendRelay.of(pgBackend);
+                relay = BackendRelay.of(pgBackend, server.config().statementCache());
             }
             relayedSql = new RelayedSql(relay != null, pgBackend);
             if (relay != null) {

@@ -61,6 +61,11 @@ public final class ProxyMain implements Callable<Integer> {
             description = "Longest message an authenticated client may send (default 64 MiB; before authentication 10,000 bytes)")
     int maxMessageBytes;
 
+    @Option(names = "--statement-cache", defaultValue = "64",
+            description = "Unnamed statements a client parses again and again that the proxy keeps prepared on its backend"
+                    + " session, so PostgreSQL plans them once (default 64 per session; 0 turns it off)")
+    int statementCache;
+
     @Override
     public Integer call() throws Exception {
         ProxyConfig config = config();
@@ -83,9 +88,10 @@ public final class ProxyMain implements Callable<Integer> {
         if (method != ProxyConfig.Auth.TRUST && users == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--auth " + auth + " needs --users FILE");
         }
-        if (loginTimeoutSeconds < 1 || maxMessageBytes < ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES || maxConnections < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--login-timeout must be at least 1, --max-message-bytes at least 10000, --max-connections at least 1");
+        if (loginTimeoutSeconds < 1 || maxMessageBytes < ProxyConfig.PRE_AUTH_MAX_MESSAGE_BYTES || maxConnections < 1
+                || statementCache < 0 || statementCache > 10_000) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--login-timeout must be at least 1, --max-message-bytes at"
+                    + " least 10000, --max-connections at least 1, --statement-cache from 0 to 10000");
         }
         if ((tlsCert == null) != (tlsKey == null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--tls-cert and --tls-key go together");
@@ -116,7 +122,7 @@ public final class ProxyMain implements Callable<Integer> {
             engine = Map.copyOf(with);
         }
         ProxyConfig config = new ProxyConfig(backend, listen, port, method, known, engine, maxConnections, maxMessageBytes,
-                loginTimeoutSeconds);
+                loginTimeoutSeconds, statementCache);
         if (config.refusal() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), config.refusal());
         }

@@ -75,6 +75,7 @@ final class RelayLoop implements AutoCloseable {
     private final AtomicLong relayedQueries = new AtomicLong();
     private final java.util.concurrent.atomic.AtomicInteger parkedSessions = new java.util.concurrent.atomic.AtomicInteger();
     private final AtomicLong stays = new AtomicLong();
+    private final AtomicLong retried = new AtomicLong();
     private volatile boolean closed;
 
     RelayLoop() throws IOException {
@@ -92,6 +93,11 @@ final class RelayLoop implements AutoCloseable {
     /** Sessions parked here since the loop started (one per stay). */
     long stays() {
         return stays.get();
+    }
+
+    /** Rewritten batches the backend refused before they ran, sent again as the clients sent them. */
+    long retriedBatches() {
+        return retried.get();
     }
 
     /** Sessions parked here now. */
@@ -234,8 +240,10 @@ final class RelayLoop implements AutoCloseable {
                 return;
             }
             if (end > 0) {
-                relay(p, end);
+                // planned before relay() moves the batch out of the client's buffer
+                boolean rewrote = p.cache.plan(b, end, p.relay.idle(), p.rewritten) != StatementCache.Plan.VERBATIM;
                 p.batches++;
+                relay(p, end, rewrote);
             }
             updateClientInterest(p);
             return;
@@ -253,18 +261,26 @@ final class RelayLoop implements AutoCloseable {
                     handBack(p);
                     return;
                 }
-                relay(p, length + 1);
+                p.cache.unnamedReplaced(); // PostgreSQL drops the unnamed statement at a simple query
+                relay(p, length + 1, false);
             }
         }
         updateClientInterest(p);
     }
 
-    /** Sends the client's first {@code bytes} (one exchange, ending where the backend sends ReadyForQuery) as they came. */
-    private void relay(Parked p, int bytes) {
+    /**
+     * Sends the client's first {@code bytes} (one exchange, ending where the backend sends ReadyForQuery): as they came,
+     * or as {@link StatementCache} rewrote them ({@code rewrote}: in {@link Parked#rewritten}), keeping them as they came
+     * for a retry.
+     */
+    private void relay(Parked p, int bytes, boolean rewrote) {
         ByteBuffer b = p.fromClient;
         p.relay.beginExchange();
         p.awaiting = true;
-        p.toBackend = p.query.clear().put(0, b, 0, bytes).limit(bytes);
+        p.query.clear().put(0, b, 0, bytes).limit(bytes);
+        p.toBackend = rewrote ? p.rewritten : p.query;
+        p.head = rewrote;
+        p.held = 0;
         b.flip();
         b.position(bytes);
         b.compact();
@@ -297,7 +313,11 @@ final class RelayLoop implements AutoCloseable {
             return;
         }
         ByteBuffer b = p.fromBackend;
-        b.clear();
+        if (p.head) { // after the bytes held so far, which the client has not been sent
+            b.limit(b.capacity()).position(StatementCache.HEAD_ROOM + p.held);
+        } else {
+            b.clear();
+        }
         int n;
         try {
             n = p.backend.read(b);
@@ -309,10 +329,14 @@ final class RelayLoop implements AutoCloseable {
             backendFailed(p, new java.io.EOFException("the backend closed the connection"));
             return;
         }
-        b.flip();
+        if (!p.head) {
+            b.flip();
+        } else if (!headRead(p, b)) {
+            return;
+        }
         int end;
         try {
-            end = p.reader.feed(b, 0, b.limit());
+            end = p.reader.feed(b, b.position(), b.limit());
         } catch (IOException e) {
             backendFailed(p, e);
             return;
@@ -325,6 +349,29 @@ final class RelayLoop implements AutoCloseable {
             }
         }
         writePending(p);
+    }
+
+    /**
+     * The start of the reply to a batch {@link StatementCache} rewrote, held back until its first answer is whole. True
+     * when the bytes to relay are now between {@code b}'s position and limit; false while more is needed (nothing is
+     * pending for the client meanwhile). A refused batch goes again as the client sent it.
+     */
+    private boolean headRead(Parked p, ByteBuffer b) {
+        int end = b.position();
+        StatementCache.Head head = p.cache.head(b, StatementCache.HEAD_ROOM, end, !b.hasRemaining());
+        if (head == StatementCache.Head.MORE) {
+            p.held = end - StatementCache.HEAD_ROOM;
+            b.limit(0); // empty, in read mode: the held bytes stay where they are
+            return false;
+        }
+        b.limit(p.cache.to()).position(p.cache.from());
+        p.head = false;
+        if (head == StatementCache.Head.RETRY) {
+            retried.incrementAndGet();
+            p.toBackend = p.query; // the reply so far held only what came unasked, which is relayed
+            writeToBackend(p);
+        }
+        return !p.leaving;
     }
 
     private void backendFailed(Parked p, IOException e) {
@@ -479,6 +526,12 @@ final class RelayLoop implements AutoCloseable {
         final ByteBuffer fromBackend = ByteBuffer.allocateDirect(BACKEND_BUFFER);
         /** The query on its way to the backend. */
         final ByteBuffer query = ByteBuffer.allocateDirect(CLIENT_BUFFER);
+        /** The batch as {@link StatementCache} rewrote it, when it did. */
+        final ByteBuffer rewritten = ByteBuffer.allocateDirect(CLIENT_BUFFER + 256);
+        final StatementCache cache;
+        /** The reply to a rewritten batch is held back until its first answer: {@link #held} bytes so far. */
+        boolean head;
+        int held;
         /** The query's text, for the session's decision. */
         final byte[] text = new byte[CLIENT_BUFFER];
         final BackendReader reader;
@@ -505,6 +558,7 @@ final class RelayLoop implements AutoCloseable {
             this.relay = relay;
             this.backend = relay.channel();
             this.pgjdbcLock = relay.pgjdbcLock();
+            this.cache = relay.statements();
             this.reader = new BackendReader(relay::observe);
             fromBackend.flip(); // empty, in read mode: nothing pending for the client
         }

@@ -33,7 +33,7 @@ class PgjdbcInternalsIT {
         assertTrue(BackendFields.reachable(), "PgResultSetMetaData.fields");
         try (Connection c = DriverManager.getConnection(TestPostgres.url()); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT 'x'::varchar(20) AS v")) {
-            assertNotNull(BackendRelay.of(c.unwrap(org.postgresql.core.BaseConnection.class)), "a relay over a live connection");
+            assertNotNull(BackendRelay.of(c.unwrap(org.postgresql.core.BaseConnection.class), StatementCache.DEFAULT_CAPACITY), "a relay over a live connection");
             org.postgresql.core.Field[] fields = BackendFields.of(rs.getMetaData());
             assertNotNull(fields);
             assertEquals(1043, fields[0].getOID(), "varchar, as the server described it");
