@@ -411,7 +411,8 @@ class RelayLoopIT {
         }
     }
 
-    private static byte[] bind(String value) {
+    /** Bind of the unnamed portal to the unnamed statement, one text value, text results. */
+    static byte[] bind(String value) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         b.writeBytes(new byte[] {0, 0, 0, 0}); // unnamed portal and statement, no parameter formats
         b.writeBytes(new byte[] {0, 1});
@@ -435,7 +436,7 @@ class RelayLoopIT {
         return m.toByteArray();
     }
 
-    private static byte[] concat(byte[]... parts) {
+    static byte[] concat(byte[]... parts) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         for (byte[] p : parts) {
             b.writeBytes(p);
@@ -446,6 +447,8 @@ class RelayLoopIT {
     /** A protocol client reduced to what these tests read: values, row count, error, status. */
     static final class Wire {
         static final class Reply {
+            /** The messages' types in order, but for those that may come unasked or at login (N, S, K, R). */
+            final List<Character> types = new ArrayList<>();
             final List<String> values = new ArrayList<>();
             int rows;
             String errorCode;
@@ -476,6 +479,9 @@ class RelayLoopIT {
                 }
                 byte[] body = new byte[d.readInt() - 4];
                 d.readFully(body);
+                if (type != 'N' && type != 'S' && type != 'K' && type != 'R') {
+                    r.types.add((char) type);
+                }
                 switch (type) {
                     case 'D' -> {
                         r.rows++;

@@ -3,27 +3,25 @@ package dev.nlsql.proxy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static dev.nlsql.proxy.RelayLoopIT.bind;
+import static dev.nlsql.proxy.RelayLoopIT.concat;
 
 import dev.nlsql.testing.TestPostgres;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import dev.nlsql.proxy.RelayLoopIT.Wire.Reply;
 
 /**
  * The relay loop's statement cache with PostgreSQL as the oracle: a text parsed again and again is planned once on the
@@ -307,15 +305,7 @@ class StatementCacheIT {
         }
     }
 
-    // ---- a protocol client that records the types of the messages it reads ----
-
-    static final class Reply {
-        final List<Character> types = new ArrayList<>();
-        final List<String> values = new ArrayList<>();
-        int rows;
-        String errorCode;
-        char status;
-    }
+    // ---- the protocol client of RelayLoopIT, with the messages' types ----
 
     private Socket loggedIn() throws IOException {
         Socket socket = new Socket("127.0.0.1", server.port());
@@ -332,61 +322,11 @@ class StatementCacheIT {
     }
 
     private static Reply query(Socket socket, String sql) throws IOException {
-        socket.getOutputStream().write(ExtendedErrorsIT.query(sql));
-        return read(socket);
+        return RelayLoopIT.Wire.query(socket, sql);
     }
 
     private static Reply read(Socket socket) throws IOException {
-        DataInputStream d = new DataInputStream(socket.getInputStream());
-        Reply r = new Reply();
-        while (true) {
-            int type = d.read();
-            if (type < 0) {
-                throw new EOFException("closed before ReadyForQuery");
-            }
-            byte[] body = new byte[d.readInt() - 4];
-            d.readFully(body);
-            if (type != 'N' && type != 'S' && type != 'K' && type != 'R') {
-                r.types.add((char) type);
-            }
-            switch (type) {
-                case 'D' -> {
-                    r.rows++;
-                    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(body);
-                    int n = b.getShort();
-                    for (int i = 0; i < n; i++) {
-                        int len = b.getInt();
-                        byte[] v = new byte[Math.max(len, 0)];
-                        b.get(v);
-                        r.values.add(len < 0 ? null : new String(v, StandardCharsets.UTF_8));
-                    }
-                }
-                case 'E' -> {
-                    for (String field : new String(body, StandardCharsets.UTF_8).split("\0")) {
-                        if (field.startsWith("C")) {
-                            r.errorCode = field.substring(1);
-                        }
-                    }
-                }
-                case 'Z' -> {
-                    r.status = (char) body[0];
-                    return r;
-                }
-                default -> {
-                }
-            }
-        }
-    }
-
-    private static byte[] bind(String value) {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        b.writeBytes(new byte[] {0, 0, 0, 0}); // unnamed portal and statement, no parameter formats
-        b.writeBytes(new byte[] {0, 1});
-        byte[] v = value.getBytes(StandardCharsets.UTF_8);
-        b.writeBytes(new byte[] {0, 0, 0, (byte) v.length});
-        b.writeBytes(v);
-        b.writeBytes(new byte[] {0, 0}); // result formats: all text
-        return RelayLoopIT.msg('B', b.toByteArray());
+        return RelayLoopIT.Wire.read(socket.getInputStream());
     }
 
     private static byte[] describePortal() {
@@ -395,13 +335,5 @@ class StatementCacheIT {
 
     private static byte[] describeStatement() {
         return RelayLoopIT.msg('D', new byte[] {'S', 0});
-    }
-
-    private static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        for (byte[] p : parts) {
-            b.writeBytes(p);
-        }
-        return b.toByteArray();
     }
 }
