@@ -557,10 +557,11 @@ final class BackendRelay {
             return; // SELECT, INSERT, ... (most tags): no String made per query
         }
         String tag = new String(b, 0, indexOfZero(b, 0, length), StandardCharsets.UTF_8);
-        if (tag.startsWith("DEALLOCATE ALL") || tag.startsWith("DISCARD ALL")) {
+        boolean allDeallocated = tag.startsWith("DEALLOCATE ALL") || tag.startsWith("DISCARD ALL");
+        if (allDeallocated) {
             statements.allDeallocated(); // the proxy's kept statements went with the client's
         }
-        if (executor.isFlushCacheOnDeallocate() && (tag.startsWith("DEALLOCATE ALL") || tag.startsWith("DISCARD ALL"))
+        if (executor.isFlushCacheOnDeallocate() && allDeallocated
                 || executor.isFlushCacheOnDdl() && (tag.startsWith("CREATE") || tag.startsWith("DROP") || tag.startsWith("ALTER"))) {
             newDeallocateEpoch();
         }

@@ -114,10 +114,7 @@ final class ExtendedRelay {
 
     /** Close of a relayed (or unknown) statement or portal. */
     void close(ByteBuffer body, char kind, String name) throws SQLException, PgInput.ProtocolViolation {
-        (kind == FrontendType.STATEMENT ? statements : portals).remove(name);
-        if (kind == FrontendType.STATEMENT && name.isEmpty()) {
-            relay.statements().unnamedReplaced(); // the backend's unnamed one is closed, as the client's would be
-        }
+        forget(kind, name); // of the unnamed statement: the backend's own one is closed, as the client's would be
         forward(FrontendType.CLOSE, renamedAfterKind(body, null), 1);
     }
 

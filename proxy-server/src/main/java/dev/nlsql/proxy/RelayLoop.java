@@ -526,9 +526,9 @@ final class RelayLoop implements AutoCloseable {
         final ByteBuffer fromBackend = ByteBuffer.allocateDirect(BACKEND_BUFFER);
         /** The query on its way to the backend. */
         final ByteBuffer query = ByteBuffer.allocateDirect(CLIENT_BUFFER);
-        /** The batch as {@link StatementCache} rewrote it, when it did. */
-        final ByteBuffer rewritten = ByteBuffer.allocateDirect(CLIENT_BUFFER + 256);
         final StatementCache cache;
+        /** The batch as {@link StatementCache} rewrote it, when it did (the session's buffer, not one per stay). */
+        final ByteBuffer rewritten;
         /** The reply to a rewritten batch is held back until its first answer: {@link #held} bytes so far. */
         boolean head;
         int held;
@@ -559,6 +559,7 @@ final class RelayLoop implements AutoCloseable {
             this.backend = relay.channel();
             this.pgjdbcLock = relay.pgjdbcLock();
             this.cache = relay.statements();
+            this.rewritten = cache.batchBuffer();
             this.reader = new BackendReader(relay::observe);
             fromBackend.flip(); // empty, in read mode: nothing pending for the client
         }

@@ -88,6 +88,16 @@ final class StatementCache {
         names = new byte[this.capacity][];
     }
 
+    /** Where the relay loop has {@link #plan} write this session's rewritten batches: made once, kept across stays. */
+    ByteBuffer batchBuffer() {
+        if (batchBuffer == null) {
+            batchBuffer = ByteBuffer.allocateDirect(RelayLoop.CLIENT_BUFFER + 256); // + the names written into a batch
+        }
+        return batchBuffer;
+    }
+
+    private ByteBuffer batchBuffer;
+
     /** Texts kept now. */
     int size() {
         return count;
@@ -157,11 +167,6 @@ final class StatementCache {
         rewriteAfterParse(b, keyEnd, length, pendingName, out);
         out.flip();
         return plan;
-    }
-
-    /** True when the batch planned last was sent otherwise than it came: its reply starts in the head phase. */
-    boolean rewrote() {
-        return plan != Plan.VERBATIM;
     }
 
     /** Bind (and a Describe of the statement) naming {@code name}; Execute and Sync as they came. */
