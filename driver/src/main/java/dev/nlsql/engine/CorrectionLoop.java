@@ -30,6 +30,10 @@ import dev.nlsql.internal.generate.GenerationRequest;
 import dev.nlsql.internal.knowledge.Knowledge;
 import dev.nlsql.internal.knowledge.KnowledgeSource;
 import dev.nlsql.internal.knowledge.TouchedTerms;
+import dev.nlsql.internal.knowledge.GlossaryTerm;
+import dev.nlsql.internal.interpret.Interpretation;
+import dev.nlsql.internal.interpret.Interpreter;
+import dev.nlsql.internal.interpret.QuestionContext;
 import dev.nlsql.internal.knowledge.VerifiedMatch;
 import dev.nlsql.internal.knowledge.VerifiedQuestion;
 import dev.nlsql.internal.generate.GenerationRequest.PreviousAttempt;
@@ -116,6 +120,7 @@ final class CorrectionLoop {
         }
     }
 
+    private static final org.slf4j.Logger LOG = dev.nlsql.internal.log.Logs.get(CorrectionLoop.class);
     private final EngineServices engine;
     private final Question question;
     private final Connection connection;
@@ -815,6 +820,7 @@ final class CorrectionLoop {
         record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens(), NlConfig.LOCAL);
         trace.note("answered by the fallback analysis on a local copy of " + copy.tables()
                 + (truncated.isEmpty() ? "" : "; only the first " + rows + " rows of " + truncated + " were copied (nlsql.fallbackRows)"));
+        interpret(guarded.sql(), List.of(NlConfig.LOCAL));
         trace.succeed(guarded.sql(), start);
         engine.metrics().record(trace);
         TraceLog.answered(trace);
@@ -1223,6 +1229,7 @@ final class CorrectionLoop {
 
     private Answer answered(Step step) {
         trace.answeredFrom(step.databases());
+        interpret(step.sql(), step.databases());
         trace.succeed(step.sql(), start);
         engine.metrics().record(trace);
         TraceLog.answered(trace);
@@ -1235,6 +1242,43 @@ final class CorrectionLoop {
             }
         }
         return new Answer(step.rows(), trace);
+    }
+
+    /**
+     * The answering SQL read in words, with what of it the question does not account for: on the catalog of the one
+     * database it ran on; a local join of several sources is read for its shape only and is never a unique reading.
+     */
+    private void interpret(String sql, List<String> databases) {
+        String before = trace.enter("interpret");
+        try {
+            Db on = databases.size() == 1 ? dbs.get(databases.get(0)) : null;
+            boolean verified = !trace.attempts().isEmpty()
+                    && trace.attempts().get(trace.attempts().size() - 1).source() == Source.VERIFIED;
+            List<ValueIndex.ValueLink> links = on == null ? List.of() : on.isMain() ? questionValues()
+                    : on.values != null ? on.values : List.of();
+            List<String> notes = new ArrayList<>(trace.notes());
+            List<GlossaryTerm> terms = on != null && on.isMain() ? TouchedTerms.of(question.text(), knowledge.glossary()) : List.of();
+            for (GlossaryTerm t : terms) {
+                notes.add("used the glossary's '" + t.term() + "'" + (t.sql() != null ? " (" + t.sql() + ")" : t.means() != null
+                        ? " (" + t.means() + ")" : ""));
+            }
+            SchemaCatalog catalog = on == null ? null : on.catalog;
+            if (catalog == null) {
+                trace.interpretation("Combined the rows of " + String.join(", ", databases) + " in a local join: " + sql + ".",
+                        List.of("an answer joined across databases is not read word by word"));
+                return;
+            }
+            Interpretation i;
+            try {
+                i = Interpreter.of(new QuestionContext(question.text(), catalog, links, terms, notes, verified), sql);
+            } catch (RuntimeException e) { // a reader's bug must not lose the answer, nor let it pass as unique
+                LOG.warn("the answer's SQL could not be read into words: {}", e.toString());
+                i = new Interpretation("Ran " + sql + ".", List.of("the SQL could not be read into words"));
+            }
+            trace.interpretation(i.reading(), i.doubts());
+        } finally {
+            trace.enter(before);
+        }
     }
 
     private SQLException givenUp() {

@@ -7,9 +7,10 @@ import java.util.Locale;
  * English sentence from a template without one), how far to trust it, why, and the SQL that answered.
  *
  * @param why the reasons that lowered the confidence, comma-separated (repaired, retried, widened, fallback, empty,
- *            truncated), or what made it high (first attempt, cached)
+ *            truncated, reading not unique), or what made it high (first attempt, cached)
+ * @param interpretation how the question was read, in words, from the SQL that answered ({@link Trace#interpretation()})
  */
-public record Narration(String answer, Confidence confidence, String why, String sql) {
+public record Narration(String answer, Confidence confidence, String why, String sql, String interpretation) {
 
     /** How far an answer can be trusted, from its trace and its rows. */
     public enum Confidence {

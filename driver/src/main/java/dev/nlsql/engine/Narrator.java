@@ -71,6 +71,11 @@ final class Narrator {
             reasons.add("truncated");
         }
         Confidence c = lows > 0 || reasons.size() >= 2 ? Confidence.LOW : reasons.isEmpty() ? Confidence.HIGH : Confidence.MEDIUM;
+        if (!trace.doubts().isEmpty()) {
+            // an element of the SQL the question does not account for (the interpretation says which): never "high"
+            reasons.add("reading not unique");
+            c = c == Confidence.HIGH ? Confidence.MEDIUM : c;
+        }
         Attempt last = trace.attempts().isEmpty() ? null : trace.attempts().get(trace.attempts().size() - 1);
         if (last != null && last.source() == Source.VERIFIED) {
             // SQL someone checked for this question: its rows, none included, are the answer; only a cut makes it less sure
@@ -87,7 +92,7 @@ final class Narrator {
         if (!trace.sources().equals(List.of("main"))) {
             why.append("; sources: ").append(String.join(", ", trace.sources())); // which databases answered
         }
-        return new Narration(null, c, why.toString(), trace.finalSql());
+        return new Narration(null, c, why.toString(), trace.finalSql(), trace.interpretation());
     }
 
     /**
@@ -119,7 +124,7 @@ final class Narrator {
             words = words + " (From " + String.join(", ", trace.sources().stream().map(s -> s.equals("local") ? "a local join" : "source " + s)
                     .toList()) + ".)";
         }
-        return new Narration(words, assessed.confidence(), assessed.why(), assessed.sql());
+        return new Narration(words, assessed.confidence(), assessed.why(), assessed.sql(), assessed.interpretation());
     }
 
     /** The rows as the model sees them: columns, at most {@link #SAMPLE_ROWS} rows and {@link #SAMPLE_CHARS} characters. */

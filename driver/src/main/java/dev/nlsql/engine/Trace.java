@@ -26,6 +26,9 @@ public final class Trace {
     /** What the answer's reader should know about how it was found (a widened filter, a fallback). */
     private final List<String> notes = new ArrayList<>();
     private final List<String> answeredFrom = new ArrayList<>();
+    /** How the answering SQL reads in words, and what of it the question does not account for. */
+    private String reading;
+    private final List<String> doubts = new ArrayList<>();
     /** Nanoseconds spent per stage, in the order the stages were first met; the rest of the total is unattributed. */
     private final Map<String, Long> stageNanos = new LinkedHashMap<>();
     private long elapsedNanos;
@@ -229,13 +232,43 @@ public final class Trace {
         }
     }
 
+    /** The answering SQL read in words, and its doubts (each element of it the question does not account for). */
+    void interpretation(String reading, List<String> doubts) {
+        this.reading = reading;
+        this.doubts.clear();
+        this.doubts.addAll(doubts);
+    }
+
+    /**
+     * How the question was read, in plain English, from the SQL that answered: what is counted, summed or listed, from
+     * which table, with which filters, grouping, order, limit and joins; the spelling, glossary terms, verified question
+     * and follow-up it used; then "Not sure: ..." with each doubt. Null when no SQL answered.
+     */
+    public String interpretation() {
+        if (reading == null) {
+            return null;
+        }
+        String followUp = resolvedQuestion == null ? "" : " Read the follow-up as \"" + resolvedQuestion + "\".";
+        return reading + followUp + (doubts.isEmpty() ? "" : " Not sure: " + String.join("; ", doubts) + ".");
+    }
+
+    /**
+     * What of the answering SQL the question does not account for (a table, filter, grouping or limit nobody asked for, a
+     * value in more than one column, a word of the question the SQL does not show); empty when the reading is unique,
+     * which "high" confidence requires.
+     */
+    public List<String> doubts() {
+        return Collections.unmodifiableList(doubts);
+    }
+
     /** "answered by: SQL after N attempts", or why not; a follow-up adds the question it was read as. */
     public String summary() {
         String readAs = resolvedQuestion == null ? "" : " (follow-up read as: \"" + resolvedQuestion + "\")";
         if (success) {
             return "answered by: " + finalSql + " after " + attempts.size() + (attempts.size() == 1 ? " attempt" : " attempts")
                     + (sources().equals(List.of("main")) ? "" : " on sources " + String.join(", ", sources()))
-                    + (notes.isEmpty() ? "" : "; " + String.join("; ", notes)) + readAs;
+                    + (notes.isEmpty() ? "" : "; " + String.join("; ", notes)) + readAs
+                    + (reading == null ? "" : "; interpretation: " + interpretation());
         }
         return "not answered after " + attempts.size() + " attempts: " + error + readAs;
     }

@@ -9,10 +9,10 @@ import javax.sql.rowset.CachedRowSet;
 import javax.sql.rowset.RowSetMetaDataImpl;
 import javax.sql.rowset.RowSetProvider;
 
-/** A narration as one row, for {@code NARRATE NL <question>}: answer, confidence, why, sql. */
+/** A narration as one row, for {@code NARRATE NL <question>}: answer, confidence, why, sql, interpretation. */
 final class NarrationRows {
 
-    private static final String[] COLUMNS = {"answer", "confidence", "why", "sql"};
+    private static final String[] COLUMNS = {"answer", "confidence", "why", "sql", "interpretation"};
 
     private NarrationRows() {
     }
@@ -26,7 +26,7 @@ final class NarrationRows {
             md.setColumnLabel(i + 1, COLUMNS[i]);
             md.setColumnType(i + 1, Types.VARCHAR);
             md.setColumnTypeName(i + 1, "text");
-            md.setNullable(i + 1, i == 3 ? ResultSetMetaData.columnNullable : ResultSetMetaData.columnNoNulls);
+            md.setNullable(i + 1, i >= 3 ? ResultSetMetaData.columnNullable : ResultSetMetaData.columnNoNulls);
         }
         rows.setMetaData(md);
         rows.moveToInsertRow();
@@ -34,6 +34,7 @@ final class NarrationRows {
         rows.updateString(2, n.confidence().label());
         rows.updateString(3, n.why());
         rows.updateString(4, n.sql());
+        rows.updateString(5, n.interpretation());
         rows.insertRow();
         rows.moveToCurrentRow();
         rows.beforeFirst();

@@ -15,12 +15,13 @@ import javax.sql.rowset.RowSetProvider;
  * already names where the SQL came from, and {@code question}: the question the attempts answered, which for a follow-up
  * ({@code and in 2023?}) is the standalone question it was read as; last {@code stages}: the question's milliseconds
  * per stage on one line (the same on every row, as the question is), e.g. {@code linking 0.310, generate 2.051, ...
- * of 3.004 ms}.
+ * of 3.004 ms}; and {@code interpretation}: on the answering attempt's row, how the question was read, in words, from its
+ * SQL ({@link Trace#interpretation()}), null on the others.
  */
 final class TraceRows {
 
     private static final String[] COLUMNS = {"attempt", "source", "outcome", "category", "sql", "error", "feedback", "ms",
-        "input_tokens", "output_tokens", "database", "question", "stages"};
+        "input_tokens", "output_tokens", "database", "question", "stages", "interpretation"};
 
     private TraceRows() {
     }
@@ -39,6 +40,10 @@ final class TraceRows {
         }
         rows.setMetaData(md);
         String answered = trace.resolvedQuestion() == null ? trace.question() : trace.resolvedQuestion();
+        int answering = -1; // the last attempt whose SQL answered (an empty answer kept may precede later attempts)
+        for (Attempt a : trace.attempts()) {
+            answering = trace.success() && a.sql() != null && a.sql().equals(trace.finalSql()) ? a.number() : answering;
+        }
         for (Attempt a : trace.attempts()) {
             rows.moveToInsertRow();
             rows.updateLong(1, a.number());
@@ -54,6 +59,7 @@ final class TraceRows {
             rows.updateString(11, a.database());
             rows.updateString(12, answered);
             rows.updateString(13, trace.stagesLine());
+            rows.updateString(14, a.number() == answering ? trace.interpretation() : null);
             rows.insertRow();
         }
         rows.moveToCurrentRow();

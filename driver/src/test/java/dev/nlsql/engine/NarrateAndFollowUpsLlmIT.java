@@ -41,7 +41,8 @@ class NarrateAndFollowUpsLlmIT {
             assertTrue(rs.next());
             assertEquals("Es gibt acht Bestellungen; die erste kostet 10,00.", rs.getString("answer"));
             assertEquals("medium", rs.getString("confidence"));
-            assertEquals("repaired", rs.getString("why"));
+            // a German question's words cannot be placed in the SQL: the reading is not checked, so never "high"
+            assertEquals("repaired, reading not unique", rs.getString("why"));
             assertEquals("SELECT id, amount FROM orders ORDER BY id", rs.getString("sql"));
             assertFalse(rs.next());
 

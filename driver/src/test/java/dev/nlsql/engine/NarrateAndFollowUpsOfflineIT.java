@@ -42,19 +42,24 @@ class NarrateAndFollowUpsOfflineIT {
     void narrateGivesOneRowWithATemplateSentenceAConfidenceAndTheSql() throws Exception {
         try (Connection c = connect(); Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("NARRATE NL how many orders in 2024?");
-            assertEquals(4, rs.getMetaData().getColumnCount());
+            assertEquals(5, rs.getMetaData().getColumnCount());
             assertEquals("answer", rs.getMetaData().getColumnLabel(1));
             assertEquals("confidence", rs.getMetaData().getColumnLabel(2));
             assertEquals("why", rs.getMetaData().getColumnLabel(3));
             assertEquals("sql", rs.getMetaData().getColumnLabel(4));
+            assertEquals("interpretation", rs.getMetaData().getColumnLabel(5));
             assertTrue(rs.next());
             assertEquals("There are 5 orders in 2024.", rs.getString("answer"));
             assertEquals("high", rs.getString("confidence"));
             assertEquals("first attempt", rs.getString("why"));
             assertTrue(rs.getString("sql").startsWith("SELECT COUNT(*)"), rs.getString("sql"));
             assertEquals(trace(s).finalSql(), rs.getString("sql"));
+            assertTrue(rs.getString("interpretation").startsWith("Counted the orders (orders), keeping rows where "),
+                    rs.getString("interpretation"));
+            assertEquals(trace(s).interpretation(), rs.getString("interpretation"));
             assertFalse(rs.next());
             assertTrue(s.getWarnings().getMessage().startsWith("answered by: SELECT COUNT(*)"), s.getWarnings().getMessage());
+            assertTrue(s.getWarnings().getMessage().contains("; interpretation: Counted the orders (orders)"), s.getWarnings().getMessage());
         }
     }
 

@@ -90,6 +90,7 @@ final class Output {
         ObjectNode tokens = root.putObject("tokens");
         tokens.put("input", t == null ? 0 : t.inputTokens());
         tokens.put("output", t == null ? 0 : t.outputTokens());
+        root.put("interpretation", t == null ? null : t.interpretation()); // how the question was read, from the SQL that answered
         root.put("elapsedMs", a.elapsedMs());
         root.put("sqlState", a.sqlState());
         root.put("error", a.error());
@@ -127,6 +128,9 @@ final class Output {
         }
         if (a.trace() != null && a.sql() != null) {
             out.println("SQL: " + Values.printable(a.sql()));
+            if (a.trace().interpretation() != null) {
+                out.println("Read as: " + Values.printable(a.trace().interpretation()));
+            }
         }
         if (a.tag() != null) {
             out.println(a.tag());

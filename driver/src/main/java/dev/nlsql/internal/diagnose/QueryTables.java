@@ -20,9 +20,9 @@ import net.sf.jsqlparser.statement.select.PlainSelect;
  * The catalog's tables a statement reads (in its FROM clauses and joins, at any depth), by the qualifiers that name
  * them (aliases and names, lower case). Common table expressions and subqueries are not in the catalog and not here.
  */
-record QueryTables(Map<String, TableInfo> byQualifier, List<TableInfo> tables) {
+public record QueryTables(Map<String, TableInfo> byQualifier, List<TableInfo> tables) {
 
-    static QueryTables of(Object statement, SchemaCatalog catalog) {
+    public static QueryTables of(Object statement, SchemaCatalog catalog) {
         Map<String, TableInfo> byQualifier = new HashMap<>();
         List<TableInfo> tables = new ArrayList<>();
         fromItems(statement).forEach(item -> add(item, catalog, byQualifier, tables));
@@ -68,7 +68,7 @@ record QueryTables(Map<String, TableInfo> byQualifier, List<TableInfo> tables) {
     }
 
     /** The table a column of the statement comes from: its qualifier's, else the one table that has it; null when unknown. */
-    TableInfo tableOf(Column column) {
+    public TableInfo tableOf(Column column) {
         String name = TableRef.fold(column.getColumnName());
         if (column.getTable() != null && column.getTable().getName() != null) {
             TableInfo t = qualified(column.getTable().getName());
@@ -79,7 +79,7 @@ record QueryTables(Map<String, TableInfo> byQualifier, List<TableInfo> tables) {
     }
 
     /** The catalog column a column of the statement is, or null when unknown. */
-    ColumnInfo columnOf(Column column) {
+    public ColumnInfo columnOf(Column column) {
         TableInfo t = tableOf(column);
         return t == null ? null : t.columnIgnoreCase(TableRef.fold(column.getColumnName()));
     }

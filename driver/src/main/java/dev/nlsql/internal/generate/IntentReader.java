@@ -8,6 +8,7 @@ import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.schema.ValueIndex.ValueLink;
+import dev.nlsql.internal.schema.ValueOwner;
 import dev.nlsql.internal.schema.Words;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -327,6 +328,13 @@ final class IntentReader {
                         .filter(c -> mentions.stream().anyMatch(m -> c.column().equals(m.column()) && c.table().equals(m.table()))).toList();
                 candidates = byColumn.isEmpty() ? candidates : byColumn;
             }
+            if (candidates.size() > 1) {
+                // "albums by AC/DC": the label of the entity a named table refers to (the artist), not a column elsewhere
+                // that holds the same text (a track's composer)
+                ValueOwner.Candidate owner = ValueOwner.of(candidates.stream().map(c -> new ValueOwner.Candidate(c.table(), c.column()))
+                        .toList(), named);
+                candidates = owner == null ? candidates : List.of(new Column(owner.table(), owner.column()));
+            }
             if (candidates.size() > 1 && candidates.stream().map(Column::table).distinct().count() > 1
                     && candidates.stream().anyMatch(c -> !named.contains(c.table()) && namesRows(c))) {
                 // the value is the name of rows of a table the question does not name ("Alfreds Futterkiste": a customer's
@@ -371,8 +379,7 @@ final class IntentReader {
 
     /** A column that names its table's rows: name, title, company_name, product_name (a value of it names one row). */
     private static boolean namesRows(Column c) {
-        List<String> words = Words.split(c.column().name());
-        return words.contains("name") || words.contains("title") || words.contains("company");
+        return ValueOwner.labels(c.column());
     }
 
     private int indexOf(List<String> phrase) {

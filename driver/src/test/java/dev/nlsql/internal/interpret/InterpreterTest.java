@@ -1,0 +1,164 @@
+package dev.nlsql.internal.interpret;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nlsql.internal.knowledge.GlossaryTerm;
+import dev.nlsql.internal.schema.ColumnInfo;
+import dev.nlsql.internal.schema.ForeignKey;
+import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.schema.ValueIndex.ValueLink;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The reading of an answer's SQL in words, and the doubts that keep it from "high", on a music store's catalog. */
+class InterpreterTest {
+
+    private static ColumnInfo col(String name, String type) {
+        return new ColumnInfo(name, type, true, null);
+    }
+
+    static final TableInfo ARTIST = new TableInfo("public", "artist", null, List.of(col("artist_id", "int4"), col("name", "text")),
+            List.of("artist_id"), List.of());
+    static final TableInfo ALBUM = new TableInfo("public", "album", null, List.of(col("album_id", "int4"), col("title", "text"),
+            col("artist_id", "int4")), List.of("album_id"), List.of(new ForeignKey(List.of("artist_id"), "public", "artist",
+            List.of("artist_id"))));
+    static final TableInfo GENRE = new TableInfo("public", "genre", null, List.of(col("genre_id", "int4"), col("name", "text")),
+            List.of("genre_id"), List.of());
+    static final TableInfo TRACK = new TableInfo("public", "track", null, List.of(col("track_id", "int4"), col("name", "text"),
+            col("album_id", "int4"), col("genre_id", "int4"), col("composer", "text"), col("milliseconds", "int4"),
+            col("unit_price", "numeric")), List.of("track_id"), List.of(
+            new ForeignKey(List.of("album_id"), "public", "album", List.of("album_id")),
+            new ForeignKey(List.of("genre_id"), "public", "genre", List.of("genre_id"))));
+    static final TableInfo PLAYLIST = new TableInfo("public", "playlist", null, List.of(col("playlist_id", "int4"), col("name", "text")),
+            List.of("playlist_id"), List.of());
+    static final TableInfo PLAYLIST_TRACK = new TableInfo("public", "playlist_track", null, List.of(col("playlist_id", "int4"),
+            col("track_id", "int4")), List.of("playlist_id", "track_id"), List.of(
+            new ForeignKey(List.of("playlist_id"), "public", "playlist", List.of("playlist_id")),
+            new ForeignKey(List.of("track_id"), "public", "track", List.of("track_id"))));
+    static final SchemaCatalog MUSIC = new SchemaCatalog("PostgreSQL", "15", "public",
+            List.of(ARTIST, ALBUM, GENRE, TRACK, PLAYLIST, PLAYLIST_TRACK));
+
+    /** 'AC/DC' is an artist's name and also a track's composer. */
+    static final List<ValueLink> ACDC = List.of(new ValueLink(ARTIST, ARTIST.column("name"), "AC/DC", "ac/dc"),
+            new ValueLink(TRACK, TRACK.column("composer"), "AC/DC", "ac/dc"));
+
+    private static Interpretation read(String question, String sql, List<ValueLink> values, List<GlossaryTerm> terms) {
+        return Interpreter.of(new QuestionContext(question, MUSIC, values, terms, List.of(), false), sql);
+    }
+
+    private static Interpretation read(String question, String sql) {
+        return read(question, sql, List.of(), List.of());
+    }
+
+    @Test
+    void theArtistsNameForAlbumsByABandIsAUniqueReading() {
+        Interpretation i = read("How many albums does 'AC/DC' have?", "SELECT COUNT(*) AS count FROM album JOIN artist "
+                + "ON album.artist_id = artist.artist_id WHERE artist.name = 'AC/DC'", ACDC, List.of());
+        assertEquals("Counted the albums (album), keeping rows where artist's name (artist.name) is 'AC/DC'. "
+                + "Joined album.artist_id = artist.artist_id.", i.reading());
+        assertTrue(i.unique(), i.doubts().toString());
+    }
+
+    @Test
+    void aValueFilteredInTheComposerColumnIsDoubtedAndTheOtherColumnNamed() {
+        Interpretation i = read("How many albums does 'AC/DC' have?", "SELECT COUNT(DISTINCT album.album_id) FROM album "
+                + "JOIN track ON track.album_id = album.album_id WHERE track.composer = 'AC/DC'", ACDC, List.of());
+        assertFalse(i.unique());
+        assertTrue(i.doubts().stream().anyMatch(d -> d.contains("'AC/DC' is also a value of artist.name")), i.doubts().toString());
+        assertTrue(i.text().contains("track's composer (track.composer) is 'AC/DC'"), i.text());
+    }
+
+    @Test
+    void theQuestionSayingWhichColumnSettlesAValueInTwoColumns() {
+        Interpretation i = read("How many tracks has the composer 'AC/DC' written?", "SELECT COUNT(*) FROM track "
+                + "WHERE track.composer = 'AC/DC'", ACDC, List.of());
+        assertTrue(i.doubts().stream().noneMatch(d -> d.contains("also a value")), i.doubts().toString());
+    }
+
+    @Test
+    void eachGenreDroppedIsADoubt() {
+        GlossaryTerm longSong = new GlossaryTerm("long song", List.of(), GlossaryTerm.Kind.FILTER, "track.milliseconds > 300000",
+                null, List.of("track"));
+        Interpretation i = read("how many long songs does each genre have", "SELECT COUNT(*) FROM track WHERE track.milliseconds > 300000",
+                List.of(), List.of(longSong));
+        assertTrue(i.doubts().stream().anyMatch(d -> d.contains("each genre")), i.doubts().toString());
+        Interpretation grouped = read("how many long songs does each genre have", "SELECT genre.name, COUNT(*) FROM track JOIN genre "
+                + "ON track.genre_id = genre.genre_id WHERE track.milliseconds > 300000 GROUP BY genre.genre_id, genre.name",
+                List.of(), List.of(longSong));
+        assertTrue(grouped.unique(), grouped.doubts().toString());
+    }
+
+    @Test
+    void aLinkTableListedForItsKeysIsADoubt() {
+        Interpretation i = read("list the names of the playlists", "SELECT * FROM playlist_track");
+        assertTrue(i.doubts().stream().anyMatch(d -> d.contains("key columns")), i.doubts().toString());
+        assertTrue(read("list the names of the playlists", "SELECT playlist.name FROM playlist").unique());
+    }
+
+    @Test
+    void aFilterALimitAndATableNobodyAskedForAreDoubts() {
+        Interpretation filter = read("how many tracks are there", "SELECT COUNT(*) FROM track WHERE track.unit_price > 1");
+        assertTrue(filter.doubts().stream().anyMatch(d -> d.contains("track.unit_price")), filter.doubts().toString());
+        Interpretation limit = read("list the tracks", "SELECT track.name FROM track LIMIT 100");
+        assertTrue(limit.doubts().stream().anyMatch(d -> d.contains("only 100 rows")), limit.doubts().toString());
+        Interpretation table = read("how many tracks are there", "SELECT COUNT(*) FROM track JOIN album ON track.album_id = album.album_id");
+        assertTrue(table.doubts().stream().anyMatch(d -> d.contains("reads album")), table.doubts().toString());
+        Interpretation words = read("how many tracks are on the playlist 'Heavy'", "SELECT COUNT(*) FROM track");
+        assertFalse(words.unique(), "a word of the question the SQL does not show: " + words.doubts());
+    }
+
+    @Test
+    void aJoinPathTableBetweenTwoNamedTablesIsJustified() {
+        Interpretation i = read("how many tracks does each playlist have", "SELECT playlist.name, COUNT(*) FROM playlist "
+                + "JOIN playlist_track ON playlist_track.playlist_id = playlist.playlist_id "
+                + "JOIN track ON track.track_id = playlist_track.track_id GROUP BY playlist.playlist_id, playlist.name");
+        assertTrue(i.unique(), i.doubts().toString());
+    }
+
+    @Test
+    void aDateAmongSeveralIsNamedAndAYearReadAsItsRange() {
+        Interpretation i = read("how many tracks in 2023", "SELECT COUNT(*) FROM track WHERE EXTRACT(YEAR FROM track.milliseconds) = 2023");
+        assertTrue(i.reading().contains("the year of track's milliseconds (track.milliseconds) is 2023"), i.reading());
+    }
+
+    @Test
+    void unreadableSqlIsNeverUnique() {
+        Interpretation i = read("how many tracks", "SELEKT nonsense");
+        assertFalse(i.unique());
+        assertTrue(read("how many tracks", "DELETE FROM track").doubts().size() > 0);
+    }
+
+    /** The reading names every column the SQL filters: a person can see what the rows were restricted to. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "SELECT COUNT(*) FROM track WHERE track.composer = 'Angus Young' AND track.milliseconds > 300000",
+        "SELECT track.name FROM track WHERE track.unit_price BETWEEN 0.5 AND 1 OR track.genre_id IN (1, 2)",
+        "SELECT album.title FROM album JOIN artist ON album.artist_id = artist.artist_id WHERE LOWER(artist.name) LIKE '%metal%'",
+        "SELECT genre.name, COUNT(*) FROM track JOIN genre ON genre.genre_id = track.genre_id WHERE track.composer IS NULL "
+                + "GROUP BY genre.name HAVING COUNT(*) > 2",
+        "SELECT t.name FROM track t WHERE NOT (t.milliseconds < 1000) AND t.album_id IN (SELECT a.album_id FROM album a WHERE a.title = 'Load')"})
+    void everyFilteredColumnIsNamedInTheReading(String sql) {
+        Interpretation i = read("tracks", sql);
+        SqlParts parts = new SqlParts((net.sf.jsqlparser.statement.select.Select) parse(sql), MUSIC);
+        assertFalse(parts.conditions.isEmpty(), sql);
+        for (SqlParts.Condition c : parts.conditions) {
+            if (!parts.nested || c.sql().toString().contains("t.milliseconds") || c.sql().toString().contains("t.name")) {
+                String named = c.column().table().name() + "." + c.column().column().name();
+                assertTrue(i.reading().contains(named), named + " missing from: " + i.reading());
+            }
+        }
+    }
+
+    private static Object parse(String sql) {
+        try {
+            return dev.nlsql.internal.sql.SqlParsing.parse(sql).get(0);
+        } catch (dev.nlsql.internal.sql.SqlParsing.Unparseable e) {
+            throw new AssertionError(e);
+        }
+    }
+}
