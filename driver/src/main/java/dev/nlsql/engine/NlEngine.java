@@ -157,6 +157,14 @@ public final class NlEngine {
         }
     }
 
+    /**
+     * How far an answer can be trusted, as {@code NARRATE NL} says it, without its words (no model call): from the trace
+     * (repairs, retries, widening, the interpretation's doubts) and its {@code rowCount} rows.
+     */
+    public Narration.Confidence confidence(Trace trace, long rowCount, boolean truncated) {
+        return Narrator.assess(trace, rowCount, truncated, new StringBuilder()).confidence();
+    }
+
     private volatile LlmSideCalls sideCalls;
 
     /** The model for calls outside the attempts, when questions are answered by one; else null (rules and templates). */

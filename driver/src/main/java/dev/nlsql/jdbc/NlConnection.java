@@ -506,6 +506,11 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         return engine().narrate(trace, columns, rows, rowCount, rowCount >= config.maxRows());
     }
 
+    /** How far an answered trace with {@code rowCount} rows can be trusted (NARRATE NL's confidence, no model call). */
+    public Narration.Confidence confidence(Trace trace, long rowCount) {
+        return engine().confidence(trace, rowCount, rowCount >= config.maxRows());
+    }
+
     /** Reads an answer's rows (closing them) and narrates it; rows at {@code maxRows} count as truncated. */
     private Narration narrate(Trace trace, java.sql.ResultSet rs, int maxRows) throws SQLException {
         List<String> columns = new ArrayList<>();

@@ -247,7 +247,8 @@ public final class EvalReport {
         Metrics all = overall();
         b.append(String.format(Locale.ROOT, "precision %.1f%% (%d right of %d answered)   coverage %.1f%% (%d answered of %d)%n%n",
                 100 * all.precision(), all.lenient(), all.answered(), 100 * all.coverage(), all.answered(), all.counted()));
-        b.append(refusalLine()).append("\n\n");
+        b.append(refusalLine()).append('\n');
+        b.append(confidenceLine()).append("\n\n");
         b.append(header("group"));
         b.append(row(all));
         b.append("\nagent stages (questions where the stage acted, and how many of them ended right)\n");
@@ -273,10 +274,30 @@ public final class EvalReport {
                         b.append(indent(a.error().strip(), "          ")).append('\n');
                     }
                 }
+                if (r.interpretation() != null) {
+                    b.append("     read as: ").append(oneLine(r.interpretation())).append(r.confidence() == null ? ""
+                            : " [" + r.confidence().label() + "]").append('\n');
+                }
                 b.append("     -> ").append(indent(r.errorText(), "        ").strip()).append('\n');
             }
         }
         return b.toString();
+    }
+
+    /** Answers by confidence, and how many of each were wrong: "high" must never be wrong. */
+    String confidenceLine() {
+        StringBuilder b = new StringBuilder("confidence");
+        for (dev.nlsql.engine.Narration.Confidence c : dev.nlsql.engine.Narration.Confidence.values()) {
+            List<QuestionResult> at = results.stream().filter(r -> r.answered() && !r.goldFailed() && !r.question().unanswerable()
+                    && r.confidence() == c).toList();
+            b.append(String.format(Locale.ROOT, "  %s %d (wrong %d)", c.label(), at.size(), at.stream().filter(r -> !r.lenient()).count()));
+        }
+        return b.append("   wrong at high: ").append(wrongAtHigh()).toString();
+    }
+
+    /** Answerable questions answered wrongly with "high" confidence. */
+    public long wrongAtHigh() {
+        return results.stream().filter(QuestionResult::wrongAtHigh).count();
     }
 
     private static String oneLine(String s) {
@@ -323,6 +344,7 @@ public final class EvalReport {
         ObjectNode stages = root.putObject("stages");
         stages().forEach(st -> stages.putObject(st.stage()).put("used", st.used()).put("right", st.right()));
         Refusals refusals = refusals();
+        root.put("wrongAtHigh", wrongAtHigh());
         root.putObject("refusals").put("refused", refusals.refused()).put("right", refusals.right()).put("wrong", refusals.wrong())
                 .put("unanswerable", refusals.unanswerable()).put("answerable", refusals.answerable()).put("missed", refusals.missed())
                 .put("unanswerableRefusedRate", refusals.recall()).put("answerableRefusedRate", refusals.wrongRate());
@@ -349,6 +371,7 @@ public final class EvalReport {
                     .put("category", r.question().category()).put("attempts", r.attempts().size()).put("llmCalls", r.llmCalls())
                     .put("sql", r.lastSql()).put("outcome", r.outcome()).put("error", r.errorText())
                     .put("answerable", !r.question().unanswerable()).put("refused", r.refused())
+                    .put("confidence", r.confidence() == null ? null : r.confidence().label()).put("interpretation", r.interpretation())
                     .set("sources", mapper.valueToTree(r.sources()));
         }
         return root.toString();

@@ -141,7 +141,9 @@ public final class Evaluator {
                     strict |= ResultMatch.strict(golds.get(i), answer, goldOrdered.get(i));
                     lenient |= ResultMatch.lenient(golds.get(i), answer, goldOrdered.get(i));
                 }
-                return QuestionResult.of(q, nl.lastTrace(), true, strict, lenient, null, null, millis(start));
+                Trace answered = nl.lastTrace();
+                return QuestionResult.of(q, answered, true, strict, lenient, null, null, millis(start),
+                        c.unwrap(dev.nlsql.jdbc.NlConnection.class).confidence(answered, answer.size()));
             } catch (SQLException e) {
                 Trace t = nl.lastTrace();
                 return QuestionResult.of(q, t != null && t.question().equals(q.text().strip()) ? t : null, false, false, false,

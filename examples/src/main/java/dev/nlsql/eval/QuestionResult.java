@@ -1,6 +1,7 @@
 package dev.nlsql.eval;
 
 import dev.nlsql.engine.Attempt;
+import dev.nlsql.engine.Narration;
 import dev.nlsql.engine.Trace;
 import java.util.List;
 
@@ -10,7 +11,15 @@ import java.util.List;
  */
 public record QuestionResult(Dataset.Question question, boolean goldFailed, String goldError, boolean answered, boolean strict,
         boolean lenient, String sql, String sqlState, String error, List<Attempt> attempts, int llmCalls, int inputTokens,
-        int outputTokens, long millis) {
+        int outputTokens, long millis, Narration.Confidence confidence, String interpretation) {
+
+    /** A result with no confidence or interpretation (a question not answered, or read back from a report). */
+    public QuestionResult(Dataset.Question question, boolean goldFailed, String goldError, boolean answered, boolean strict,
+            boolean lenient, String sql, String sqlState, String error, List<Attempt> attempts, int llmCalls, int inputTokens,
+            int outputTokens, long millis) {
+        this(question, goldFailed, goldError, answered, strict, lenient, sql, sqlState, error, attempts, llmCalls, inputTokens,
+                outputTokens, millis, null, null);
+    }
 
     /** The SQLSTATE of a refusal by the relevance gate: the question is not about this database. */
     public static final String REFUSED = "NL002";
@@ -26,14 +35,26 @@ public record QuestionResult(Dataset.Question question, boolean goldFailed, Stri
     }
 
     static QuestionResult goldFailed(Dataset.Question q, String error) {
-        return new QuestionResult(q, true, error, false, false, false, null, null, null, List.of(), 0, 0, 0, 0);
+        return new QuestionResult(q, true, error, false, false, false, null, null, null, List.of(), 0, 0, 0, 0, null, null);
     }
 
     static QuestionResult of(Dataset.Question q, Trace trace, boolean answered, boolean strict, boolean lenient, String sqlState,
             String error, long millis) {
+        return of(q, trace, answered, strict, lenient, sqlState, error, millis, null);
+    }
+
+    /** @param confidence an answer's confidence (as NARRATE NL gives it), null for no answer */
+    static QuestionResult of(Dataset.Question q, Trace trace, boolean answered, boolean strict, boolean lenient, String sqlState,
+            String error, long millis, Narration.Confidence confidence) {
         return new QuestionResult(q, false, null, answered, strict, lenient, trace == null ? null : trace.finalSql(), sqlState, error,
                 trace == null ? List.of() : List.copyOf(trace.attempts()), trace == null ? 0 : trace.llmCalls(),
-                trace == null ? 0 : trace.inputTokens(), trace == null ? 0 : trace.outputTokens(), millis);
+                trace == null ? 0 : trace.inputTokens(), trace == null ? 0 : trace.outputTokens(), millis, confidence,
+                trace == null ? null : trace.interpretation());
+    }
+
+    /** Answered wrongly at "high" confidence: what must never happen. */
+    public boolean wrongAtHigh() {
+        return answered && !lenient && !question.unanswerable() && confidence == Narration.Confidence.HIGH;
     }
 
     /**

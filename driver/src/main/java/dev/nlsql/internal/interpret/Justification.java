@@ -39,8 +39,7 @@ final class Justification {
             "fewer", "less", "popular", "frequent", "often", "times", "amount", "quantity");
     static final Set<String> SUM_WORDS = words("total", "totals", "sum", "overall", "altogether", "revenue", "revenues", "sales",
             "spent", "spend", "spending", "earned", "earnings", "income", "turnover", "paid", "cumulative", "combined", "most",
-            "least", "amount", "amounts", "value", "worth", "volume", "net", "gross", "biggest", "largest", "highest", "lowest",
-            "top", "best");
+            "least", "amount", "amounts", "value", "worth", "volume", "net", "gross");
     static final Set<String> AVG_WORDS = words("average", "avg", "mean", "typical", "typically", "averaged");
     static final Set<String> MAX_WORDS = words("max", "maximum", "highest", "largest", "biggest", "most", "latest", "last",
             "longest", "top", "newest", "recent", "greatest", "heaviest", "oldest", "maximal", "peak", "best", "expensive",
@@ -509,8 +508,9 @@ final class Justification {
             case "max" -> MAX_WORDS;
             default -> MIN_WORDS;
         };
-        return q.hasAny(words) || q.words.stream().anyMatch(w -> w.length() > 5 && w.endsWith("est"))
-                || name.equals("count") && q.text.contains("how many");
+        // a superlative ("densest") asks for the largest or smallest, not for a sum of anything
+        boolean superlative = (name.equals("max") || name.equals("min")) && q.words.stream().anyMatch(w -> w.length() > 5 && w.endsWith("est"));
+        return q.hasAny(words) || superlative || name.equals("count") && q.text.contains("how many");
     }
 
     private static boolean linkTable(TableInfo t) {
