@@ -90,10 +90,10 @@ final class Output {
         ObjectNode tokens = root.putObject("tokens");
         tokens.put("input", t == null ? 0 : t.inputTokens());
         tokens.put("output", t == null ? 0 : t.outputTokens());
-        root.put("interpretation", t == null ? null : t.interpretation()); // how the question was read, from the SQL that answered
         root.put("elapsedMs", a.elapsedMs());
         root.put("sqlState", a.sqlState());
         root.put("error", a.error());
+        root.put("interpretation", t == null ? null : t.interpretation()); // how the question was read, from the SQL that answered
         if (narration != null) {
             ObjectNode n = root.putObject("narration");
             n.put("answer", narration.answer());

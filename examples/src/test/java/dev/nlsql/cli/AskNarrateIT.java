@@ -22,7 +22,7 @@ class AskNarrateIT {
     private static final String DB = "nlsql_narrate16_cli";
     /** The members of DESIGN.md's JSON object, in order. */
     private static final List<String> CONTRACT = List.of("question", "success", "sql", "columns", "rows", "rowCount", "attempts",
-            "llmCalls", "tokens", "elapsedMs", "sqlState", "error");
+            "llmCalls", "tokens", "elapsedMs", "sqlState", "error", "interpretation");
     private static String url;
 
     @BeforeAll

@@ -54,8 +54,10 @@ class CommandLineTest {
         assertEquals(1, lines.length, "exactly one line on stdout: " + r.out());
         JsonNode json = new ObjectMapper().readTree(lines[0]);
         List<String> fields = List.of("question", "success", "sql", "columns", "rows", "rowCount", "attempts", "llmCalls", "tokens",
-                "elapsedMs", "sqlState", "error");
+                "elapsedMs", "sqlState", "error", "interpretation");
         assertEquals(Set.copyOf(fields), Set.copyOf(iterable(json.fieldNames())));
+        assertEquals("Counted the orders (orders), keeping rows where order's status (orders.status) is 'delivered'.",
+                json.get("interpretation").asText());
         assertTrue(json.get("success").asBoolean());
         assertTrue(json.get("sql").asText().contains("status = 'delivered'"), json.get("sql").asText());
         assertEquals(1, json.get("rowCount").asInt());
@@ -75,6 +77,7 @@ class CommandLineTest {
         JsonNode node = new ObjectMapper().readTree(json.out().strip());
         assertFalse(node.get("success").asBoolean());
         assertEquals("NL005", node.get("sqlState").asText());
+        assertTrue(node.get("interpretation").isNull(), "no SQL answered, so no reading: " + node);
         assertTrue(node.get("error").asText().contains("nlsql.llm.baseUrl"), node.get("error").asText());
         Run plain = run("ask", "what is the airspeed of our customers?");
         assertEquals(1, plain.status());
@@ -93,6 +96,8 @@ class CommandLineTest {
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("attempt 1 [offline] ok"), r.out());
         assertTrue(r.out().contains("SQL: SELECT customers.country"), r.out());
+        assertTrue(r.out().contains("\nRead as: For each customer's country (customers.country), counted the customers (customers).\n"),
+                r.out());
         assertTrue(r.out().contains(" country ") && r.out().contains("(10 rows)"), r.out());
     }
 

@@ -87,6 +87,8 @@ class AuthAndPsqlIT {
             Psql question = psql(port, null, "-At", "-c", "how many widgets are red?");
             assertEquals(0, question.status(), question.err());
             assertTrue(question.err().contains("NOTICE:  nlsql answered by: SELECT COUNT(*)"), question.err());
+            assertTrue(question.err().contains("interpretation: Counted the widgets (widgets), keeping rows where widget's color "
+                    + "(widgets.color) is 'red'."), question.err());
             assertEquals("2", question.out().strip());
 
             Psql several = psql(port, null, "-c", "SELECT 1 AS one; SELECT 2 AS two; SELECT count(*) FROM widgets");

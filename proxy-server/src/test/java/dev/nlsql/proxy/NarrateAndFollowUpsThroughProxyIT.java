@@ -71,8 +71,11 @@ class NarrateAndFollowUpsThroughProxyIT {
                 assertEquals("sql", rs.getMetaData().getColumnLabel(4));
                 assertTrue(rs.next());
                 assertEquals("There is one row: year 2023, count 2.", rs.getString("answer"));
-                assertEquals("high", rs.getString("confidence"));
+                assertEquals("high", rs.getString("confidence"), rs.getString("interpretation"));
                 assertTrue(rs.getString("sql").contains("'Germany'"), rs.getString("sql"));
+                assertEquals("interpretation", rs.getMetaData().getColumnLabel(5));
+                assertTrue(rs.getString("interpretation").contains("customer's country (customers.country) is 'Germany'")
+                        && rs.getString("interpretation").contains(" Read the follow-up as \""), rs.getString("interpretation"));
 
                 assertFalse(s.execute("RESET NL"), mode);
                 assertEquals(0, s.getUpdateCount(), mode);
@@ -97,7 +100,11 @@ class NarrateAndFollowUpsThroughProxyIT {
         assertEquals(List.of("2024|5", "2023|3", "There is one row: year 2023, count 1.|high|first attempt|"
                 + "SELECT EXTRACT(YEAR FROM orders.ordered_at)::int AS year, COUNT(*) AS count FROM orders JOIN customers ON "
                 + "orders.customer_id = customers.id WHERE customers.country = 'France' AND orders.ordered_at >= DATE '2023-01-01' "
-                + "AND orders.ordered_at < DATE '2024-01-01' GROUP BY EXTRACT(YEAR FROM orders.ordered_at)::int ORDER BY 1", "RESET"),
+                + "AND orders.ordered_at < DATE '2024-01-01' GROUP BY EXTRACT(YEAR FROM orders.ordered_at)::int ORDER BY 1|"
+                + "For each EXTRACT(YEAR FROM orders.ordered_at)::int, counted the orders (orders), keeping rows where customer's country "
+                + "(customers.country) is 'France' and order's ordered at (orders.ordered_at) is on or after DATE '2023-01-01' and order's "
+                + "ordered at (orders.ordered_at) is before DATE '2024-01-01'. Joined orders.customer_id = customers.id. Sorted by 1. "
+                + "Read the follow-up as \"how many orders per year in 2023 for France\".", "RESET"),
                 out.strip().lines().toList(), out);
         assertTrue(err.contains("(follow-up read as: \"how many orders per year in 2023\")"), err);
         assertTrue(err.contains("(follow-up read as: \"how many orders per year in 2023 for France\")"), err);
