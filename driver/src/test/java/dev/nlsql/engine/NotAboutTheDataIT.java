@@ -3,6 +3,7 @@ package dev.nlsql.engine;
 import static dev.nlsql.testing.FakeOpenAi.answer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import dev.nlsql.testing.PaintShopDb;
 import dev.nlsql.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.regex.Matcher;
@@ -72,6 +74,27 @@ class NotAboutTheDataIT {
             assertEquals("NL005", unclear.getSQLState(), unclear.getMessage());
             assertTrue(unclear.getMessage().startsWith("The offline generator cannot answer this with certainty: "), unclear.getMessage());
             assertTrue(unclear.getMessage().contains("(e.g. \"" + example.group(1) + "\")"), unclear.getMessage());
+        }
+    }
+
+    /** Every decline's HINT sends the user to EXPLAIN NL: it answers with one row holding the decline's SQLSTATE and reason. */
+    @Test
+    void explainNlOfADeclinedQuestionIsARowWithTheDeclinesStateAndReason() throws Exception {
+        try (Connection c = offline(); Statement s = c.createStatement()) {
+            String[][] cases = {{"Who painted the Night Watch?", "NL002"}, {"Total sales per year", "NL005"}};
+            for (String[] q : cases) {
+                SQLException asked = assertThrows(SQLException.class, () -> s.executeQuery(q[0]));
+                try (ResultSet rs = s.executeQuery("EXPLAIN NL " + q[0])) {
+                    assertTrue(rs.next(), q[0]);
+                    assertEquals(1, rs.getInt("attempt"));
+                    assertEquals("declined", rs.getString("outcome"));
+                    assertEquals(q[1], rs.getString("category"));
+                    assertEquals(asked.getMessage(), rs.getString("error"));
+                    assertNull(rs.getString("sql"));
+                    assertEquals(q[0], rs.getString("question"));
+                    assertFalse(rs.next(), q[0]);
+                }
+            }
         }
     }
 
