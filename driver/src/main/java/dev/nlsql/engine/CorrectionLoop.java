@@ -237,9 +237,9 @@ final class CorrectionLoop {
         if (fallback != null) {
             return fallback;
         }
-        SQLException down = firstDown();
+        SQLException down = sourceDown();
         if (down != null) { // the question may have needed the source that is down: say so, not "not understood"
-            throw failure(down.getSQLState(), down.getMessage() + "; the question was not answered from the other sources", down);
+            throw down;
         }
         throw givenUp();
     }
@@ -359,6 +359,15 @@ final class CorrectionLoop {
     }
 
     /**
+     * The failure of a question not answered while a source is down (08001 naming it), or null when every source was read:
+     * words that link to no reachable table may name the down source's, so neither NL005 nor NL002 would be honest.
+     */
+    private SQLException sourceDown() {
+        SQLException down = firstDown();
+        return down == null ? null : failure(down.getSQLState(), down.getMessage() + "; the question was not answered from the other sources", down);
+    }
+
+    /**
      * Forgets the cached catalog and reads it again (the policy allows it once per question), unless this question
      * read it: then it is as new as a second read would be, and reading it twice would only double the cost.
      */
@@ -394,6 +403,10 @@ final class CorrectionLoop {
                     main.catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues(), null, knowledgeForQuestion()));
         } catch (NotUnderstoodException e) {
             if (!rereadCatalog()) { // the words may name tables newer than the cached catalog
+                SQLException down = sourceDown();
+                if (down != null) {
+                    throw down;
+                }
                 throw e.notAboutDatabase() ? notAboutTheDatabase(e.getMessage()) : notUnderstood(e);
             }
             values = null; // linked again on the catalog just read
@@ -443,7 +456,8 @@ final class CorrectionLoop {
     private void refuseIfNotAboutTheDatabase(Generation generation) throws SQLException {
         String reason = SqlExtractor.notAnswerable(generation.text());
         if (reason != null) {
-            throw notAboutTheDatabase(reason);
+            SQLException down = sourceDown(); // the model never saw the down source's tables
+            throw down != null ? down : notAboutTheDatabase(reason);
         }
     }
 
