@@ -77,6 +77,28 @@ class NotAboutTheDataIT {
         }
     }
 
+    /** Issue 36: on a schema of singular CamelCase tables the example counts them as a person would ("how many albums"). */
+    @Test
+    void theExampleIsInTheSchemasOwnWordsAndGrammar() throws Exception {
+        String db = "nlsql_i36_example_words";
+        String url = TestPostgres.database(db,
+                "CREATE TABLE \"Artist\" (\"ArtistId\" int PRIMARY KEY, \"Name\" text)",
+                "CREATE TABLE \"Album\" (\"AlbumId\" int PRIMARY KEY, \"Title\" text, \"ArtistId\" int REFERENCES \"Artist\")",
+                "CREATE TABLE \"Track\" (\"TrackId\" int PRIMARY KEY, \"Name\" text, \"AlbumId\" int REFERENCES \"Album\")",
+                "INSERT INTO \"Artist\" VALUES (1, 'AC/DC')", "INSERT INTO \"Album\" VALUES (1, 'Powerage', 1), (2, 'Back in Black', 1)");
+        try (Connection c = DriverManager.getConnection(TestPostgres.withParams("jdbc:nlsql:" + url.substring(5), "nlsql.llm=offline",
+                "nlsql.cache=false")); Statement s = c.createStatement()) {
+            SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("Total sales per year"));
+            assertEquals("NL005", e.getSQLState(), e.getMessage());
+            Matcher example = EXAMPLE.matcher(e.getMessage());
+            assertTrue(example.find(), e.getMessage());
+            assertEquals("how many albums", example.group(1));
+            assertEquals(2, TestPostgres.single(s.executeQuery(example.group(1))), "the example is one the offline generator answers");
+        } finally {
+            TestPostgres.dropDatabase(db);
+        }
+    }
+
     /** Every decline's HINT sends the user to EXPLAIN NL: it answers with one row holding the decline's SQLSTATE and reason. */
     @Test
     void explainNlOfADeclinedQuestionIsARowWithTheDeclinesStateAndReason() throws Exception {
