@@ -488,10 +488,12 @@ final class CorrectionLoop {
         if (knowledge.verified().isEmpty() || engine.generator() == null) {
             return null;
         }
-        // the question's values as the rest of the loop links them; a verified question's from the samples only (no lookups)
+        // the question's values as the rest of the loop links them; a verified question's the same way when the question
+        // names a value (else samples only): a name among hundreds is in no sample, and a verified "AC/DC" left as two words
+        // never lines up with a looked-up "Led Zeppelin", so the adaptation failed and the model was asked
         VerifiedMatch.Match match = inStage("verified", () -> VerifiedMatch.find(question.text(), knowledge.verified(),
                 text -> text.equals(question.text()) ? questionValues()
-                        : engine.valueLinks(text, main.catalog, connection, main.source.postgres(), databaseKey, false),
+                        : engine.valueLinks(text, main.catalog, connection, main.source.postgres(), databaseKey, !questionValues().isEmpty()),
                 SessionRules.of(connection, main.dialect)));
         if (match == null || !policy.isNew(match.sql())) {
             return null;
