@@ -242,9 +242,9 @@ final class CorrectionLoop {
         if (fallback != null) {
             return fallback;
         }
-        SQLException down = firstDown();
+        SQLException down = sourceDown();
         if (down != null) { // the question may have needed the source that is down: say so, not "not understood"
-            throw failure(down.getSQLState(), down.getMessage() + "; the question was not answered from the other sources", down);
+            throw down;
         }
         throw givenUp();
     }
@@ -364,6 +364,15 @@ final class CorrectionLoop {
     }
 
     /**
+     * The failure of a question not answered while a source is down (08001 naming it), or null when every source was read:
+     * words that link to no reachable table may name the down source's, so neither NL005 nor NL002 would be honest.
+     */
+    private SQLException sourceDown() {
+        SQLException down = firstDown();
+        return down == null ? null : failure(down.getSQLState(), down.getMessage() + "; the question was not answered from the other sources", down);
+    }
+
+    /**
      * Forgets the cached catalog and reads it again (the policy allows it once per question), unless this question
      * read it: then it is as new as a second read would be, and reading it twice would only double the cost.
      */
@@ -399,6 +408,10 @@ final class CorrectionLoop {
                     main.catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues(), null, knowledgeForQuestion()));
         } catch (NotUnderstoodException e) {
             if (!rereadCatalog()) { // the words may name tables newer than the cached catalog
+                SQLException down = sourceDown();
+                if (down != null) {
+                    throw down;
+                }
                 throw e.notAboutDatabase() ? notAboutTheDatabase(e.getMessage()) : notUnderstood(e);
             }
             values = null; // linked again on the catalog just read
@@ -448,7 +461,8 @@ final class CorrectionLoop {
     private void refuseIfNotAboutTheDatabase(Generation generation) throws SQLException {
         String reason = SqlExtractor.notAnswerable(generation.text());
         if (reason != null) {
-            throw notAboutTheDatabase(reason);
+            SQLException down = sourceDown(); // the model never saw the down source's tables
+            throw down != null ? down : notAboutTheDatabase(reason);
         }
     }
 
@@ -479,10 +493,12 @@ final class CorrectionLoop {
         if (knowledge.verified().isEmpty() || engine.generator() == null) {
             return null;
         }
-        // the question's values as the rest of the loop links them; a verified question's from the samples only (no lookups)
+        // the question's values as the rest of the loop links them; a verified question's the same way when the question
+        // names a value (else samples only): a name among hundreds is in no sample, and a verified "AC/DC" left as two words
+        // never lines up with a looked-up "Led Zeppelin", so the adaptation failed and the model was asked
         VerifiedMatch.Match match = inStage("verified", () -> VerifiedMatch.find(question.text(), knowledge.verified(),
                 text -> text.equals(question.text()) ? questionValues()
-                        : engine.valueLinks(text, main.catalog, connection, main.source.postgres(), databaseKey, false),
+                        : engine.valueLinks(text, main.catalog, connection, main.source.postgres(), databaseKey, !questionValues().isEmpty()),
                 SessionRules.of(connection, main.dialect)));
         if (match == null || !policy.isNew(match.sql())) {
             return null;

@@ -7,10 +7,14 @@ import dev.nlsql.engine.Narration.Confidence;
 import dev.nlsql.internal.generate.LlmSideCalls;
 import dev.nlsql.internal.generate.LlmUnavailableException;
 import dev.nlsql.internal.log.Logs;
+import dev.nlsql.internal.sql.SqlParsing;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import net.sf.jsqlparser.statement.Statements;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.Select;
 import org.slf4j.Logger;
 
 /**
@@ -107,7 +111,8 @@ final class Narrator {
         String words = null;
         if (sideCalls != null && sendValues) {
             try {
-                LlmSideCalls.Reply reply = sideCalls.narrate(question, trace.finalSql(), sample(columns, rows, rowCount, truncated));
+                LlmSideCalls.Reply reply = sideCalls.narrate(question, trace.finalSql(),
+                        sample(columns, rows, rowCount, truncated, ordered(trace.finalSql())));
                 trace.sideCall(1, reply.inputTokens(), reply.outputTokens());
                 words = reply.text() == null ? null : shorten(reply.text().strip());
             } catch (LlmUnavailableException e) {
@@ -118,7 +123,7 @@ final class Narrator {
             }
         }
         if (words == null) {
-            words = template(question, columns, rows, rowCount, truncated);
+            words = template(question, columns, rows, rowCount, truncated, ordered(trace.finalSql()));
         }
         if (!trace.sources().equals(List.of("main"))) {
             words = words + " (From " + String.join(", ", trace.sources().stream().map(s -> s.equals("local") ? "a local join" : "source " + s)
@@ -127,8 +132,30 @@ final class Narrator {
         return new Narration(words, assessed.confidence(), assessed.why(), assessed.sql(), assessed.interpretation());
     }
 
+    /**
+     * Whether the answering SQL orders its rows at the top level (an ORDER BY of the statement, not of a subquery): only then
+     * are the rows shown "the first". SQL that is absent or does not parse is not known to be ordered.
+     */
+    static boolean ordered(String sql) {
+        if (sql == null) {
+            return false;
+        }
+        try {
+            Statements statements = SqlParsing.parse(sql);
+            if (statements.size() != 1 || !(statements.get(0) instanceof Select select)) {
+                return false;
+            }
+            while (select instanceof ParenthesedSelect p && p.getOrderByElements() == null) {
+                select = p.getSelect();
+            }
+            return select.getOrderByElements() != null && !select.getOrderByElements().isEmpty();
+        } catch (SqlParsing.Unparseable e) {
+            return false;
+        }
+    }
+
     /** The rows as the model sees them: columns, at most {@link #SAMPLE_ROWS} rows and {@link #SAMPLE_CHARS} characters. */
-    static String sample(List<String> columns, List<List<Object>> rows, long rowCount, boolean truncated) {
+    static String sample(List<String> columns, List<List<Object>> rows, long rowCount, boolean truncated, boolean ordered) {
         StringBuilder b = new StringBuilder("Columns: ").append(String.join(" | ", columns)).append('\n');
         int shown = 0;
         StringBuilder body = new StringBuilder();
@@ -148,12 +175,17 @@ final class Narrator {
             shown++;
         }
         b.append("Rows: ").append(rowCount).append(truncated ? " (the row cap was reached: there may be more)" : "");
-        b.append(shown < rowCount ? ", the first " + shown + " shown" : "").append('\n').append(body);
+        b.append(shown < rowCount ? (ordered ? ", the first " + shown + " shown" : ", " + shown + " of them shown") : "");
+        b.append(ordered || rowCount < 2 ? "" : " (in no particular order)").append('\n').append(body);
         return b.toString().strip();
     }
 
-    /** An English sentence or two from the question, the columns and the first rows. */
-    static String template(String question, List<String> columns, List<List<Object>> rows, long rowCount, boolean truncated) {
+    /**
+     * An English sentence or two from the question, the columns and the first rows; rows of SQL that is not {@code ordered}
+     * are never "the first" (a grouping without ORDER BY comes back in no particular order, and a ranking would mislead).
+     */
+    static String template(String question, List<String> columns, List<List<Object>> rows, long rowCount, boolean truncated,
+            boolean ordered) {
         if (rowCount == 0 || rows.isEmpty()) {
             return "No rows answer \"" + question + "\".";
         }
@@ -170,11 +202,13 @@ final class Narrator {
         }
         StringBuilder b = new StringBuilder("There are ");
         b.append(truncated ? "at least " + rowCount : String.valueOf(rowCount)).append(" rows");
-        if (truncated) {
-            b.append(" (the row cap was reached)");
-        }
         int n = Math.min(TEMPLATE_ROWS, rows.size());
-        b.append(n == rowCount && !truncated ? ": " : n == 1 ? "; the first is " : "; the first " + n + " are ");
+        boolean all = n == rowCount && !truncated;
+        if (truncated || !all && !ordered) {
+            b.append(" (").append(truncated ? "the row cap was reached" : "").append(truncated && !ordered ? "; " : "")
+                    .append(ordered ? "" : "in no particular order").append(')');
+        }
+        b.append(all ? ": " : !ordered ? "; among them " : n == 1 ? "; the first is " : "; the first " + n + " are ");
         for (int i = 0; i < n; i++) {
             b.append(i == 0 ? "" : i == n - 1 ? " and " : ", ").append(rowText(columns, rows.get(i)));
         }

@@ -16,7 +16,9 @@ import javax.sql.rowset.RowSetProvider;
  * ({@code and in 2023?}) is the standalone question it was read as; last {@code stages}: the question's milliseconds
  * per stage on one line (the same on every row, as the question is), e.g. {@code linking 0.310, generate 2.051, ...
  * of 3.004 ms}; and {@code interpretation}: on the answering attempt's row, how the question was read, in words, from its
- * SQL ({@link Trace#interpretation()}), null on the others.
+ * SQL ({@link Trace#interpretation()}), null on the others. A question that failed (declined before any SQL, or every
+ * attempt failed) ends with one more row, outcome {@code declined}: its SQLSTATE in {@code category} and its message in
+ * {@code error}, since every decline's HINT points here.
  */
 final class TraceRows {
 
@@ -62,9 +64,32 @@ final class TraceRows {
             rows.updateString(14, a.number() == answering ? trace.interpretation() : null);
             rows.insertRow();
         }
+        if (!trace.success() && trace.sqlState() != null) {
+            declined(rows, trace, answered);
+        }
         rows.moveToCurrentRow();
         rows.beforeFirst();
         return rows;
+    }
+
+    /** The row of a failed question: after its attempts, with no SQL of its own. */
+    private static void declined(CachedRowSet rows, Trace trace, String answered) throws SQLException {
+        rows.moveToInsertRow();
+        rows.updateLong(1, trace.attempts().size() + 1L);
+        rows.updateNull(2);
+        rows.updateString(3, "declined");
+        rows.updateString(4, trace.sqlState());
+        rows.updateNull(5);
+        rows.updateString(6, trace.error());
+        rows.updateNull(7);
+        rows.updateLong(8, 0);
+        rows.updateLong(9, 0);
+        rows.updateLong(10, 0);
+        rows.updateNull(11);
+        rows.updateString(12, answered);
+        rows.updateString(13, trace.stagesLine());
+        rows.updateNull(14); // no SQL answered: nothing to read
+        rows.insertRow();
     }
 
     /** The nullability constants of ResultSetMetaData, named for readability above. */

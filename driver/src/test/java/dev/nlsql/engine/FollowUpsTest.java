@@ -48,6 +48,8 @@ class FollowUpsTest {
         "customers by revenue|top 3?|top 3 customers by revenue",
         "how many orders|and customers?|how many customers",
         "how many orders|just the Germany|how many orders for Germany",
+        "How many invoices per billing country in 2023|just Germany|How many invoices per billing country in 2023 for Germany",
+        "How many invoices per billing country in 2023|only for 2024|How many invoices per billing country in 2024",
     })
     void rules(String previous, String followUp, String standalone) {
         assertEquals(standalone, FollowUps.resolve(previous, null, followUp, SHOP).question());

@@ -1,6 +1,8 @@
 package dev.nlsql.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -57,7 +59,7 @@ class NarratorTemplateTest {
         for (Object[] c : SINGLE_VALUES) {
             String question = (String) c[0];
             String column = c.length > 3 ? (String) c[3] : "count";
-            assertEquals(c[2], Narrator.template(question, List.of(column), List.of(List.of(c[1])), 1, false), question + " = " + c[1]);
+            assertEquals(c[2], Narrator.template(question, List.of(column), List.of(List.of(c[1])), 1, false, false), question + " = " + c[1]);
         }
     }
 
@@ -67,14 +69,44 @@ class NarratorTemplateTest {
         List<List<Object>> three = List.of(List.of("Bruno", new BigDecimal("150.00")), List.of("Anna", new BigDecimal("120.00")),
                 List.of("Carla", new BigDecimal("90.00")));
         assertEquals("There are 3 rows: Bruno (total 150.00), Anna (total 120.00) and Carla (total 90.00).",
-                Narrator.template("total per customer", columns, three, 3, false));
+                Narrator.template("total per customer", columns, three, 3, false, false));
         assertEquals("There are at least 3 rows (the row cap was reached); the first 3 are Bruno (total 150.00), Anna (total 120.00) "
-                + "and Carla (total 90.00).", Narrator.template("total per customer", columns, three, 3, true));
+                + "and Carla (total 90.00).", Narrator.template("total per customer", columns, three, 3, true, true));
         assertEquals("There is one row: name Bruno, total 150.00.", Narrator.template("the best customer", columns, three.subList(0, 1), 1,
-                false));
+                false, false));
         assertEquals("There are 2 rows: Anna and Carla.", Narrator.template("which customers are from Germany", List.of("name"),
-                List.of(List.of("Anna"), List.of("Carla")), 2, false));
+                List.of(List.of("Anna"), List.of("Carla")), 2, false, false));
         assertEquals("No rows answer \"list the orders in 1999\".", Narrator.template("list the orders in 1999", columns, List.of(), 0,
+                false, false));
+    }
+
+    /** Issue 36: rows of SQL without a top-level ORDER BY are never "the first": the largest group may be far down. */
+    @Test
+    void rowsOfAnUnorderedAnswerAreNeverTheFirst() {
+        List<String> columns = List.of("genre", "avg_price");
+        List<List<Object>> three = List.of(List.of("Comedy", new BigDecimal("17.91")), List.of("Drama", new BigDecimal("12.50")),
+                List.of("Rock", new BigDecimal("9.90")));
+        assertEquals("There are 25 rows (in no particular order); among them Comedy (avg price 17.91), Drama (avg price 12.50) "
+                + "and Rock (avg price 9.90).", Narrator.template("average price per genre", columns, three, 25, false, false));
+        assertEquals("There are 25 rows; the first 3 are Comedy (avg price 17.91), Drama (avg price 12.50) and Rock (avg price 9.90).",
+                Narrator.template("average price per genre", columns, three, 25, false, true));
+        assertEquals("There are at least 3 rows (the row cap was reached; in no particular order); among them Comedy (avg price 17.91), "
+                + "Drama (avg price 12.50) and Rock (avg price 9.90).", Narrator.template("average price per genre", columns, three, 3, true,
                 false));
+        String sample = Narrator.sample(columns, three, 25, false, false);
+        assertTrue(sample.contains("Rows: 25, 3 of them shown (in no particular order)") && !sample.contains("first"), sample);
+    }
+
+    @Test
+    void onlyATopLevelOrderByOrdersTheRows() {
+        assertTrue(Narrator.ordered("SELECT g, avg(p) FROM t GROUP BY g ORDER BY 2 DESC"));
+        assertTrue(Narrator.ordered("WITH x AS (SELECT g FROM t) SELECT g FROM x ORDER BY g"));
+        assertTrue(Narrator.ordered("(SELECT g FROM t ORDER BY g)"));
+        assertTrue(Narrator.ordered("SELECT g FROM t UNION SELECT g FROM u ORDER BY 1"));
+        assertFalse(Narrator.ordered("SELECT g, avg(p) FROM t GROUP BY g"));
+        assertFalse(Narrator.ordered("SELECT g FROM (SELECT g FROM t ORDER BY g) s"), "a subquery's order is not the answer's");
+        assertFalse(Narrator.ordered("WITH x AS (SELECT g FROM t ORDER BY g) SELECT g FROM x"));
+        assertFalse(Narrator.ordered("not sql at all ("));
+        assertFalse(Narrator.ordered(null));
     }
 }

@@ -3,6 +3,7 @@ package dev.nlsql.engine;
 import static dev.nlsql.testing.FakeOpenAi.answer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import dev.nlsql.testing.PaintShopDb;
 import dev.nlsql.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.regex.Matcher;
@@ -72,6 +74,49 @@ class NotAboutTheDataIT {
             assertEquals("NL005", unclear.getSQLState(), unclear.getMessage());
             assertTrue(unclear.getMessage().startsWith("The offline generator cannot answer this with certainty: "), unclear.getMessage());
             assertTrue(unclear.getMessage().contains("(e.g. \"" + example.group(1) + "\")"), unclear.getMessage());
+        }
+    }
+
+    /** Issue 36: on a schema of singular CamelCase tables the example counts them as a person would ("how many albums"). */
+    @Test
+    void theExampleIsInTheSchemasOwnWordsAndGrammar() throws Exception {
+        String db = "nlsql_i36_example_words";
+        String url = TestPostgres.database(db,
+                "CREATE TABLE \"Artist\" (\"ArtistId\" int PRIMARY KEY, \"Name\" text)",
+                "CREATE TABLE \"Album\" (\"AlbumId\" int PRIMARY KEY, \"Title\" text, \"ArtistId\" int REFERENCES \"Artist\")",
+                "CREATE TABLE \"Track\" (\"TrackId\" int PRIMARY KEY, \"Name\" text, \"AlbumId\" int REFERENCES \"Album\")",
+                "INSERT INTO \"Artist\" VALUES (1, 'AC/DC')", "INSERT INTO \"Album\" VALUES (1, 'Powerage', 1), (2, 'Back in Black', 1)");
+        try (Connection c = DriverManager.getConnection(TestPostgres.withParams("jdbc:nlsql:" + url.substring(5), "nlsql.llm=offline",
+                "nlsql.cache=false")); Statement s = c.createStatement()) {
+            SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("Total sales per year"));
+            assertEquals("NL005", e.getSQLState(), e.getMessage());
+            Matcher example = EXAMPLE.matcher(e.getMessage());
+            assertTrue(example.find(), e.getMessage());
+            assertEquals("how many albums", example.group(1));
+            assertEquals(2, TestPostgres.single(s.executeQuery(example.group(1))), "the example is one the offline generator answers");
+        } finally {
+            TestPostgres.dropDatabase(db);
+        }
+    }
+
+    /** Every decline's HINT sends the user to EXPLAIN NL: it answers with one row holding the decline's SQLSTATE and reason. */
+    @Test
+    void explainNlOfADeclinedQuestionIsARowWithTheDeclinesStateAndReason() throws Exception {
+        try (Connection c = offline(); Statement s = c.createStatement()) {
+            String[][] cases = {{"Who painted the Night Watch?", "NL002"}, {"Total sales per year", "NL005"}};
+            for (String[] q : cases) {
+                SQLException asked = assertThrows(SQLException.class, () -> s.executeQuery(q[0]));
+                try (ResultSet rs = s.executeQuery("EXPLAIN NL " + q[0])) {
+                    assertTrue(rs.next(), q[0]);
+                    assertEquals(1, rs.getInt("attempt"));
+                    assertEquals("declined", rs.getString("outcome"));
+                    assertEquals(q[1], rs.getString("category"));
+                    assertEquals(asked.getMessage(), rs.getString("error"));
+                    assertNull(rs.getString("sql"));
+                    assertEquals(q[0], rs.getString("question"));
+                    assertFalse(rs.next(), q[0]);
+                }
+            }
         }
     }
 

@@ -10,6 +10,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -82,6 +83,27 @@ class OfflineSourcesIT {
             SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("what is the weather in Lisbon tomorrow?"));
             assertEquals("NL002", e.getSQLState(), e.getMessage());
             assertTrue(e.getMessage().contains("customers") && e.getMessage().contains("Source acc holds: accounts"), e.getMessage());
+        }
+    }
+
+    /** Issue 36: offline, a question the reachable databases cannot answer while a source is down is 08001 naming it, not NL005/NL002. */
+    @Test
+    void aQuestionNotAnsweredWhileASourceIsDownNamesTheSource() throws Exception {
+        String down = "jdbc:postgresql://127.0.0.1:" + dev.nlsql.testing.FakeOpenAi.closedPort() + "/nowhere?user=postgres&connectTimeout=2";
+        try (Connection c = DriverManager.getConnection(TestPostgres.withParams("jdbc:nlsql:" + mainUrl.substring(5), "nlsql.llm=offline",
+                "nlsql.cache=false", "nlsql.source.acc=" + URLEncoder.encode(down, StandardCharsets.UTF_8)));
+                Statement s = c.createStatement()) {
+            assertEquals(3, TestPostgres.single(s.executeQuery("how many customers are there?")), "main still answers");
+            for (String q : new String[] {"how many accounts are there?", "total balance of open accounts", "what is the weather in Lisbon?"}) {
+                SQLException e = assertThrows(SQLException.class, () -> s.executeQuery(q));
+                assertEquals("08001", e.getSQLState(), q + ": " + e.getMessage());
+                assertTrue(e.getMessage().startsWith("Source acc") && e.getMessage().contains("cannot be reached"), e.getMessage());
+            }
+            try (ResultSet rs = s.executeQuery("EXPLAIN NL how many accounts are there?")) {
+                assertTrue(rs.next());
+                assertEquals("declined", rs.getString("outcome"));
+                assertEquals("08001", rs.getString("category"));
+            }
         }
     }
 }

@@ -5,6 +5,7 @@ import static dev.nlsql.testing.FakeOpenAi.error;
 import static dev.nlsql.testing.FakeOpenAi.hang;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -434,6 +435,25 @@ class QuestionLoopIT {
             assertTrue(rs.next());
             assertEquals("repair", rs.getString("source"));
             assertEquals("ok", rs.getString("outcome"));
+            assertFalse(rs.next());
+        }
+    }
+
+    @Test
+    void explainNlOfAQuestionWhoseAttemptsAllFailedEndsWithTheDecline() throws Exception {
+        try (FakeOpenAi llm = new FakeOpenAi(answer("SELECT foo FROM bar"), answer("SELECT foo FROM bar"));
+                Connection c = connect(llm); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN NL foo of bar")) {
+            assertTrue(rs.next());
+            assertEquals("rejected", rs.getString("outcome"));
+            assertTrue(rs.next());
+            assertEquals("rejected", rs.getString("outcome"));
+            assertTrue(rs.next(), "the failure is a row of its own");
+            assertEquals(3, rs.getInt("attempt"));
+            assertEquals("declined", rs.getString("outcome"));
+            assertEquals("NL001", rs.getString("category"));
+            assertTrue(rs.getString("error").contains("repeated SQL"), rs.getString("error"));
+            assertNull(rs.getString("sql"));
+            assertEquals("foo of bar", rs.getString("question"));
             assertFalse(rs.next());
         }
     }

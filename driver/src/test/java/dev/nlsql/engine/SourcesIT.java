@@ -138,13 +138,18 @@ class SourcesIT {
         String down = "jdbc:postgresql://127.0.0.1:" + FakeOpenAi.closedPort() + "/nowhere?user=postgres&password=s3cret-pw&connectTimeout=2";
         String onMain = "{\"answerable\": true, \"sql\": \"SELECT count(*) AS n FROM src_customers\"}";
         String onAcc = "{\"answerable\": true, \"source\": \"acc\", \"sql\": \"SELECT count(*) FROM src_accounts\"}";
-        try (FakeOpenAi llm = new FakeOpenAi(answer(onMain), answer(onAcc));
+        String notHere = "{\"answerable\": false, \"reason\": \"the schema has no accounts\"}";
+        try (FakeOpenAi llm = new FakeOpenAi(answer(onMain), answer(onAcc), answer(notHere));
                 Connection c = llm.connect(mainUrl, source("acc", down)); Statement s = c.createStatement()) {
             assertEquals(3, TestPostgres.single(s.executeQuery("how many customers?")));
             SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("how many accounts?"));
             assertEquals("08001", e.getSQLState(), e.getMessage());
             assertTrue(e.getMessage().contains("Source acc"), e.getMessage());
             assertFalse(e.getMessage().contains("s3cret-pw"), "the password is masked: " + e.getMessage());
+            // a model that never saw the down source's tables judges the question not answerable: still 08001, not NL002
+            SQLException judged = assertThrows(SQLException.class, () -> s.executeQuery("how many open accounts?"));
+            assertEquals("08001", judged.getSQLState(), judged.getMessage());
+            assertTrue(judged.getMessage().contains("Source acc"), judged.getMessage());
         }
     }
 

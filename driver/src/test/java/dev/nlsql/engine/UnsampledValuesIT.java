@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.testing.FakeOpenAi;
 import dev.nlsql.testing.TestPostgres;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -17,6 +20,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Names in a column too varied for the value index (hundreds of artists) are looked up when the
@@ -113,6 +117,33 @@ class UnsampledValuesIT {
             }
             assertEquals(2, llm.requestCount());
             assertFalse(llm.request(1).toString().contains("Metallica"), "the stored spelling never reaches the model: " + llm.request(1));
+        }
+    }
+
+    /**
+     * Issue 36: a verified question about one artist adapts to another whose name only a lookup finds (the names are not
+     * sampled), with no model call and offline alike; the adapted SQL filters the same column.
+     */
+    @Test
+    void aVerifiedQuestionAdaptsToANameFoundByLookup(@TempDir Path dir) throws Exception {
+        Path knowledge = dir.resolve("knowledge.yaml");
+        Files.writeString(knowledge, """
+                verified:
+                  - question: how many albums does AC/DC have?
+                    sql: SELECT count(*) AS albums FROM album JOIN artist ON artist.artist_id = album.artist_id WHERE artist.name = 'AC/DC'
+                """, StandardCharsets.UTF_8);
+        try (FakeOpenAi llm = new FakeOpenAi(); Connection c = llm.connect(url, "nlsql.cache=false", "nlsql.knowledge=" + knowledge);
+                Statement s = c.createStatement()) {
+            assertEquals(4, TestPostgres.single(s.executeQuery("how many albums does Led Zeppelin have?")));
+            assertEquals(Attempt.Source.VERIFIED, trace(s).attempts().get(0).source(), trace(s).attempts().toString());
+            assertTrue(trace(s).finalSql().endsWith("WHERE artist.name = 'Led Zeppelin'"), trace(s).finalSql());
+            assertTrue(trace(s).notes().contains("adapted from the verified question \"how many albums does AC/DC have?\" (AC/DC -> Led Zeppelin)"),
+                    trace(s).notes().toString());
+            assertEquals(0, llm.requestCount(), "no model call for an adapted verified question");
+        }
+        try (Connection c = offline("nlsql.knowledge=" + knowledge); Statement s = c.createStatement()) {
+            assertEquals(5, TestPostgres.single(s.executeQuery("how many albums does Metallica have")));
+            assertEquals(Attempt.Source.VERIFIED, trace(s).attempts().get(0).source(), trace(s).attempts().toString());
         }
     }
 

@@ -104,6 +104,12 @@ class SourcesCliIT {
             assertTrue(needsAcc.err().contains("error: [08001]") && needsAcc.err().contains("Source acc"), needsAcc.err());
             assertFalse((needsAcc.err() + needsAcc.out()).contains("s3cret-pw"), "the password is masked: " + needsAcc.err());
 
+            // offline, where the rules cannot place "accounts" on main: 08001 naming the source too, not NL005 (issue 36)
+            Cli.Run offline = Cli.run("ask", "--url", "jdbc:nlsql:" + mainUrl.substring("jdbc:".length()), "-p", "nlsql.llm=offline",
+                    "-p", "nlsql.cache=false", "--source", "acc=" + down, "how many accounts are there?");
+            assertEquals(1, offline.status(), offline.err() + offline.out());
+            assertTrue(offline.err().contains("error: [08001]") && offline.err().contains("Source acc"), offline.err());
+
             Cli.Run fromMain = Cli.run(args("ask", llm, "--json", "--source", "acc=" + down, "how many customers are there?"));
             assertEquals(0, fromMain.status(), fromMain.err() + fromMain.out());
             JsonNode json = new ObjectMapper().readTree(fromMain.out());

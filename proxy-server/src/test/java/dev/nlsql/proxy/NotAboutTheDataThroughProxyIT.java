@@ -50,6 +50,14 @@ class NotAboutTheDataThroughProxyIT {
             assertTrue(m.contains("cannot build this") && m.contains(PaintShopDb.HOLDS), m);
             assertTrue(m.matches("(?s).*\\(e\\.g\\. \"how many (cars|customers|repairs)[^\"]*\"\\).*"), m);
             assertFalse(m.contains("orders"), m);
+            // the HINT's EXPLAIN NL answers with the decline as a row (issue 36)
+            try (var rs = s.executeQuery("EXPLAIN NL Total sales per year")) {
+                assertTrue(rs.next());
+                assertEquals("declined", rs.getString("outcome"));
+                assertEquals("NL005", rs.getString("category"));
+                assertTrue(rs.getString("error").startsWith("The offline generator cannot build this"), rs.getString("error"));
+                assertFalse(rs.next());
+            }
             try (var rs = s.executeQuery("how many cars are there?")) {
                 assertTrue(rs.next());
                 assertEquals(3, rs.getInt(1), "the same session answers a question about the data");

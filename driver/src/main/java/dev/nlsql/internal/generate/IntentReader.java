@@ -372,8 +372,9 @@ final class IntentReader {
                 filters.add(f);
             }
         }
-        // "customers whose country is Germany": the column named is the filter's, not one to show
-        mentions.removeIf(m -> m.column() != null && filters.stream().anyMatch(f -> f.column().column().equals(m.column())
+        // "customers whose country is Germany": the column named is the filter's, not one to show; one named after "per"
+        // stays the grouping ("invoices per billing country for Germany": Germany's row of the grouping)
+        mentions.removeIf(m -> m.column() != null && !groupWords.contains(m.at()) && filters.stream().anyMatch(f -> f.column().column().equals(m.column())
                 && f.column().table().equals(m.table())));
     }
 

@@ -48,6 +48,13 @@ class OfflineSqlGeneratorTest {
                 sql("How many customers are in Germany?", GERMANY));
     }
 
+    /** Issue 36: a value of the column grouped by filters it, and the grouping stays ("just Germany" after a per-country count). */
+    @Test
+    void aValueOfTheGroupedColumnFiltersTheGrouping() throws Exception {
+        assertEquals("SELECT invoices.billing_country, COUNT(*) AS count FROM invoices WHERE invoices.billing_country = 'Germany' "
+                + "GROUP BY invoices.billing_country", sql("How many invoices per billing country for Germany", GERMANY));
+    }
+
     @Test
     void aValueOfTwoTablesWithNeitherNamedIsDeclinedNotJoined() {
         assertThrows(NotUnderstoodException.class, () -> sql("What is the total in Germany?", GERMANY));

@@ -99,4 +99,38 @@ class RelevanceTest {
         new SqlWriter(SHOP).write(new IntentReader(example, SHOP, List.of(), LocalDate.now()).read());
         assertNull(ExampleQuestion.of(new SchemaCatalog("PostgreSQL", "15", "public", List.of())), "no schema, no example");
     }
+
+    /** Issue 36: the example is in the schema's own words and grammar: singular and camelCase table names counted as plurals. */
+    @Test
+    void theExampleCountsTheTablesWordsInThePlural() throws Exception {
+        TableInfo artist = new TableInfo("public", "Artist", null, List.of(col("ArtistId", "int4"), col("Name", "text")),
+                List.of("ArtistId"), List.of());
+        TableInfo invoice = new TableInfo("public", "Invoice", null, List.of(col("InvoiceId", "int4"), col("BillingCountry", "text")),
+                List.of("InvoiceId"), List.of());
+        TableInfo line = new TableInfo("public", "InvoiceLine", null, List.of(col("InvoiceLineId", "int4"), col("InvoiceId", "int4"),
+                col("ArtistId", "int4"), col("AddedAt", "timestamp")), List.of("InvoiceLineId"),
+                List.of(new ForeignKey(List.of("InvoiceId"), "public", "Invoice", List.of("InvoiceId")),
+                        new ForeignKey(List.of("ArtistId"), "public", "Artist", List.of("ArtistId"))));
+        assertEquals("how many invoice lines per month", built(new SchemaCatalog("PostgreSQL", "15", "public", List.of(artist, invoice, line))));
+        TableInfo category = new TableInfo("public", "category", null, List.of(col("id", "int4"), col("name", "text")), List.of("id"),
+                List.of());
+        TableInfo box = new TableInfo("public", "shipment_box", null, List.of(col("id", "int4"), col("category_id", "int4")),
+                List.of("id"), List.of(new ForeignKey(List.of("category_id"), "public", "category", List.of("id"))));
+        assertEquals("how many shipment boxes", built(new SchemaCatalog("PostgreSQL", "15", "public", List.of(box, category))));
+        assertEquals("how many categories", built(new SchemaCatalog("PostgreSQL", "15", "public", List.of(category))));
+        String[][] plurals = {{"category", "categories"}, {"box", "boxes"}, {"status", "statuses"}, {"address", "addresses"},
+            {"orders", "orders"}, {"sales", "sales"}, {"person", "people"}, {"people", "people"}, {"analysis", "analyses"},
+            {"day", "days"}, {"staff", "staff"}, {"branch", "branches"}, {"album", "albums"}};
+        for (String[] p : plurals) {
+            assertEquals(p[1], ExampleQuestion.plural(p[0]), p[0]);
+        }
+    }
+
+    /** The example, checked to build on its catalog. */
+    private static String built(SchemaCatalog catalog) throws Exception {
+        String example = ExampleQuestion.of(catalog);
+        assertNotNull(example);
+        new SqlWriter(catalog).write(new IntentReader(example, catalog, List.of(), LocalDate.now()).read());
+        return example;
+    }
 }
