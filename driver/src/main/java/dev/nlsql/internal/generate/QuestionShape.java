@@ -22,13 +22,19 @@ import java.util.regex.Pattern;
  * @param asked the words that say what a question about the world asks for: the verb of "who
  *              painted", the verb a "did" question ends with ("what year did the war end"), the
  *              thing of "what is the capital of"; the database answers only if it holds them
+ * @param general whether it speaks of a thing in general ("a spider", "calories in a banana"), whatever outweighs it
  */
-record QuestionShape(String data, String world, List<String> asked) {
+record QuestionShape(String data, String world, List<String> asked, boolean general) {
 
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+(?:'[\\p{L}]+)?");
     private static final Set<String> COUNTS = Set.of("count", "counts", "total", "totals", "sum", "average", "averages", "avg",
             "mean", "median", "maximum", "max", "minimum", "min");
     private static final Set<String> GROUPS = Set.of("per", "each", "every");
+    /** Arithmetic on values: "the ratio of open to closed businesses", "the difference between the highest and lowest price". */
+    static final Set<String> COMPUTATIONS = Set.of("ratio", "ratios", "difference", "differences", "percentage", "percentages",
+            "percent", "proportion", "proportions", "fraction", "fractions");
+    /** Units a duration is asked in: "days since the last order", "the time between ordering and shipping". */
+    private static final Set<String> DURATIONS = Set.of("time", "days", "hours", "minutes", "seconds", "weeks", "months", "years");
     private static final Set<String> GRAINS = Set.of("day", "days", "week", "weeks", "month", "months", "quarter", "quarters",
             "year", "years", "daily", "weekly", "monthly", "quarterly", "yearly", "annually");
     private static final Set<String> RANKS = Set.of("top", "bottom");
@@ -65,6 +71,10 @@ record QuestionShape(String data, String world, List<String> asked) {
             data.add("a grouping");
             core = true;
         }
+        if (w.stream().anyMatch(COMPUTATIONS::contains) || has(w, "share", "of") || duration(w)) {
+            data.add("a computation");
+            core = true;
+        }
         if (topN(w)) {
             data.add("a ranking");
             core = true;
@@ -85,7 +95,26 @@ record QuestionShape(String data, String world, List<String> asked) {
         if (world != null && core && !world.equals(GENERIC)) {
             world = null; // "what is the average price per category": the aggregate says it is about data
         }
-        return new QuestionShape(data.isEmpty() ? null : String.join(", ", data), world, world == null ? List.of() : asked(w, first));
+        boolean general = !ours && (generic(w) || genericObject(w));
+        if (world == null && !ours && !core && genericObject(w)) {
+            world = GENERIC; // "how does the elevation of a location affect its climate"
+        }
+        return new QuestionShape(data.isEmpty() ? null : String.join(", ", data), world, world == null ? List.of() : asked(w, first),
+                general);
+    }
+
+    /**
+     * "how long has it been since the last order", "days since", "the time between ordering and shipping": a span between
+     * dates ("how long does it take to fly" is none).
+     */
+    private static boolean duration(List<String> w) {
+        for (int i = 0; i + 1 < w.size(); i++) {
+            if (w.get(i).equals("how") && w.get(i + 1).equals("long") && w.subList(i + 2, w.size()).contains("since")
+                    || DURATIONS.contains(w.get(i)) && (w.get(i + 1).equals("since") || w.get(i + 1).equals("between"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** "how much did customers spend", "how much do we owe": an amount of rows (a plural or our own), not a price of a thing. */
@@ -160,9 +189,23 @@ record QuestionShape(String data, String world, List<String> asked) {
 
     /** "does a spider", "is an elephant": an indefinite subject, so a thing in general, not a row ("have a Gmail address" is not one). */
     private static boolean generic(List<String> w) {
+        return indefiniteAfter(w, Set.of("do", "does", "did", "is", "are", "was", "were"));
+    }
+
+    /**
+     * "calories in a banana", "the wing span of a bald eagle": a thing in general after a preposition. Weaker than
+     * {@link #generic}: "customers who live in a state ending with 'a'" is a question about data, so an aggregate, a
+     * grouping, a ranking or a list outweighs it.
+     */
+    private static boolean genericObject(List<String> w) {
+        return indefiniteAfter(w, Set.of("of", "in", "on", "at", "for", "about", "between"));
+    }
+
+    /** "a"/"an" after one of {@code before}, followed by a word ("a grade of A or C" is a letter, not an article). */
+    private static boolean indefiniteAfter(List<String> w, Set<String> before) {
         for (int i = 0; i + 2 < w.size(); i++) {
-            if (Set.of("do", "does", "did", "is", "are", "was", "were").contains(w.get(i))
-                    && (w.get(i + 1).equals("a") || w.get(i + 1).equals("an"))) {
+            if (before.contains(w.get(i)) && (w.get(i + 1).equals("a") || w.get(i + 1).equals("an"))
+                    && !Set.of("or", "and", "to").contains(w.get(i + 2))) {
                 return true;
             }
         }
@@ -183,10 +226,13 @@ record QuestionShape(String data, String world, List<String> asked) {
         return w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is");
     }
 
-    /** The first word after "please", "can you", "could you": where an imperative or a question word stands. */
+    /** The first word after "please", "can you", "could you", or a preposition before "which" ("in which city"). */
     private static int firstWord(List<String> w) {
         int i = 0;
         while (i < w.size() && POLITE.contains(w.get(i))) {
+            i++;
+        }
+        if (i + 1 < w.size() && OF.contains(w.get(i)) && Set.of("which", "what", "whom").contains(w.get(i + 1))) {
             i++;
         }
         return i < w.size() ? i : 0;
