@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * How a question is worded, read without the schema: as a question about data (an aggregate, a
- * grouping, a ranking, a date range, a list) or as one about the world (a request for a text, a
+ * grouping, a computation such as a ratio, a difference or a span of time, a ranking, a date range,
+ * a list) or as one about the world (a request for a text, a
  * how-to, a fact about a named thing, things in general). The offline relevance gate weighs it
  * with how much of the question links to the database ({@link Relevance}): a data question whose
  * words link nothing cannot be built (NL005), a world question is not about the database (NL002)
@@ -56,6 +57,9 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
     /** "the capital of", "the symbol for": what comes before them is the thing a question about a fact asks for. */
     private static final Set<String> OF = Set.of("of", "for", "in", "on", "at");
     private static final String GENERIC = "a question about things in general";
+    static final String TEXT = "a request for a text";
+    static final String HOW_TO = "a how-to question";
+    static final String DATE_RANGE = "a date range";
     /** Words a user writes about their own organisation's data: "our customers", "how many did we sell". */
     private static final Set<String> OURS = Set.of("our", "we", "us", "ours");
 
@@ -88,7 +92,7 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
             data.add("a ranking"); // "the most visitors": a ranking, but one that alone does not outweigh a question about a fact
         }
         if (dateRange(w)) {
-            data.add("a date range");
+            data.add(DATE_RANGE);
         }
         boolean ours = w.stream().anyMatch(OURS::contains);
         String world = ours ? null : world(w, first);
@@ -167,10 +171,10 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
         String b = at(w, first + 1);
         String c = at(w, first + 2);
         if (TEXTS.contains(a)) {
-            return "a request for a text";
+            return TEXT;
         }
         if (a.equals("how") && (b.equals("to") || AUXILIARIES.contains(b) && SUBJECTS.contains(c))) {
-            return "a how-to question";
+            return HOW_TO;
         }
         if (a.equals("how") && DIMENSIONS.contains(b) && AUXILIARIES.contains(c)) {
             return "a question about a fact";

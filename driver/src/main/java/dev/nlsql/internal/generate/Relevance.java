@@ -29,13 +29,15 @@ import java.util.regex.Pattern;
  * painted", though a {@code paint} column matches "painted" as an abbreviation; "what is the
  * capital of"), when it names a thing the database does not hold (a capitalised word that links to
  * nothing: "the Night Watch"), or when fewer of its words link strongly than do not.
- * <li>Otherwise, when no word links: worded as a question about data (an aggregate, a grouping, a
- * ranking, a date range, a list), it cannot be built (NL005, "Total sales per year" where nothing
- * is called sales); else not about this database (NL002).
+ * <li>Otherwise, when no word links: about a thing in general ("calories in a banana") or a named
+ * thing ("How many moons does Jupiter have?"), not about this database (NL002); worded as a question
+ * about data (an aggregate, a grouping, a computation, a ranking, a date range, a list), it cannot be
+ * built (NL005, "Total sales per year" where nothing is called sales); else not about this database (NL002).
  * <li>Otherwise the reader's own NL005 stands.
  * </ul>
- * A question of grammar words only, or with an acronym (a domain term the reader cannot know), is
- * not judged: the gate refuses only when it is sure.
+ * Words that only say how to compute, rank or show a value (ratio, longest, in meters, as an integer)
+ * are no content. A question of grammar words only, or with an acronym (a domain term the reader
+ * cannot know) unless it asks for a text or a how-to, is not judged: the gate refuses only when it is sure.
  */
 final class Relevance {
 
@@ -89,7 +91,7 @@ final class Relevance {
     /** The gate's verdict on a question the offline reader declined. */
     static Verdict judge(String question, SchemaCatalog catalog, List<ValueLink> values) {
         QuestionShape shape = QuestionShape.read(question);
-        boolean forAText = shape.world() != null && (shape.world().startsWith("a how-to") || shape.world().startsWith("a request"));
+        boolean forAText = QuestionShape.HOW_TO.equals(shape.world()) || QuestionShape.TEXT.equals(shape.world());
         if (unknownAcronym(question) && !forAText) { // "how do I format a citation in APA style": no term of data asks for a text
             return Verdict.UNCLEAR; // "What is the TSC?": an unknown acronym is likely the domain's own term, so not sure enough to refuse
         }
@@ -125,7 +127,7 @@ final class Relevance {
                 return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + " about " + String.join(" ", names)
                         + ", which nothing in it names");
             }
-            if (strong.size() < content.size() - strong.size() && !(shape.data() != null && shape.data().contains("a date range")
+            if (strong.size() < content.size() - strong.size() && !(shape.data() != null && shape.data().contains(QuestionShape.DATE_RANGE)
                     && !strong.isEmpty())) { // "the tip made exactly 2 months after March 2021": rows of a time
                 return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + ", and " + (strong.isEmpty()
                         ? "none of its words (" + shown(content) + ")" : "of its words only " + shown(strong))
