@@ -130,4 +130,26 @@ class NotAboutTheDataIT {
             assertEquals(1, llm.requestCount());
         }
     }
+
+    /**
+     * Issue 36: with a model configured the rules never judge relevance. A question they refuse offline (NL002, above)
+     * reaches the model, and its verdict decides: answered when it writes SQL, NL002 with its own reason when it refuses.
+     */
+    @Test
+    void withAModelTheRulesNeverStopAQuestionTheModelJudges() throws Exception {
+        String q = "Who painted the Night Watch?";
+        try (FakeOpenAi llm = new FakeOpenAi(answer("{\"answerable\": true, \"sql\": \"SELECT count(*) FROM cars\"}"));
+                Connection c = llm.connect(PaintShopDb.url()); Statement s = c.createStatement()) {
+            assertEquals(3, TestPostgres.single(s.executeQuery(q)), "the model's answer stands");
+            assertEquals(1, llm.requestCount());
+            assertTrue(llm.userMessage(0).contains(q), llm.userMessage(0));
+        }
+        try (FakeOpenAi llm = new FakeOpenAi(answer("{\"answerable\": false, \"reason\": \"It asks about a painting.\"}"));
+                Connection c = llm.connect(PaintShopDb.url()); Statement s = c.createStatement()) {
+            SQLException e = assertThrows(SQLException.class, () -> s.executeQuery(q));
+            assertEquals("NL002", e.getSQLState(), e.getMessage());
+            assertEquals("The question is not about this database: It asks about a painting. " + PaintShopDb.HOLDS, e.getMessage());
+            assertEquals(1, llm.requestCount());
+        }
+    }
 }

@@ -3,9 +3,16 @@ package dev.nlsql.eval;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nlsql.demo.DemoDatabase;
 import dev.nlsql.testing.Benchmarks;
 import dev.nlsql.testing.TestPostgres;
 import java.io.InputStream;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,8 +39,26 @@ import org.junit.jupiter.api.Test;
  * fault-injecting model, whose first call returns the JSON decision: with no wrong decisions every
  * decision must come through exactly (100% and 0%); with 2% and 5% wrong decisions the figures are
  * printed (the refused answerable share then is the model's own error, which the gate cannot undo).
+ *
+ * <p>(c) Issue 36, "relevance both ways", offline: relevance/both-ways.tsv (the demo shop and Northwind)
+ * and defog sql-eval's own sets (the benchmarks folder's defog-sql-eval/, when present: questions_gen_postgres.csv, 210 answerable;
+ * idk.csv, 105 unanswerable: cat_a and cat_b about no data at all, cat_c about columns the schema
+ * lacks), over defog-data's databases loaded in PostgreSQL: at most 1% of the answerable refused
+ * (NL002), at least 90% of the questions about no data at all.
  */
 class RelevanceGateMeasurementIT {
+
+    /**
+     * defog sql-eval's question sets and the databases ../shared/benchmarks/defog lacks (Apache-2.0, from defog-ai/sql-eval and
+     * defog-ai/defog-data): read from the benchmarks folder's {@code defog-sql-eval/} when it holds them, else the test is skipped.
+     */
+    private static java.nio.file.Path sqlEval() {
+        return Benchmarks.dir().resolve("defog-sql-eval");
+    }
+
+    /** defog sql-eval's databases that ../shared/benchmarks lacks, loaded from defog-sql-eval/ under this class's names. */
+    private static final List<String> SQL_EVAL_DATABASES = List.of("academic", "advising", "atis", "geography", "restaurants", "scholar",
+            "yelp");
 
     /** The general-knowledge kinds: no database answers them, whatever words they share with one. */
     private static final List<String> GENERAL = List.of("off-topic", "general", "general-named");
@@ -58,6 +84,17 @@ class RelevanceGateMeasurementIT {
             Benchmarks.loadDefog(db);
         }
         Benchmarks.loadNorthwind();
+    }
+
+    @AfterAll
+    static void dropSqlEvalDatabases() throws Exception {
+        for (String db : SQL_EVAL_DATABASES) {
+            TestPostgres.dropDatabase(sqlEvalDatabase(db));
+        }
+    }
+
+    private static String sqlEvalDatabase(String db) {
+        return "nlsql_relevance_gate_" + db;
     }
 
     /** db, yes/no, question; a "# kind: k" line names the kind of the unanswerable rows after it. */
@@ -263,5 +300,120 @@ class RelevanceGateMeasurementIT {
             llmCalls = llm.calls();
             return f;
         }
+    }
+
+    /** A question asked offline, and how it ended: its SQLSTATE, null when answered. */
+    record Asked(String db, String kind, String question, String sqlState) {
+
+        boolean refused() {
+            return "NL002".equals(sqlState);
+        }
+    }
+
+    /** Each question asked offline on its database's nlsql URL, one connection per database, as a user would. */
+    private static List<Asked> askOffline(Map<String, String> nlUrls, List<Row> rows) throws SQLException {
+        Map<String, Connection> open = new HashMap<>();
+        List<Asked> out = new ArrayList<>();
+        try {
+            for (Row r : rows) {
+                Connection c = open.get(r.db());
+                if (c == null) {
+                    c = DriverManager.getConnection(nlUrls.get(r.db()) + ";nlsql.llm=offline;nlsql.cache=false;nlsql.followUps=false");
+                    open.put(r.db(), c);
+                }
+                String state = null;
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(r.question())) {
+                    rs.next();
+                } catch (SQLException e) {
+                    state = e.getSQLState();
+                }
+                out.add(new Asked(r.db(), r.kind(), r.question(), state));
+            }
+        } finally {
+            for (Connection c : open.values()) {
+                c.close();
+            }
+        }
+        return out;
+    }
+
+    /** Prints how many questions of some kinds were refused (NL002) and, verbose, those that ended otherwise than they should. */
+    private static Outcomes refusals(String label, List<Asked> asked, List<String> kinds) {
+        int n = 0;
+        int refused = 0;
+        int declined = 0;
+        int answered = 0;
+        for (Asked a : asked) {
+            if (kinds.contains(a.kind())) {
+                n++;
+                refused += a.refused() ? 1 : 0;
+                declined += "NL005".equals(a.sqlState()) ? 1 : 0;
+                answered += a.sqlState() == null ? 1 : 0;
+                if (a.refused() == kinds.contains("answerable") && Boolean.getBoolean("nlsql.measure.verbose")) {
+                    System.out.println("[relevance both ways]   " + label + " " + a.kind() + " " + a.db() + " " + a.sqlState() + ": " + a.question());
+                }
+            }
+        }
+        Outcomes o = new Outcomes(String.join("+", kinds), n, refused, declined, answered);
+        System.out.println("[relevance both ways] " + label + " " + o);
+        return o;
+    }
+
+    /** Issue 36 on relevance/both-ways.tsv: written before the gate ran on it, over the demo shop (H2) and Northwind. */
+    @Test
+    void offlineBothWaysOnTheShopAndNorthwind() throws Exception {
+        List<Row> rows = rows("/relevance/both-ways.tsv");
+        Map<String, String> urls = Map.of("demo", "jdbc:nlsql:" + DemoDatabase.create().substring(5) + ";nlsql.dialect=unverified",
+                "northwind", "jdbc:nlsql:" + TestPostgres.urlOf("nlsql_northwind").substring(5));
+        List<Asked> asked = askOffline(urls, rows);
+        Outcomes answerable = refusals("own set", asked, List.of("answerable"));
+        Outcomes general = refusals("own set", asked, List.of("general"));
+        assertEquals(43, answerable.asked());
+        assertEquals(43, general.asked());
+        assertTrue(answerable.refusedShare() <= 0.01, "answerable refused: " + answerable);
+        assertTrue(general.refusedShare() >= 0.90, "about no data, refused: " + general);
+    }
+
+    /**
+     * Issue 36 on defog sql-eval's own sets: every question of questions_gen_postgres.csv (answerable, gold SQL) and of
+     * idk.csv (unanswerable), asked without their instructions (idk's only say which refusal text to return).
+     */
+    @Test
+    void offlineBothWaysOnDefogSqlEval() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isRegularFile(sqlEval().resolve("idk.csv")),
+                "defog sql-eval's sets are not in " + sqlEval() + " (questions_gen_postgres.csv, idk.csv and the seven dumps)");
+        Map<String, String> urls = new HashMap<>();
+        for (String db : SQL_EVAL_DATABASES) {
+            Path dump = sqlEval().resolve(db + ".sql");
+            String name = sqlEvalDatabase(db);
+            TestPostgres.dropDatabase(name);
+            TestPostgres.createDatabaseIfMissing(name);
+            try (Connection c = DriverManager.getConnection(TestPostgres.urlOf(name)); Statement s = c.createStatement()) {
+                c.setAutoCommit(false);
+                s.execute(java.nio.file.Files.readString(dump, StandardCharsets.UTF_8));
+                c.commit();
+            }
+            urls.put(db, "jdbc:nlsql:" + TestPostgres.urlOf(name).substring(5));
+        }
+        for (String db : Benchmarks.DEFOG_DATABASES) { // the same dumps as ../shared/benchmarks/defog
+            urls.put(db, "jdbc:nlsql:" + TestPostgres.urlOf(Benchmarks.defogDatabaseName(db)).substring(5));
+        }
+        List<Row> rows = new ArrayList<>();
+        for (String file : List.of("questions_gen_postgres.csv", "idk.csv")) {
+            Path csv = sqlEval().resolve(file);
+            for (Map<String, String> r : Csv.read(csv)) {
+                boolean answerable = file.startsWith("questions");
+                rows.add(new Row(r.get("db_name"), answerable, answerable ? "answerable" : r.get("query_category"), r.get("question")));
+            }
+        }
+        List<Asked> asked = askOffline(urls, rows);
+        Outcomes answerable = refusals("defog sql-eval", asked, List.of("answerable"));
+        Outcomes noData = refusals("defog sql-eval", asked, List.of("cat_a", "cat_b"));
+        refusals("defog sql-eval", asked, List.of("cat_c"));
+        refusals("defog sql-eval", asked, List.of("cat_a", "cat_b", "cat_c"));
+        assertEquals(210, answerable.asked());
+        assertEquals(70, noData.asked());
+        assertTrue(answerable.refusedShare() <= 0.01, "answerable refused: " + answerable);
+        assertTrue(noData.refusedShare() >= 0.90, "about no data, refused: " + noData);
     }
 }

@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * How a question is worded, read without the schema: as a question about data (an aggregate, a
- * grouping, a ranking, a date range, a list) or as one about the world (a request for a text, a
+ * grouping, a computation such as a ratio, a difference or a span of time, a ranking, a date range,
+ * a list) or as one about the world (a request for a text, a
  * how-to, a fact about a named thing, things in general). The offline relevance gate weighs it
  * with how much of the question links to the database ({@link Relevance}): a data question whose
  * words link nothing cannot be built (NL005), a world question is not about the database (NL002)
@@ -22,13 +23,19 @@ import java.util.regex.Pattern;
  * @param asked the words that say what a question about the world asks for: the verb of "who
  *              painted", the verb a "did" question ends with ("what year did the war end"), the
  *              thing of "what is the capital of"; the database answers only if it holds them
+ * @param general whether it speaks of a thing in general ("a spider", "calories in a banana"), whatever outweighs it
  */
-record QuestionShape(String data, String world, List<String> asked) {
+record QuestionShape(String data, String world, List<String> asked, boolean general) {
 
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+(?:'[\\p{L}]+)?");
     private static final Set<String> COUNTS = Set.of("count", "counts", "total", "totals", "sum", "average", "averages", "avg",
             "mean", "median", "maximum", "max", "minimum", "min");
     private static final Set<String> GROUPS = Set.of("per", "each", "every");
+    /** Arithmetic on values: "the ratio of open to closed businesses", "the difference between the highest and lowest price". */
+    static final Set<String> COMPUTATIONS = Set.of("ratio", "ratios", "difference", "differences", "percentage", "percentages",
+            "percent", "proportion", "proportions", "fraction", "fractions");
+    /** Units a duration is asked in: "days since the last order", "the time between ordering and shipping". */
+    private static final Set<String> DURATIONS = Set.of("time", "days", "hours", "minutes", "seconds", "weeks", "months", "years");
     private static final Set<String> GRAINS = Set.of("day", "days", "week", "weeks", "month", "months", "quarter", "quarters",
             "year", "years", "daily", "weekly", "monthly", "quarterly", "yearly", "annually");
     private static final Set<String> RANKS = Set.of("top", "bottom");
@@ -50,6 +57,9 @@ record QuestionShape(String data, String world, List<String> asked) {
     /** "the capital of", "the symbol for": what comes before them is the thing a question about a fact asks for. */
     private static final Set<String> OF = Set.of("of", "for", "in", "on", "at");
     private static final String GENERIC = "a question about things in general";
+    static final String TEXT = "a request for a text";
+    static final String HOW_TO = "a how-to question";
+    static final String DATE_RANGE = "a date range";
     /** Words a user writes about their own organisation's data: "our customers", "how many did we sell". */
     private static final Set<String> OURS = Set.of("our", "we", "us", "ours");
 
@@ -65,6 +75,10 @@ record QuestionShape(String data, String world, List<String> asked) {
             data.add("a grouping");
             core = true;
         }
+        if (w.stream().anyMatch(COMPUTATIONS::contains) || has(w, "share", "of") || duration(w)) {
+            data.add("a computation");
+            core = true;
+        }
         if (topN(w)) {
             data.add("a ranking");
             core = true;
@@ -78,14 +92,33 @@ record QuestionShape(String data, String world, List<String> asked) {
             data.add("a ranking"); // "the most visitors": a ranking, but one that alone does not outweigh a question about a fact
         }
         if (dateRange(w)) {
-            data.add("a date range");
+            data.add(DATE_RANGE);
         }
         boolean ours = w.stream().anyMatch(OURS::contains);
         String world = ours ? null : world(w, first);
         if (world != null && core && !world.equals(GENERIC)) {
             world = null; // "what is the average price per category": the aggregate says it is about data
         }
-        return new QuestionShape(data.isEmpty() ? null : String.join(", ", data), world, world == null ? List.of() : asked(w, first));
+        boolean general = !ours && (generic(w) || genericObject(w));
+        if (world == null && !ours && !core && genericObject(w)) {
+            world = GENERIC; // "how does the elevation of a location affect its climate"
+        }
+        return new QuestionShape(data.isEmpty() ? null : String.join(", ", data), world, world == null ? List.of() : asked(w, first),
+                general);
+    }
+
+    /**
+     * "how long has it been since the last order", "days since", "the time between ordering and shipping": a span between
+     * dates ("how long does it take to fly" is none).
+     */
+    private static boolean duration(List<String> w) {
+        for (int i = 0; i + 1 < w.size(); i++) {
+            if (w.get(i).equals("how") && w.get(i + 1).equals("long") && w.subList(i + 2, w.size()).contains("since")
+                    || DURATIONS.contains(w.get(i)) && (w.get(i + 1).equals("since") || w.get(i + 1).equals("between"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** "how much did customers spend", "how much do we owe": an amount of rows (a plural or our own), not a price of a thing. */
@@ -138,10 +171,10 @@ record QuestionShape(String data, String world, List<String> asked) {
         String b = at(w, first + 1);
         String c = at(w, first + 2);
         if (TEXTS.contains(a)) {
-            return "a request for a text";
+            return TEXT;
         }
         if (a.equals("how") && (b.equals("to") || AUXILIARIES.contains(b) && SUBJECTS.contains(c))) {
-            return "a how-to question";
+            return HOW_TO;
         }
         if (a.equals("how") && DIMENSIONS.contains(b) && AUXILIARIES.contains(c)) {
             return "a question about a fact";
@@ -160,9 +193,23 @@ record QuestionShape(String data, String world, List<String> asked) {
 
     /** "does a spider", "is an elephant": an indefinite subject, so a thing in general, not a row ("have a Gmail address" is not one). */
     private static boolean generic(List<String> w) {
+        return indefiniteAfter(w, Set.of("do", "does", "did", "is", "are", "was", "were"));
+    }
+
+    /**
+     * "calories in a banana", "the wing span of a bald eagle": a thing in general after a preposition. Weaker than
+     * {@link #generic}: "customers who live in a state ending with 'a'" is a question about data, so an aggregate, a
+     * grouping, a ranking or a list outweighs it.
+     */
+    private static boolean genericObject(List<String> w) {
+        return indefiniteAfter(w, Set.of("of", "in", "on", "at", "for", "about", "between"));
+    }
+
+    /** "a"/"an" after one of {@code before}, followed by a word ("a grade of A or C" is a letter, not an article). */
+    private static boolean indefiniteAfter(List<String> w, Set<String> before) {
         for (int i = 0; i + 2 < w.size(); i++) {
-            if (Set.of("do", "does", "did", "is", "are", "was", "were").contains(w.get(i))
-                    && (w.get(i + 1).equals("a") || w.get(i + 1).equals("an"))) {
+            if (before.contains(w.get(i)) && (w.get(i + 1).equals("a") || w.get(i + 1).equals("an"))
+                    && !Set.of("or", "and", "to").contains(w.get(i + 2))) {
                 return true;
             }
         }
@@ -183,10 +230,13 @@ record QuestionShape(String data, String world, List<String> asked) {
         return w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is");
     }
 
-    /** The first word after "please", "can you", "could you": where an imperative or a question word stands. */
+    /** The first word after "please", "can you", "could you", or a preposition before "which" ("in which city"). */
     private static int firstWord(List<String> w) {
         int i = 0;
         while (i < w.size() && POLITE.contains(w.get(i))) {
+            i++;
+        }
+        if (i + 1 < w.size() && OF.contains(w.get(i)) && Set.of("which", "what", "whom").contains(w.get(i + 1))) {
             i++;
         }
         return i < w.size() ? i : 0;

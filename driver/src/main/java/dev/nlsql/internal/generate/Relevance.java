@@ -29,13 +29,15 @@ import java.util.regex.Pattern;
  * painted", though a {@code paint} column matches "painted" as an abbreviation; "what is the
  * capital of"), when it names a thing the database does not hold (a capitalised word that links to
  * nothing: "the Night Watch"), or when fewer of its words link strongly than do not.
- * <li>Otherwise, when no word links: worded as a question about data (an aggregate, a grouping, a
- * ranking, a date range, a list), it cannot be built (NL005, "Total sales per year" where nothing
- * is called sales); else not about this database (NL002).
+ * <li>Otherwise, when no word links: about a thing in general ("calories in a banana") or a named
+ * thing ("How many moons does Jupiter have?"), not about this database (NL002); worded as a question
+ * about data (an aggregate, a grouping, a computation, a ranking, a date range, a list), it cannot be
+ * built (NL005, "Total sales per year" where nothing is called sales); else not about this database (NL002).
  * <li>Otherwise the reader's own NL005 stands.
  * </ul>
- * A question of grammar words only, or with an acronym (a domain term the reader cannot know), is
- * not judged: the gate refuses only when it is sure.
+ * Words that only say how to compute, rank or show a value (ratio, longest, in meters, as an integer)
+ * are no content. A question of grammar words only, or with an acronym (a domain term the reader
+ * cannot know) unless it asks for a text or a how-to, is not judged: the gate refuses only when it is sure.
  */
 final class Relevance {
 
@@ -59,9 +61,22 @@ final class Relevance {
             "today", "yesterday", "tomorrow", "now", "over", "above", "under", "below", "more", "less", "greater", "fewer", "least",
             "most", "exactly", "equal", "first", "bottom", "best", "worst", "largest", "biggest", "smallest", "cheapest", "not",
             "no", "yes", "than", "if", "why", "again", "like", "just", "only", "also", "there", "here", "same", "other", "others");
-    /** A word of capitals (and digits) that no reader here knows: a term of the domain, such as TSC, MRR or D7D100PIR. */
+    /**
+     * Words that say how to compute, rank, sort or show a value, never which one: superlatives ("the longest rivers"),
+     * units ("in meters", "in days"), the answer's form ("as an integer", "match strings exactly"), "named" and "called",
+     * parts of a date ("on which weekday").
+     */
+    private static final Set<String> VALUE_FORM = Set.of("absolute", "longest", "shortest", "highest", "lowest", "earliest", "latest",
+            "oldest", "newest", "youngest", "tallest", "heaviest", "lightest", "fastest", "slowest", "greatest", "deepest", "widest",
+            "busiest", "closest", "nearest", "farthest", "furthest", "longer", "shorter", "higher", "lower", "older", "newer",
+            "meter", "meters", "metre", "metres", "kilometer", "kilometers", "kilometre", "kilometres", "km", "mile", "miles", "feet",
+            "foot", "inches", "centimeters", "cm", "mm", "kilogram", "kilograms", "kg", "grams", "lbs", "liters", "litres", "cents",
+            "hour", "hours", "minute", "minutes", "seconds", "integer", "integers", "decimal", "decimals", "rounded", "answer",
+            "ordered", "sorted", "ascending", "descending", "match", "strings", "named", "called", "weekday", "weekdays", "weekend",
+            "weekends");
+    /** A word of capitals (and digits) that no reader here knows: a term of the domain, such as TSC, MRR, ATMs or D7D100PIR. */
     private static final Pattern ACRONYM = Pattern.compile(
-            "(?<![\\p{L}\\p{N}])(?=[\\p{Lu}\\p{N}]*\\p{Lu}[\\p{Lu}\\p{N}]*\\p{Lu})[\\p{Lu}\\p{N}]{2,12}(?![\\p{L}\\p{N}])");
+            "(?<![\\p{L}\\p{N}])(?=[\\p{Lu}\\p{N}]*\\p{Lu}[\\p{Lu}\\p{N}]*\\p{Lu})([\\p{Lu}\\p{N}]{2,12})s?(?![\\p{L}\\p{N}])");
     /** Capitals that are no domain term: "ID", and Roman numerals ("World War II"). */
     private static final Pattern KNOWN_CAPITALS = Pattern.compile("ID|[IVX]+");
     private static final Pattern WORD = Pattern.compile("[\\p{L}][\\p{L}\\p{N}_']*");
@@ -75,7 +90,9 @@ final class Relevance {
 
     /** The gate's verdict on a question the offline reader declined. */
     static Verdict judge(String question, SchemaCatalog catalog, List<ValueLink> values) {
-        if (unknownAcronym(question)) {
+        QuestionShape shape = QuestionShape.read(question);
+        boolean forAText = QuestionShape.HOW_TO.equals(shape.world()) || QuestionShape.TEXT.equals(shape.world());
+        if (unknownAcronym(question) && !forAText) { // "how do I format a citation in APA style": no term of data asks for a text
             return Verdict.UNCLEAR; // "What is the TSC?": an unknown acronym is likely the domain's own term, so not sure enough to refuse
         }
         List<String> content = contentWords(question);
@@ -94,13 +111,14 @@ final class Relevance {
             }
         }
         List<String> unlinked = content.stream().filter(w -> !strong.contains(w) && !weak.contains(w)).toList();
-        QuestionShape shape = QuestionShape.read(question);
         if (shape.world() != null && ofTable(question, catalog)) {
             return Verdict.UNCLEAR; // "what are the names and areas of the territories": what it asks is of a table's rows
         }
         if (shape.world() != null) {
-            List<String> missing = shape.asked().stream().filter(w -> content.contains(w) && !strong.contains(w)).toList();
-            if (!missing.isEmpty()) {
+            List<String> asked = shape.asked().stream().filter(content::contains).toList();
+            List<String> missing = asked.stream().filter(w -> !strong.contains(w)).toList();
+            // worded as data too ("what are the highest freight charges"), one word of what it asks for that is held is enough
+            if (!missing.isEmpty() && (shape.data() == null || missing.size() == asked.size())) {
                 return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + ", and what it asks for ("
                         + String.join(" ", missing) + ") names nothing in it");
             }
@@ -109,7 +127,8 @@ final class Relevance {
                 return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + " about " + String.join(" ", names)
                         + ", which nothing in it names");
             }
-            if (strong.size() < content.size() - strong.size()) {
+            if (strong.size() < content.size() - strong.size() && !(shape.data() != null && shape.data().contains(QuestionShape.DATE_RANGE)
+                    && !strong.isEmpty())) { // "the tip made exactly 2 months after March 2021": rows of a time
                 return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + ", and " + (strong.isEmpty()
                         ? "none of its words (" + shown(content) + ")" : "of its words only " + shown(strong))
                         + " names a table, column or value of it");
@@ -118,6 +137,11 @@ final class Relevance {
         }
         if (!strong.isEmpty() || !weak.isEmpty()) {
             return Verdict.UNCLEAR;
+        }
+        List<String> names = unlinkedNames(question, strong);
+        if (!names.isEmpty() || shape.general()) { // "How many moons does Jupiter have?", "How many calories are in a banana?"
+            return new Verdict(Kind.NOT_ABOUT_DATABASE, "none of its words (" + shown(content) + ") names a table, column or value of it, "
+                    + "and it is about " + (names.isEmpty() ? "things in general" : String.join(" ", names)));
         }
         if (shape.data() != null) {
             return new Verdict(Kind.NOTHING_LINKED, "it reads as a question about data (" + shape.data() + "), but none of its words ("
@@ -162,7 +186,7 @@ final class Relevance {
     private static boolean unknownAcronym(String question) {
         Matcher m = ACRONYM.matcher(question);
         while (m.find()) {
-            if (!KNOWN_CAPITALS.matcher(m.group()).matches()) {
+            if (!KNOWN_CAPITALS.matcher(m.group(1)).matches()) {
                 return true;
             }
         }
@@ -183,7 +207,7 @@ final class Relevance {
             boolean sentenceStart = before.isEmpty() || ".?!:;\"'(".indexOf(before.charAt(before.length() - 1)) >= 0;
             String lower = w.toLowerCase(Locale.ROOT).replace("'s", "").replace("'", "");
             boolean capital = !sentenceStart && Character.isUpperCase(w.charAt(0)) || w.substring(1).chars().anyMatch(Character::isUpperCase);
-            if (capital && !w.equals(w.toUpperCase(Locale.ROOT))
+            if (capital && !w.equals(w.toUpperCase(Locale.ROOT)) && !ACRONYM.matcher(w).matches()
                     && contentWords(lower).contains(lower) && !strong.contains(lower)) {
                 out.add(w.replace("'s", ""));
             }
@@ -204,7 +228,8 @@ final class Relevance {
             if (w.length() < 2 || Words.isStop(w) || IntentReader.FILLER.contains(w)
                     || IntentReader.AGGREGATES.containsKey(w) && !IntentReader.MONEY.contains(w)
                     || IntentReader.GRAINS.contains(Words.stem(w)) || IntentReader.MONTHS.contains(w)
-                    || IntentReader.CURRENCY.contains(w) || GRAMMAR.contains(w) || out.contains(w)) {
+                    || IntentReader.CURRENCY.contains(w) || GRAMMAR.contains(w) || VALUE_FORM.contains(w)
+                    || QuestionShape.COMPUTATIONS.contains(w) || out.contains(w)) {
                 continue;
             }
             out.add(w);

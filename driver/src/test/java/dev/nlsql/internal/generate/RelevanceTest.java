@@ -80,6 +80,35 @@ class RelevanceTest {
         assertEquals(Kind.UNCLEAR, kind("What is the highest repair cost?"));
     }
 
+    /** Issue 36: arithmetic, units and spans of time are questions about data, whatever fact-like wording they have. */
+    @Test
+    void ratiosDifferencesUnitsAndSpansOfTimeAreNeverNotAboutTheDatabase() {
+        for (String q : new String[] {"What is the ratio of repaired cars to all cars?",
+            "What is the difference between the highest and lowest repair cost?", "What are the highest repair costs in dollars?",
+            "How long has it been in days since the last repair? Give the answer as an integer.",
+            "What is the longest time between a repair and the next one?", "What percentage of cars are red?",
+            "What is the number of customers who live in a country ending with the letter 'a'?",
+            "Return the car IDs with a paint of A or C.", "On which weekday are most cars repaired?",
+            "What was the cost of the repair made exactly 2 months after March 2021?"}) {
+            assertTrue(kind(q) != Kind.NOT_ABOUT_DATABASE, q);
+        }
+        assertEquals(Kind.UNCLEAR, kind("How many ATMs were added per year?")); // a plural acronym: a term of the domain
+    }
+
+    /** Issue 36: things in general and named things the database does not hold, worded as data or not. */
+    @Test
+    void thingsInGeneralAreNotAboutTheDatabase() {
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("How many calories are in a banana?"));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("What is the average wing span of a bald eagle?"));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("How many moons does Jupiter have?"));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("How does the color of a paint affect the mood of a room?"));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("In which country was the first modern subway system established?"));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("How do you format a citation in APA style?")); // no term of data asks how-to
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("What is the capital city of France?")); // France is a value, what it asks for is not
+        assertTrue(QuestionShape.read("What is the ratio of open to closed repairs?").data().contains("a computation"));
+        assertNull(QuestionShape.read("What is the ratio of open to closed repairs?").world());
+    }
+
     @Test
     void theShapeIsReadWithoutTheSchema() {
         assertNotNull(QuestionShape.read("Total sales per year").data());
