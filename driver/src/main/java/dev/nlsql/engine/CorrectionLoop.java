@@ -1121,6 +1121,12 @@ final class CorrectionLoop {
             Step failedStep = step;
             Repairs.Repair repair = inStage("diagnose", () -> Repairs.repair(failedStep.guarded() == null ? failedStep.sql()
                     : failedStep.guarded().sql(), failedStep.diagnosis(), failedStep.db().catalog));
+            if (repair != null && repair.column() != null
+                    && !Interpreter.repairKeepsMeaning(question.text(), repair.wrongColumn(), repair.column())) {
+                // the one column that fits by name, type and role is not one this question names: the model is told instead
+                LOG.debug("not repaired: {} (the question does not name {})", repair.description(), repair.column());
+                return step;
+            }
             if (repair == null || !policy.isNew(repair.sql())) {
                 return step;
             }

@@ -1,5 +1,7 @@
 package dev.nlsql.internal.diagnose;
 
+import dev.nlsql.ErrorCategory;
+
 import dev.nlsql.internal.log.Logs;
 import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.TableInfo;
@@ -48,7 +50,14 @@ public final class Repairs {
             "corr", "covar_pop", "covar_samp", "group_concat", "listagg", "median", "bit_and", "bit_or", "xmlagg");
 
     /** A repaired statement and what was done to it, for the trace. */
-    public record Repair(String sql, String description) {
+    /**
+     * A repaired statement and what changed; for a column put in place of another, {@code wrongColumn} and
+     * {@code column} name the two (null for other repairs), so the caller can ask whether the question names it.
+     */
+    public record Repair(String sql, String description, String wrongColumn, String column) {
+        public Repair(String sql, String description) {
+            this(sql, description, null, null);
+        }
     }
 
     private Repairs() {
@@ -84,7 +93,11 @@ public final class Repairs {
             case DIVISION_BY_ZERO -> guardDivisions(statement);
             default -> null;
         };
-        return description == null ? null : new Repair(statement.toString(), description);
+        if (description == null) {
+            return null;
+        }
+        return d.category() == ErrorCategory.COLUMN_NOT_FOUND ? new Repair(statement.toString(), description, d.name(),
+                NameCandidates.confident(d.candidates()).name()) : new Repair(statement.toString(), description);
     }
 
     private static String renameColumn(Statement statement, Diagnosis d, SchemaCatalog names) {

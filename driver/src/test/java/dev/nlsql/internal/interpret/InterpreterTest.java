@@ -154,6 +154,19 @@ class InterpreterTest {
         }
     }
 
+    /** A repair keeps a question's meaning: a misspelling, a longer name of the same words, a label for a label, or words the question says. */
+    @Test
+    void aRepairKeepsMeaningOnlyWhenTheQuestionOrTheNameSettlesIt() {
+        assertTrue(Interpreter.repairKeepsMeaning("total of orders", "amont", "amount"));
+        assertTrue(Interpreter.repairKeepsMeaning("revenue of delivered orders", "amount", "total_amount"));
+        assertTrue(Interpreter.repairKeepsMeaning("products in the Books category", "title", "name"));
+        assertTrue(Interpreter.repairKeepsMeaning("when were the orders shipped", "sent_on", "shipped_date"));
+        // another meaning: the hire date is not the date someone joined a club, a first name is not a customer's name
+        assertFalse(Interpreter.repairKeepsMeaning("members who joined in 2020", "join_date", "hire_date"));
+        assertFalse(Interpreter.repairKeepsMeaning("revenue per customer name", "customer_name", "first_name"));
+        assertFalse(Interpreter.repairKeepsMeaning("how long did the trip take", "duration", "arrival_time"));
+    }
+
     private static Object parse(String sql) {
         try {
             return dev.nlsql.internal.sql.SqlParsing.parse(sql).get(0);
