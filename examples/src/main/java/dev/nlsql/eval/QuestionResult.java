@@ -171,6 +171,6 @@ public record QuestionResult(Dataset.Question question, boolean goldFailed, Stri
                 a.category(), redact.apply(a.error()), redact.apply(a.feedback()), a.millis(), a.inputTokens(), a.outputTokens()))
                 .toList();
         return new QuestionResult(q, goldFailed, redact.apply(goldError), answered, strict, lenient, redact.apply(sql), sqlState,
-                redact.apply(error), as, llmCalls, inputTokens, outputTokens, millis);
+                redact.apply(error), as, llmCalls, inputTokens, outputTokens, millis, confidence, redact.apply(interpretation));
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.engine.Attempt;
+import dev.nlsql.engine.Narration;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -76,6 +77,28 @@ class EvalReportTest {
         assertTrue(report.text().contains("  wider          2 used     1 right"), report.text());
         assertTrue(report.json().contains("\"wider\":{\"used\":2,\"right\":1}"), report.json());
         assertTrue(report.html("t").contains("<tr><td>fallback</td><td>1</td><td>0</td></tr>"));
+    }
+
+    @Test
+    void wrongAnswersAtHighConfidenceAreCountedInEveryFormatAndSurviveRedaction() throws Exception {
+        Dataset.Question q = new Dataset.Question(1, null, "c", "how many cars?", "SELECT count(*) FROM cars", null);
+        List<QuestionResult> rs = List.of(
+                new QuestionResult(q, false, null, true, true, true, "SELECT 1", null, null, List.of(), 1, 0, 0, 1,
+                        Narration.Confidence.HIGH, "Counted the cars (cars)."),
+                new QuestionResult(q, false, null, true, false, false, "SELECT 2", null, null, List.of(), 1, 0, 0, 1,
+                        Narration.Confidence.HIGH, "Counted the cars (cars), keeping rows where car's color (cars.color) is 'red'."),
+                new QuestionResult(q, false, null, true, false, false, "SELECT 3", null, null, List.of(), 1, 0, 0, 1,
+                        Narration.Confidence.MEDIUM, "Counted the wheels (wheels). Not sure: it reads wheels."));
+        EvalReport report = new EvalReport(rs.stream().map(r -> r.redacted(t -> t)).toList(), true);
+        assertEquals(1, report.wrongAtHigh());
+        assertTrue(report.text().contains("confidence  high 2 (wrong 1)  medium 1 (wrong 1)  low 0 (wrong 0)   wrong at high: 1"),
+                report.text());
+        assertTrue(report.text().contains("read as: Counted the cars (cars), keeping rows where car's color (cars.color) is 'red'. [high]"),
+                report.text());
+        com.fasterxml.jackson.databind.JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper().readTree(report.json());
+        assertEquals(1, j.get("wrongAtHigh").asInt());
+        assertEquals("medium", j.get("questions").get(2).get("confidence").asText());
+        assertEquals("Counted the cars (cars).", j.get("questions").get(0).get("interpretation").asText());
     }
 
     @Test

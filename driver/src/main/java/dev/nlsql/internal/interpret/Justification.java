@@ -587,7 +587,8 @@ final class Justification {
                 continue;
             }
             String s = Words.stem(w);
-            if (shown.contains(s) || shown.stream().anyMatch(x -> x.length() >= 4 && (x.startsWith(s) || s.startsWith(x)))) {
+            if (shown.contains(s) || shown.stream().anyMatch(x -> x.length() >= 4 && (x.startsWith(s) || s.startsWith(x))
+                    || s.length() >= 4 && x.endsWith(s))) {
                 continue;
             }
             if (!unplaced.contains(w)) {

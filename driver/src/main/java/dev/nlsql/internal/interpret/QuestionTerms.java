@@ -49,11 +49,22 @@ final class QuestionTerms {
                 .replace('\u201c', '"').replace('\u201d', '"');
     }
 
-    /** A word of the question has the stem of a meaningful word of this identifier ({@code billing_country}: country). */
+    /**
+     * A word of the question has the stem of a meaningful word of this identifier ({@code billing_country}: country), or
+     * ends or starts one that carries a prefix or suffix the database folded into it ({@code sbcustomer}: customer).
+     */
     boolean names(String identifier) {
         for (String w : Words.split(identifier)) {
-            if (!NAME_AFFIXES.contains(w) && w.length() > 1 && stems.contains(Words.stem(w))) {
+            if (NAME_AFFIXES.contains(w) || w.length() <= 1) {
+                continue;
+            }
+            if (stems.contains(Words.stem(w))) {
                 return true;
+            }
+            for (String s : stems) {
+                if (s.length() >= 4 && w.length() > s.length() && (w.endsWith(s) || w.startsWith(s))) {
+                    return true;
+                }
             }
         }
         return false;
