@@ -4,7 +4,8 @@ import java.sql.SQLException;
 
 /**
  * A small music store in its own database, shaped like the public Chinook sample: artists, their albums, tracks with a
- * composer, genres, customers and invoices. Band names are also composer values ('AC/DC' composed one track of AC/DC's
+ * composer, genres, customers and invoices, employees, playlists, concerts and reviews (thirteen tables). 'Pop' is a genre
+ * and an album's title. Band names are also composer values ('AC/DC' composed one track of AC/DC's
  * two albums; 'Metallica' one of Metallica's ten), and both name columns hold too many values to be sampled as
  * categories (150 artists, about 190 composers), so they are found by lookup, as on the real sample.
  */
@@ -80,6 +81,20 @@ public final class MusicStoreDb {
                         + "FROM generate_series(1, 80) n JOIN customer c ON c.customer_id = 1 + n % 12",
                 "INSERT INTO invoice_line SELECT i.invoice_id * 2 + k, i.invoice_id, 10 + ((i.invoice_id * 37 + k * 101) % 170) * 10 + 1 + k, "
                         + "0.99, 1 FROM invoice i CROSS JOIN generate_series(0, 1) k",
-                "UPDATE invoice i SET total = (SELECT sum(unit_price * quantity) FROM invoice_line l WHERE l.invoice_id = i.invoice_id)");
+                "UPDATE invoice i SET total = (SELECT sum(unit_price * quantity) FROM invoice_line l WHERE l.invoice_id = i.invoice_id)",
+                // more than twelve tables, as a question samples only the tables it is about on such a schema
+                "CREATE TABLE employee (employee_id int PRIMARY KEY, first_name varchar(20) NOT NULL, last_name varchar(20) NOT NULL, "
+                        + "title varchar(30))",
+                "INSERT INTO employee VALUES (1, 'Andrew', 'Adams', 'General Manager'), (2, 'Nancy', 'Edwards', 'Sales Manager'), "
+                        + "(3, 'Jane', 'Peacock', 'Sales Support Agent')",
+                "CREATE TABLE playlist (playlist_id int PRIMARY KEY, name varchar(120) NOT NULL)",
+                "INSERT INTO playlist VALUES (1, 'Music'), (2, 'Movies'), (3, 'Heavy Metal Classic')",
+                "CREATE TABLE playlist_track (playlist_id int NOT NULL REFERENCES playlist, track_id int NOT NULL REFERENCES track, "
+                        + "PRIMARY KEY (playlist_id, track_id))",
+                "INSERT INTO playlist_track SELECT 1, track_id FROM track WHERE track_id % 3 = 0",
+                "CREATE TABLE concert (concert_id int PRIMARY KEY, artist_id int NOT NULL REFERENCES artist, city varchar(40), held_on date)",
+                "INSERT INTO concert VALUES (1, 7, 'London', '2023-06-01'), (2, 1, 'Sydney', '2024-02-10')",
+                "CREATE TABLE review (review_id int PRIMARY KEY, album_id int NOT NULL REFERENCES album, stars int NOT NULL)",
+                "INSERT INTO review VALUES (1, 7, 5), (2, 18, 3)");
     }
 }

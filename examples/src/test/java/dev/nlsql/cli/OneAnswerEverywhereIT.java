@@ -59,8 +59,9 @@ class OneAnswerEverywhereIT {
             "how many albums by Led Zepelin",
             "how many albums by Audioslave",
             "how many tracks in the Metal genre",
-            "how many customers in Germany",
             "how many tracks does the album \"Master Of Puppets\" have",
+            // a genre (two tables from album: looked up, or sampled by another question) and an album's title
+            "how many albums by \"Pop\"",
             // counts, groups, lists, filters, and what the database cannot answer
             "how many tracks are there",
             "how many albums are there",
