@@ -2,6 +2,7 @@ package dev.nlsql.engine;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.List;
 import java.util.Locale;
 
 /** Validated SQL by question, for a database whose schema has not changed since. */
@@ -10,14 +11,25 @@ final class AnswerCache {
     private record Key(String database, long schemaFingerprint, String question, String instructions) {
     }
 
-    private final Cache<Key, String> answers = Caffeine.newBuilder().maximumSize(10_000).build();
+    /**
+     * A validated answer: its SQL, and what the answer that put it here said of how it was found (its notes, such as a
+     * name read despite a typo, and {@link Narrator#howFound}), so that a replay tells the same and is as sure.
+     */
+    record Entry(String sql, List<String> notes, List<String> howFound) {
+        Entry {
+            notes = List.copyOf(notes);
+            howFound = List.copyOf(howFound);
+        }
+    }
 
-    String get(String database, long fingerprint, String question, String instructions) {
+    private final Cache<Key, Entry> answers = Caffeine.newBuilder().maximumSize(10_000).build();
+
+    Entry get(String database, long fingerprint, String question, String instructions) {
         return answers.getIfPresent(key(database, fingerprint, question, instructions));
     }
 
-    void put(String database, long fingerprint, String question, String instructions, String sql) {
-        answers.put(key(database, fingerprint, question, instructions), sql);
+    void put(String database, long fingerprint, String question, String instructions, Entry entry) {
+        answers.put(key(database, fingerprint, question, instructions), entry);
     }
 
     void drop(String database, long fingerprint, String question, String instructions) {

@@ -537,12 +537,17 @@ final class CorrectionLoop {
         return knowledgeVersion.isEmpty() ? question.instructions() : instructions + "\u0000knowledge " + knowledgeVersion;
     }
 
+    /** Notes of this run's shared cache, not of how its answer was found: not kept with the answer in the cache. */
+    private static final String SHARED_CACHE_NOTE = "answer from the shared cache ";
+    private static final String SHARED_FAILED_NOTE = "the shared cache's SQL failed here and was deleted from ";
+
     private Step tryCache() throws SQLException {
         if (!engine.config().cache()) {
             return null;
         }
-        String sql = inStage("cache", () -> engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(),
+        AnswerCache.Entry entry = inStage("cache", () -> engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(),
                 cacheInstructions()));
+        String sql = entry == null ? null : entry.sql();
         SharedAnswers shared = engine.sharedAnswers();
         boolean fromShared = false;
         if (sql == null && shared != null) {
@@ -555,14 +560,17 @@ final class CorrectionLoop {
         Step step = attempt(sql, Source.CACHE, 0, 0, 0, main, maxRows);
         if (step.answered() || step.outcome() == Outcome.EMPTY) {
             if (fromShared) {
-                trace.note("answer from the shared cache " + shared.shown());
+                trace.note(SHARED_CACHE_NOTE + shared.shown());
+            }
+            if (entry != null) {
+                trace.replays(entry); // as sure as the answer it replays, with its notes (a name read despite a typo)
             }
             answeredFromCache = true;
             return step;
         }
         engine.answers().drop(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions());
         if (fromShared) {
-            trace.note("the shared cache's SQL failed here and was deleted from " + shared.shown());
+            trace.note(SHARED_FAILED_NOTE + shared.shown());
             shared.delete(sharedKey());
         }
         return null;
@@ -1257,7 +1265,10 @@ final class CorrectionLoop {
         TraceLog.answered(trace);
         // the cache replays SQL on main: an answer from another source or a local join is not replayable there
         if (engine.config().cache() && step.databases().equals(List.of(NlConfig.MAIN))) {
-            engine.answers().put(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions(), step.sql());
+            List<String> notes = trace.notes().stream().filter(n -> !n.startsWith(SHARED_CACHE_NOTE) && !n.startsWith(SHARED_FAILED_NOTE))
+                    .toList();
+            engine.answers().put(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions(),
+                    new AnswerCache.Entry(step.sql(), notes, Narrator.howFound(trace)));
             SharedAnswers shared = engine.sharedAnswers();
             if (shared != null && !answeredFromCache) { // a cached answer is in the store already, or was when read
                 shared.put(sharedKey(), step.sql(), engine.config().cacheSharedTtlSeconds());

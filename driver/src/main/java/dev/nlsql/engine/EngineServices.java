@@ -39,6 +39,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class EngineServices {
 
+    private static final org.slf4j.Logger LOG = dev.nlsql.internal.log.Logs.get(EngineServices.class);
     private static final CatalogCache CATALOGS = new CatalogCache();
     private static final AnswerCache ANSWERS = new AnswerCache();
     private static final ValueIndex VALUES = new ValueIndex();
@@ -180,13 +181,19 @@ final class EngineServices {
                     .sorted(Comparator.comparingDouble((TableInfo t) -> scores.get(t)).reversed()).limit(VALUE_TABLES).toList();
         }
         // sampling and lookups each share the statement timeout's budget: neither waits longer than the question's own query
-        List<ValueIndex.ValueLink> sampled = VALUES.link(question, connection, postgres, databaseKey, candidates,
-                config.queryTimeoutSeconds());
+        ValueIndex.Sampled sampling = VALUES.sample(question, connection, postgres, databaseKey, candidates, config.queryTimeoutSeconds());
+        if (!sampling.complete()) {
+            // what a sampling cut short links depends on how fast the database was: the answer must not
+            LOG.debug("value sampling did not finish within {} s: no value is linked for this question", config.queryTimeoutSeconds());
+            return List.of();
+        }
+        List<ValueIndex.ValueLink> sampled = sampling.links();
         if (!lookUp) {
             return sampled;
         }
-        List<ValueIndex.ValueLink> found = LOOKUPS.find(question, sampled, catalog, scores,
-                (t, c) -> VALUES.covers(databaseKey, t, c), connection, config.queryTimeoutSeconds());
+        // the columns this question sampled, not those earlier questions did: a lookup looks in the same columns warm or cold
+        List<ValueIndex.ValueLink> found = LOOKUPS.find(question, sampled, catalog, scores, sampling::holds, connection,
+                config.queryTimeoutSeconds());
         if (found.isEmpty()) {
             return sampled;
         }

@@ -38,35 +38,44 @@ final class Narrator {
     private Narrator() {
     }
 
-    /** The confidence of an answered trace with {@code rowCount} rows, {@code truncated} when they hit the row cap. */
-    static Narration assess(Trace trace, long rowCount, boolean truncated, StringBuilder why) {
+    /**
+     * How an answer's SQL was found where that makes it less sure: "repaired", "retried", "widened", "fallback", in that
+     * order; for a replay from the cache, how the answer it replays was found.
+     */
+    static List<String> howFound(Trace trace) {
         boolean repaired = false;
         boolean widened = false;
         boolean fallback = false;
-        boolean cached = false;
         int generated = 0;
         for (Attempt a : trace.attempts()) {
             repaired |= a.source() == Source.REPAIR && a.outcome() != Outcome.REJECTED && a.outcome() != Outcome.ERROR;
             widened |= a.source() == Source.WIDER;
             fallback |= a.source() == Source.FALLBACK;
-            cached |= a.source() == Source.CACHE && (a.outcome() == Outcome.OK || a.outcome() == Outcome.EMPTY);
             generated += a.source() == Source.LLM || a.source() == Source.OFFLINE ? 1 : 0;
         }
-        List<String> reasons = new ArrayList<>();
-        int lows = 0;
-        if (repaired) {
-            reasons.add("repaired");
+        List<String> replayed = trace.replayed();
+        List<String> out = new ArrayList<>();
+        if (repaired || replayed.contains("repaired")) {
+            out.add("repaired");
         }
-        if (generated > 1) {
-            reasons.add("retried");
+        if (generated > 1 || replayed.contains("retried")) {
+            out.add("retried");
         }
-        if (widened) {
-            reasons.add("widened");
+        if (widened || replayed.contains("widened")) {
+            out.add("widened");
         }
-        if (fallback) {
-            reasons.add("fallback");
-            lows++;
+        if (fallback || replayed.contains("fallback")) {
+            out.add("fallback");
         }
+        return out;
+    }
+
+    /** The confidence of an answered trace with {@code rowCount} rows, {@code truncated} when they hit the row cap. */
+    static Narration assess(Trace trace, long rowCount, boolean truncated, StringBuilder why) {
+        boolean cached = trace.attempts().stream().anyMatch(a -> a.source() == Source.CACHE
+                && (a.outcome() == Outcome.OK || a.outcome() == Outcome.EMPTY));
+        List<String> reasons = new ArrayList<>(howFound(trace));
+        int lows = reasons.contains("fallback") ? 1 : 0;
         if (rowCount == 0) {
             reasons.add("empty");
             lows++;

@@ -25,6 +25,8 @@ public final class Trace {
     private String error;
     /** What the answer's reader should know about how it was found (a widened filter, a fallback). */
     private final List<String> notes = new ArrayList<>();
+    /** How the answer a cached one replays was found (repaired, retried, widened), so that the replay is as sure as it was. */
+    private final List<String> replayed = new ArrayList<>();
     private final List<String> answeredFrom = new ArrayList<>();
     /** How the answering SQL reads in words, and what of it the question does not account for. */
     private String reading;
@@ -199,6 +201,17 @@ public final class Trace {
 
     void note(String note) {
         notes.add(note);
+    }
+
+    /** This answer replays a cached one: its notes and how it was found (the {@link Narrator#howFound} reasons) go along. */
+    void replays(AnswerCache.Entry cached) {
+        cached.notes().stream().filter(n -> !notes.contains(n)).forEach(notes::add);
+        replayed.addAll(cached.howFound());
+    }
+
+    /** How the answer this one replays from the cache was found; empty when it is no replay. */
+    List<String> replayed() {
+        return Collections.unmodifiableList(replayed);
     }
 
     /** How the answer was found where it matters to its reader: "the filter was widened: ...", the fallback analysis. */

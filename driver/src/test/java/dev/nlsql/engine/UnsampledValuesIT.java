@@ -147,6 +147,36 @@ class UnsampledValuesIT {
         }
     }
 
+    @Test
+    void aCachedAnswerKeepsTheNoteOfTheNameItReadDespiteATypo() throws Exception {
+        String u = TestPostgres.withParams("jdbc:nlsql:" + url.substring("jdbc:".length()), "nlsql.llm=offline");
+        try (Connection c = DriverManager.getConnection(u); Statement s = c.createStatement()) {
+            for (String round : List.of("cold", "warm")) {
+                assertEquals(5, TestPostgres.single(s.executeQuery("How many albums by Metalica?")), round);
+                assertTrue(trace(s).notes().contains("'Metalica' read as 'Metallica' (artist.name)"), round + ": " + trace(s).notes());
+                assertTrue(s.getWarnings().getMessage().contains("'Metalica' read as 'Metallica'"), round + ": " + s.getWarnings().getMessage());
+            }
+            assertEquals(Attempt.Source.CACHE, trace(s).attempts().get(0).source(), "the second answer is the cache's");
+        }
+    }
+
+    @Test
+    void aCachedAnswerIsAsSureAsTheAnswerItReplays() throws Exception {
+        String good = "SELECT count(*) FROM album JOIN artist USING (artist_id) WHERE artist.name = 'Led Zeppelin'";
+        try (FakeOpenAi llm = new FakeOpenAi(answer("SELECT count(*) FROM album WHERE artist_name = 'Led Zeppelin'"), answer(good))) {
+            try (Connection c = llm.connect(url, "nlsql.cache=true", "nlsql.repairs=false"); Statement s = c.createStatement()) {
+                for (String round : List.of("cold", "warm")) {
+                    java.sql.ResultSet rs = s.executeQuery("NARRATE NL how many albums did the band Led Zeppelin make");
+                    assertTrue(rs.next(), round);
+                    assertEquals("medium", rs.getString("confidence"), round + ": " + rs.getString("why"));
+                    assertEquals("retried", rs.getString("why"), round);
+                    assertEquals(good, rs.getString("sql"), round);
+                }
+                assertEquals(Attempt.Source.CACHE, trace(s).attempts().get(0).source(), "the second answer is the cache's");
+            }
+        }
+    }
+
     private static Trace trace(Statement s) throws SQLException {
         return s.unwrap(NlStatement.class).lastTrace();
     }

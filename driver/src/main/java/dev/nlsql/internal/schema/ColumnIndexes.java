@@ -55,23 +55,21 @@ final class ColumnIndexes {
 
     /** The indexes of one catalog's tables, as far as a lookup cares. */
     record Known(Map<Key, Kind> kinds) {
-        static final Known NONE = new Known(Map.of());
-
         Kind of(TableInfo t, ColumnInfo c) {
             return kinds.getOrDefault(new Key(t.schema(), t.name(), c.name()), Kind.NONE);
         }
     }
 
     /**
-     * The catalog's indexes, read once; {@link Known#NONE} when they could not be read within
-     * {@code timeoutSeconds} (not remembered, so read again for a later question).
+     * The catalog's indexes, read once; null when they could not be read within {@code timeoutSeconds}
+     * (not remembered, so read again for a later question).
      */
     Known of(SchemaCatalog catalog, Connection connection, int timeoutSeconds) {
         Known known = read.getIfPresent(catalog);
         if (known == null) {
             Map<Key, Kind> kinds = read(connection, timeoutSeconds);
             if (kinds == null) {
-                return Known.NONE;
+                return null;
             }
             known = new Known(Map.copyOf(kinds));
             read.put(catalog, known);
@@ -94,8 +92,14 @@ final class ColumnIndexes {
                 }
             }
         } catch (SQLException e) {
-            LOG.debug("indexes not read, value lookups compare lower(column): {}", Secrets.forLog(e.getMessage()));
-            return null;
+            if (e instanceof java.sql.SQLTimeoutException || dev.nlsql.internal.SqlState.QUERY_CANCELED.is(e.getSQLState())
+                    || dev.nlsql.internal.SqlState.isConnectionException(e.getSQLState())) {
+                LOG.debug("indexes not read in time: no value lookups for this question: {}", Secrets.forLog(e.getMessage()));
+                return null; // maybe in time later: not remembered
+            }
+            // refused for good: every lookup compares lower(column), now and later
+            LOG.debug("indexes not readable, value lookups compare lower(column): {}", Secrets.forLog(e.getMessage()));
+            return Map.of();
         }
         return kinds;
     }

@@ -84,11 +84,39 @@ public final class ValueIndex {
      */
     public List<ValueLink> link(String question, Connection connection, boolean postgres, String databaseKey,
             Collection<TableInfo> tables, int budgetSeconds) {
+        return sample(question, connection, postgres, databaseKey, tables, budgetSeconds).links();
+    }
+
+    /**
+     * What sampling for one question found: its links, the columns whose values it holds (sampled, and few enough to be
+     * a category), and whether every text column of the question's tables was sampled in time. An incomplete sampling
+     * depends on timing: what it links must not decide an answer.
+     */
+    public record Sampled(List<ValueLink> links, Set<List<String>> held, boolean complete) {
+        public Sampled {
+            links = List.copyOf(links);
+            held = Set.copyOf(held);
+        }
+
+        /** Whether this question's sampling holds the column's values. */
+        public boolean holds(TableInfo t, ColumnInfo c) {
+            return held.contains(columnKey(t, c));
+        }
+
+        private static List<String> columnKey(TableInfo t, ColumnInfo c) {
+            return java.util.Arrays.asList(t.schema(), t.name(), c.name());
+        }
+    }
+
+    /** As {@link #link}, with the columns it held and whether it sampled every one in time. */
+    public Sampled sample(String question, Connection connection, boolean postgres, String databaseKey,
+            Collection<TableInfo> tables, int budgetSeconds) {
         long start = System.nanoTime();
         long deadline = start + TimeUnit.SECONDS.toNanos(budgetSeconds);
         String q = " " + String.join(" ", Words.split(question)) + " ";
         List<String> questionWords = Words.split(question);
         List<ValueLink> links = new ArrayList<>();
+        Set<List<String>> held = new java.util.HashSet<>();
         int skipped = 0;
         for (TableInfo t : tables) {
             for (ColumnInfo c : t.columns()) {
@@ -99,6 +127,9 @@ public final class ValueIndex {
                 if (sampled == null) {
                     skipped++;
                     continue;
+                }
+                if (!sampled.isEmpty()) {
+                    held.add(Sampled.columnKey(t, c));
                 }
                 for (String v : sampled) {
                     String phrase = match(q, questionWords, v);
@@ -112,7 +143,7 @@ public final class ValueIndex {
             LOG.debug("value sampling budget of {} s spent after {} ms: {} column(s) skipped for this question", budgetSeconds,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), skipped);
         }
-        return links;
+        return new Sampled(links, held, skipped == 0);
     }
 
     /**
@@ -199,12 +230,6 @@ public final class ValueIndex {
             Thread.currentThread().interrupt();
             return null;
         }
-    }
-
-    /** Whether the column's values are held (sampled, and few enough to be a category), so that a lookup would find nothing new. */
-    public boolean covers(String databaseKey, TableInfo t, ColumnInfo c) {
-        List<String> held = values.getIfPresent(new ColumnKey(databaseKey, t.schema(), t.name(), c.name()));
-        return held != null && !held.isEmpty();
     }
 
     /** Null when the time left is under the one-second granularity of JDBC timeouts, or the sample timed out. */

@@ -110,7 +110,12 @@ public final class ValueLookup {
         for (NamePhrases.Phrase phrase : phrases) {
             Found f = lookUp(phrase.text(), columns, dialect, connection, deadline);
             statements += f.statements;
-            found.addAll(f.links);
+            if (f.incomplete) {
+                // found in some columns only: it may be in the others too, and which ones answered first is timing
+                LOG.debug("'{}' was not looked up in every column in time: not linked", Secrets.forLog(phrase.text()));
+            } else {
+                found.addAll(f.links);
+            }
             if (f.outOfTime) {
                 break;
             }
@@ -219,6 +224,11 @@ public final class ValueLookup {
             return out;
         }
         ColumnIndexes.Known known = dialect == SqlDialect.POSTGRESQL ? indexes.of(catalog, connection, timeoutSeconds) : null;
+        if (dialect == SqlDialect.POSTGRESQL && known == null) {
+            // an index decides how a lookup compares (the spellings an index holds, or any case): without knowing them, none
+            LOG.debug("value lookups skipped: the indexes could not be read in time");
+            return out;
+        }
         for (Ranked r : ranked) {
             out.add(new Candidate(r.table(), r.column(), known == null ? ColumnIndexes.Kind.PLAIN : known.of(r.table(), r.column())));
         }
@@ -244,6 +254,8 @@ public final class ValueLookup {
         final List<ValueLink> links = new ArrayList<>();
         int statements;
         boolean outOfTime;
+        /** Some column was not looked in (the budget ran out, or its statement failed): the links are not all there are. */
+        boolean incomplete;
     }
 
     /**
@@ -263,6 +275,7 @@ public final class ValueLookup {
             if (left <= 0) {
                 LOG.debug("value lookup budget spent: the remaining columns are not looked in");
                 f.outOfTime = true;
+                f.incomplete = true;
                 break;
             }
             Statement s = statement(dialect, c, phrase, nearWanted && exact.isEmpty());
@@ -279,6 +292,7 @@ public final class ValueLookup {
             } catch (SQLException e) {
                 LOG.debug("value lookup in {}.{} failed ({}): {}", Secrets.forLog(c.table().name()), Secrets.forLog(c.column().name()),
                         e.getSQLState(), Secrets.forLog(e.getMessage()));
+                f.incomplete = true;
                 if (!(e instanceof SQLTimeoutException) && String.valueOf(e.getSQLState()).startsWith("08")) {
                     break; // the connection is gone: the other columns would fail too
                 }

@@ -98,16 +98,19 @@ class ValueIndexIT {
             assertTrue(waiting, "the first sampler never waited on the lock");
 
             long start = System.nanoTime();
-            List<ValueIndex.ValueLink> second = index.link("ultramarine ones", b, true, "key", List.of(table), 1);
+            ValueIndex.Sampled second = index.sample("ultramarine ones", b, true, "key", List.of(table), 1);
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            assertEquals(List.of(), second);
+            assertEquals(List.of(), second.links());
+            assertFalse(second.complete(), "a sampling cut short says so: what it links must not decide an answer");
             assertTrue(ms >= 900 && ms < 1_800, "the second asker waited " + ms + " ms on a budget of 1 s");
             assertFalse(first.isDone(), "the first sampler is still waiting");
             assertEquals(List.of(), first.get(10, TimeUnit.SECONDS), "the first sample timed out");
 
             locker.rollback();
-            List<ValueIndex.ValueLink> later = index.link("ultramarine ones", b, true, "key", List.of(table), 3);
-            assertEquals(1, later.size(), "the column that timed out was not cached as empty: " + later);
+            ValueIndex.Sampled later = index.sample("ultramarine ones", b, true, "key", List.of(table), 3);
+            assertEquals(1, later.links().size(), "the column that timed out was not cached as empty: " + later);
+            assertTrue(later.complete());
+            assertTrue(later.holds(table, table.columns().stream().filter(col -> col.name().equals("kind")).findFirst().orElseThrow()));
         }
     }
 }

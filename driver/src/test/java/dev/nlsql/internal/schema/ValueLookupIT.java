@@ -240,6 +240,29 @@ class ValueLookupIT {
         }
     }
 
+    @Test
+    void aNameFoundInOneColumnIsNotLinkedWhenAnotherCouldNotBeLookedInInTime() throws Exception {
+        try (Connection a = DriverManager.getConnection(url); Connection locker = DriverManager.getConnection(url);
+                Statement l = locker.createStatement()) {
+            SchemaCatalog catalog = new CatalogReader(t -> true).read(a);
+            Map<TableInfo, Double> scores = new IdentityHashMap<>();
+            for (TableInfo t : catalog.tables()) {
+                scores.put(t, t.name().equals("label") ? 1.0 : 0.5); // label.title is looked in first
+            }
+            ValueLookup lookups = new ValueLookup();
+            String question = "bands of \"Atlantic Records\"";
+            assertEquals(List.of("label.title=Atlantic Records"), found(lookups.find(question, List.of(), catalog, scores, (t, col) -> false, a, 2)));
+            locker.setAutoCommit(false);
+            l.execute("LOCK TABLE band IN ACCESS EXCLUSIVE MODE");
+            try {
+                // band.name may hold it too, and which columns answered in time is no reason to pick label.title
+                assertEquals(List.of(), found(lookups.find(question, List.of(), catalog, scores, (t, col) -> false, a, 2)));
+            } finally {
+                locker.rollback();
+            }
+        }
+    }
+
     private static TableInfo table(SchemaCatalog catalog, String name) {
         return catalog.tables().stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
     }
