@@ -1303,7 +1303,8 @@ final class CorrectionLoop {
             }
             Interpretation i;
             try {
-                i = Interpreter.of(new QuestionContext(question.text(), catalog, links, terms, notes, verified), sql);
+                i = Interpreter.of(new QuestionContext(question.text(), question.instructions(), catalog, links, terms, notes, verified),
+                        sql);
             } catch (RuntimeException e) { // a reader's bug must not lose the answer, nor let it pass as unique
                 LOG.warn("the answer's SQL could not be read into words: {}", e.toString());
                 i = new Interpretation("Ran " + sql + ".", List.of("the SQL could not be read into words"));

@@ -39,10 +39,10 @@ import org.postgresql.util.PSQLException;
  * Issue 36, one answer everywhere: thirty questions on a music store (answered, declined, a band name that is also a
  * composer, a misspelled band, grouped) through JDBC, {@code nlsql ask}, the shell, {@code nlsql eval} and the proxy
  * (pgjdbc to it), each cold (the first time its process meets the question) and warm (asked again), give the same rows,
- * SQL and confidence. The CLI's {@code ask} runs in a JVM of its own per question (nothing cached; the first
+ * SQL, confidence and interpretation. The CLI's {@code ask} runs in a JVM of its own per question (nothing cached; the first
  * {@value #ASKED_IN_OWN_JVMS}), the shell, eval and the proxy in one each; the warm {@code ask} and {@code eval} run in this
- * JVM after JDBC asked everything. Eval reports no confidence: its SQL is compared, and its rows by its own grading
- * against JDBC's SQL as the gold.
+ * JVM after JDBC asked everything. Eval's SQL, confidence and interpretation are compared, and its rows by its own
+ * grading against JDBC's SQL as the gold.
  */
 class OneAnswerEverywhereIT {
 
@@ -82,10 +82,13 @@ class OneAnswerEverywhereIT {
             "who won the football world cup in 2014",
             "how many albums by \"Led Zeppelin\"");
 
-    /** What one front end gave for one question: the rows (or the error's state and message), the SQL, the confidence. */
-    record Seen(String outcome, String sql, String confidence) {
+    /**
+     * What one front end gave for one question: the rows (or the error's state and message), the SQL, the confidence and
+     * the interpretation (how the question was read, in words).
+     */
+    record Seen(String outcome, String sql, String confidence, String interpretation) {
         static Seen failed(String state, String message) {
-            return new Seen(state + " " + message.lines().findFirst().orElse(""), null, null);
+            return new Seen(state + " " + message.lines().findFirst().orElse(""), null, null, null);
         }
     }
 
@@ -149,7 +152,8 @@ class OneAnswerEverywhereIT {
                 Seen s = e.getValue().get(i);
                 Seen r = reference.get(i);
                 boolean same = e.getKey().startsWith("eval") ? java.util.Objects.equals(s.sql(), r.sql())
-                        && s.outcome().equals(r.sql() == null ? "declined" : "right") : s.equals(r);
+                        && s.outcome().equals(r.sql() == null ? "declined" : "right") && java.util.Objects.equals(s.confidence(), r.confidence())
+                        && java.util.Objects.equals(s.interpretation(), r.interpretation()) : s.equals(r);
                 if (!same) {
                     differences.add(e.getKey() + ", \"" + QUESTIONS.get(i) + "\": " + s + " but jdbc cold: " + r);
                 }
@@ -200,7 +204,8 @@ class OneAnswerEverywhereIT {
         }
         Trace t = s.unwrap(NlStatement.class).lastTrace();
         String confidence = c.unwrap(NlConnection.class).narrate(t, columns, rows, rows.size()).confidence().label();
-        return new Seen(rows(rows), t.finalSql(), confidence);
+        assertTrue(t.interpretation() != null && !t.interpretation().isBlank(), "every answer says how it was read: " + q);
+        return new Seen(rows(rows), t.finalSql(), confidence, t.interpretation());
     }
 
     /** Rows as text, a line a row, '|' between values: numbers in their plain form, null as empty, as the CLI prints them. */
@@ -261,7 +266,7 @@ class OneAnswerEverywhereIT {
             row.forEach(r::add);
             rows.add(r);
         }
-        return new Seen(rows(rows), n.get("sql").asText(), n.get("narration").get("confidence").asText());
+        return new Seen(rows(rows), n.get("sql").asText(), n.get("narration").get("confidence").asText(), n.get("interpretation").asText());
     }
 
     /** The command line's main in a JVM of its own; its standard output. */
@@ -346,7 +351,7 @@ class OneAnswerEverywhereIT {
         for (int i = 0; i < names.size(); i++) {
             narration.put(names.get(i), values.get(i));
         }
-        return new Seen(rows(rows), narration.get("sql"), narration.get("confidence"));
+        return new Seen(rows(rows), narration.get("sql"), narration.get("confidence"), narration.get("interpretation"));
     }
 
     private static List<List<String>> expandedRows(String block) {
@@ -410,7 +415,8 @@ class OneAnswerEverywhereIT {
         for (JsonNode q : JSON.readTree(out).get("questions")) {
             String outcome = q.get("outcome").asText();
             boolean answered = outcome.equals("right") || outcome.startsWith("answered") || outcome.startsWith("wrong");
-            seen.add(new Seen(answered ? outcome : "declined", answered ? q.get("sql").asText() : null, null));
+            seen.add(new Seen(answered ? outcome : "declined", answered ? q.get("sql").asText() : null,
+                    answered ? q.get("confidence").asText() : null, answered ? q.get("interpretation").asText() : null));
         }
         return seen;
     }
@@ -457,10 +463,12 @@ class OneAnswerEverywhereIT {
         try (Statement s = c.createStatement()) {
             String sql;
             String confidence;
+            String interpretation;
             try (ResultSet n = s.executeQuery("NARRATE NL " + q)) {
                 n.next();
                 sql = n.getString("sql");
                 confidence = n.getString("confidence");
+                interpretation = n.getString("interpretation");
             }
             List<List<Object>> rows = new ArrayList<>();
             try (ResultSet rs = s.executeQuery(q)) {
@@ -473,7 +481,7 @@ class OneAnswerEverywhereIT {
                     rows.add(row);
                 }
             }
-            return new Seen(rows(rows), sql, confidence);
+            return new Seen(rows(rows), sql, confidence, interpretation);
         } catch (PSQLException e) {
             return Seen.failed(e.getSQLState(), e.getServerErrorMessage() == null ? e.getMessage() : e.getServerErrorMessage().getMessage());
         }

@@ -96,13 +96,18 @@ final class Justification {
 
     private final QuestionContext context;
     private final SqlParts parts;
+    /** The question and its instructions: what justifies an element of the SQL. */
     private final QuestionTerms q;
+    /** The question alone: each of its content words must show in the SQL. */
+    private final QuestionTerms asked;
     private final Set<String> doubts = new LinkedHashSet<>();
 
     Justification(QuestionContext context, SqlParts parts) {
         this.context = context;
         this.parts = parts;
-        this.q = new QuestionTerms(context.question());
+        this.q = new QuestionTerms(context.instructions() == null ? context.question()
+                : context.question() + "\n" + context.instructions());
+        this.asked = new QuestionTerms(context.question());
     }
 
     List<String> doubts() {
@@ -576,9 +581,9 @@ final class Justification {
             t.names().forEach(n -> shown.addAll(Words.stems(n)));
         }
         Set<String> quotedWords = new LinkedHashSet<>();
-        q.quoted.forEach(x -> quotedWords.addAll(Words.split(x)));
+        asked.quoted.forEach(x -> quotedWords.addAll(Words.split(x)));
         List<String> unplaced = new ArrayList<>();
-        for (String w : q.words) {
+        for (String w : asked.words) {
             if (w.length() < 3 || Words.isStop(w) || GRAMMAR.contains(w) || DATE_WORDS.contains(w) || quotedWords.contains(w)
                     || COUNT_WORDS.contains(w) || SUM_WORDS.contains(w) || AVG_WORDS.contains(w) || MAX_WORDS.contains(w)
                     || MIN_WORDS.contains(w) || ORDER_WORDS.contains(w) || NULL_WORDS.contains(w) || ID_WORDS.contains(w)

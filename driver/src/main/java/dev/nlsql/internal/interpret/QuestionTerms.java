@@ -58,12 +58,15 @@ final class QuestionTerms {
             if (NAME_AFFIXES.contains(w) || w.length() <= 1) {
                 continue;
             }
-            if (stems.contains(Words.stem(w))) {
+            if (stems.contains(Words.stem(w)) || words.contains(w)) {
                 return true;
             }
-            for (String s : stems) {
-                if (s.length() >= 4 && w.length() > s.length() && (w.endsWith(s) || w.startsWith(s))) {
-                    return true;
+            for (String s : words) {
+                if (s.length() >= 4 && w.length() > s.length() && (w.endsWith(s) || w.startsWith(s) || w.endsWith(Words.stem(s)))) {
+                    return true; // sbcustomer: customer
+                }
+                if (w.length() >= 3 && s.length() > w.length() && s.length() <= w.length() + 3 && s.startsWith(w)) {
+                    return true; // end_dt: "ended", ship_date: "shipped"
                 }
             }
         }

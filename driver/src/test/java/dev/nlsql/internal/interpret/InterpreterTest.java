@@ -48,7 +48,7 @@ class InterpreterTest {
             new ValueLink(TRACK, TRACK.column("composer"), "AC/DC", "ac/dc"));
 
     private static Interpretation read(String question, String sql, List<ValueLink> values, List<GlossaryTerm> terms) {
-        return Interpreter.of(new QuestionContext(question, MUSIC, values, terms, List.of(), false), sql);
+        return Interpreter.of(new QuestionContext(question, null, MUSIC, values, terms, List.of(), false), sql);
     }
 
     private static Interpretation read(String question, String sql) {
