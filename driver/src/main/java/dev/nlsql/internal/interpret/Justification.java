@@ -454,6 +454,17 @@ final class Justification {
                 doubts.add("it keeps " + n + " rows in no particular order");
             }
         }
+        if (ordered && limited && context.catalog().productName() != null
+                && context.catalog().productName().toLowerCase(Locale.ROOT).contains("postgres")) {
+            for (OrderByElement o : ps.getOrderByElements()) {
+                boolean nullable = parts.columns(o.getExpression()).stream().anyMatch(r -> r.known() && r.column().nullable());
+                if (!o.isAsc() && o.getNullOrdering() == null && nullable) {
+                    // PostgreSQL sorts NULL above every value when descending: the "highest" kept may be an unknown one
+                    doubts.add("it ranks by " + o.getExpression() + " descending, where PostgreSQL puts empty values first");
+                    break;
+                }
+            }
+        }
         if (ordered && limited && !superlative && !(parts.top == ps && q.hasNumber(ps.getLimit().getRowCount().toString()))) {
             doubts.add("it ranks by " + ps.getOrderByElements().stream().map(OrderByElement::toString).reduce((a, b) -> a + ", " + b)
                     .orElse("") + ", which the question does not ask");
@@ -593,7 +604,7 @@ final class Justification {
             }
             String s = Words.stem(w);
             if (shown.contains(s) || shown.stream().anyMatch(x -> x.length() >= 4 && (x.startsWith(s) || s.startsWith(x))
-                    || s.length() >= 4 && x.endsWith(s))) {
+                    || s.length() >= 4 && x.endsWith(s) || w.length() >= 4 && x.endsWith(QuestionTerms.singular(w)))) {
                 continue;
             }
             if (!unplaced.contains(w)) {

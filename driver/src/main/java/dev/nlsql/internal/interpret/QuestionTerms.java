@@ -62,7 +62,7 @@ final class QuestionTerms {
                 return true;
             }
             for (String s : words) {
-                if (s.length() >= 4 && w.length() > s.length() && (w.endsWith(s) || w.startsWith(s) || w.endsWith(Words.stem(s)))) {
+                if (s.length() >= 4 && w.length() > s.length() && (w.endsWith(s) || w.startsWith(s) || w.endsWith(singular(s)))) {
                     return true; // sbcustomer: customer
                 }
                 if (w.length() >= 3 && s.length() > w.length() && s.length() <= w.length() + 3 && s.startsWith(w)) {
@@ -71,6 +71,14 @@ final class QuestionTerms {
             }
         }
         return false;
+    }
+
+    /** A plural's singular by its ending alone (no synonyms): "transactions" is "transaction". */
+    static String singular(String word) {
+        if (word.length() > 4 && word.endsWith("ies")) {
+            return word.substring(0, word.length() - 3) + "y";
+        }
+        return word.length() > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.substring(0, word.length() - 1) : word;
     }
 
     /** One of these words is in the question. */

@@ -154,6 +154,15 @@ class InterpreterTest {
         }
     }
 
+    @Test
+    void aDescendingRankOverANullableColumnOnPostgresqlIsADoubtUnlessNullsGoLast() {
+        Interpretation first = read("which track is the longest", "SELECT track.name FROM track ORDER BY track.milliseconds DESC LIMIT 1");
+        assertTrue(first.doubts().stream().anyMatch(d -> d.contains("PostgreSQL puts empty values first")), first.doubts().toString());
+        Interpretation last = read("which track is the longest",
+                "SELECT track.name FROM track ORDER BY track.milliseconds DESC NULLS LAST LIMIT 1");
+        assertTrue(last.unique(), last.doubts().toString());
+    }
+
     /** A repair keeps a question's meaning: a misspelling, a longer name of the same words, a label for a label, or words the question says. */
     @Test
     void aRepairKeepsMeaningOnlyWhenTheQuestionOrTheNameSettlesIt() {
