@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.jdbc.NlStatement;
 import dev.nlsql.testing.FakeOpenAi;
-import dev.nlsql.testing.MusicDb;
+import dev.nlsql.testing.MusicStoreDb;
 import dev.nlsql.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -23,10 +23,11 @@ import org.junit.jupiter.api.Test;
  */
 class InterpretationIT {
 
+    private static final String DB = "nlsql_interpretation36";
     private static final String ALBUMS_BY_ACDC = "How many albums does 'AC/DC' have?";
 
     private static Connection offline() throws Exception {
-        return DriverManager.getConnection(TestPostgres.withParams("jdbc:nlsql:" + MusicDb.url().substring("jdbc:".length())));
+        return DriverManager.getConnection(TestPostgres.withParams("jdbc:nlsql:" + MusicStoreDb.url(DB).substring("jdbc:".length())));
     }
 
     private static Trace trace(Statement s) throws Exception {
@@ -52,7 +53,7 @@ class InterpretationIT {
         String composer = "SELECT COUNT(DISTINCT album.album_id) FROM album JOIN track ON track.album_id = album.album_id "
                 + "WHERE track.composer = 'AC/DC'";
         try (FakeOpenAi llm = new FakeOpenAi(answer(composer), answer("One album."));
-                Connection c = llm.connect(MusicDb.url()); Statement s = c.createStatement()) {
+                Connection c = llm.connect(MusicStoreDb.url(DB)); Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("NARRATE NL " + ALBUMS_BY_ACDC);
             assertTrue(rs.next());
             assertEquals(composer, rs.getString("sql"));
@@ -71,7 +72,7 @@ class InterpretationIT {
         String grouped = "SELECT genre.name, COUNT(*) FROM track JOIN genre ON genre.genre_id = track.genre_id "
                 + "WHERE track.milliseconds > 300000 GROUP BY genre.genre_id, genre.name ORDER BY genre.name";
         try (FakeOpenAi llm = new FakeOpenAi(answer(oneNumber), answer("n"), answer(grouped), answer("n"));
-                Connection c = llm.connect(MusicDb.url()); Statement s = c.createStatement()) {
+                Connection c = llm.connect(MusicStoreDb.url(DB)); Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("NARRATE NL how many tracks over 300000 milliseconds does each genre have");
             assertTrue(rs.next());
             assertEquals("medium", rs.getString("confidence"));
