@@ -169,7 +169,8 @@ class UnsampledValuesIT {
                     java.sql.ResultSet rs = s.executeQuery("NARRATE NL how many albums did the band Led Zeppelin make");
                     assertTrue(rs.next(), round);
                     assertEquals("medium", rs.getString("confidence"), round + ": " + rs.getString("why"));
-                    assertEquals("retried", rs.getString("why"), round);
+                    // "band" shows nowhere in the SQL: the reading is not unique either, the same cold and warm
+                    assertEquals("retried, reading not unique", rs.getString("why"), round + ": " + rs.getString("interpretation"));
                     assertEquals(good, rs.getString("sql"), round);
                 }
                 assertEquals(Attempt.Source.CACHE, trace(s).attempts().get(0).source(), "the second answer is the cache's");
