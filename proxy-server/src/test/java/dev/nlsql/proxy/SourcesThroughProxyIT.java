@@ -93,8 +93,8 @@ class SourcesThroughProxyIT {
             assertEquals(0, explained.status(), explained.err());
             List<String> lines = explained.out().strip().lines().toList();
             List<String> header = List.of(lines.get(0).split("\\|", -1));
-            assertEquals(List.of("database", "question", "stages"), header.subList(header.size() - 3, header.size()),
-                    "the database, question and stages columns come last: " + lines.get(0));
+            assertEquals(List.of("database", "question", "stages", "interpretation"), header.subList(header.size() - 4, header.size()),
+                    "the database, question, stages and interpretation columns come last: " + lines.get(0));
             int source = header.indexOf("source");
             int database = header.indexOf("database");
             List<String> where = new ArrayList<>();
