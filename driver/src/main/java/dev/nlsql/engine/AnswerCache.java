@@ -13,12 +13,15 @@ final class AnswerCache {
 
     /**
      * A validated answer: its SQL, and what the answer that put it here said of how it was found (its notes, such as a
-     * name read despite a typo, and {@link Narrator#howFound}), so that a replay tells the same and is as sure.
+     * name read despite a typo, and {@link Narrator#howFound}), and its interpretation ({@code reading} and
+     * {@code doubts}), so that a replay tells the same, reads the same and is as sure, without linking the question's
+     * values again.
      */
-    record Entry(String sql, List<String> notes, List<String> howFound) {
+    record Entry(String sql, List<String> notes, List<String> howFound, String reading, List<String> doubts) {
         Entry {
             notes = List.copyOf(notes);
             howFound = List.copyOf(howFound);
+            doubts = List.copyOf(doubts);
         }
     }
 

@@ -150,6 +150,8 @@ final class CorrectionLoop {
     private String knowledgeVersion = "";
     /** The main catalog was read from the database for this question, not taken from the cache. */
     private boolean catalogReadForThisQuestion;
+    /** The in-process cache's entry this question's answer replays, or null. */
+    private AnswerCache.Entry replayed;
     /** The answer is the cache's (either tier): not written back to the shared tier. */
     private boolean answeredFromCache;
     /** The shared cache's key, and the catalog fingerprint it was made with (a catalog read again may change it). */
@@ -564,6 +566,7 @@ final class CorrectionLoop {
             }
             if (entry != null) {
                 trace.replays(entry); // as sure as the answer it replays, with its notes (a name read despite a typo)
+                replayed = entry;
             }
             answeredFromCache = true;
             return step;
@@ -1268,7 +1271,7 @@ final class CorrectionLoop {
             List<String> notes = trace.notes().stream().filter(n -> !n.startsWith(SHARED_CACHE_NOTE) && !n.startsWith(SHARED_FAILED_NOTE))
                     .toList();
             engine.answers().put(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions(),
-                    new AnswerCache.Entry(step.sql(), notes, Narrator.howFound(trace)));
+                    new AnswerCache.Entry(step.sql(), notes, Narrator.howFound(trace), trace.reading(), trace.doubts()));
             SharedAnswers shared = engine.sharedAnswers();
             if (shared != null && !answeredFromCache) { // a cached answer is in the store already, or was when read
                 shared.put(sharedKey(), step.sql(), engine.config().cacheSharedTtlSeconds());
@@ -1282,6 +1285,10 @@ final class CorrectionLoop {
      * database it ran on; a local join of several sources is read for its shape only and is never a unique reading.
      */
     private void interpret(String sql, List<String> databases) {
+        if (replayed != null && replayed.reading() != null && sql.equals(replayed.sql())) {
+            trace.interpretation(replayed.reading(), replayed.doubts()); // read when it was answered: the same words, no new links
+            return;
+        }
         String before = trace.enter("interpret");
         try {
             Db on = databases.size() == 1 ? dbs.get(databases.get(0)) : null;

@@ -104,7 +104,8 @@ public final class Trace {
      * {@code knowledge}, {@code verified}, {@code cache}, {@code linking} (schema and value linking, the prompt's
      * schema), {@code generate} (the model call or the offline rules, prompt and reply included), {@code gate} (the
      * relevance check on the reply), {@code guard} (parse, policy, catalog check), {@code execute} (read-only
-     * transaction, statement, first rows), {@code diagnose} (error classification and repair), {@code fallback}.
+     * transaction, statement, first rows), {@code diagnose} (error classification and repair), {@code fallback},
+     * {@code interpret} (the answer read into words; a replayed cached answer has none).
      * Their sum is at most {@link #elapsedMillis()}; what is left is the loop's own bookkeeping.
      */
     public Map<String, Double> stageMillis() {
@@ -250,6 +251,11 @@ public final class Trace {
         this.reading = reading;
         this.doubts.clear();
         this.doubts.addAll(doubts);
+    }
+
+    /** The reading alone, without the follow-up's words or the doubts: what the answer cache keeps. */
+    String reading() {
+        return reading;
     }
 
     /**

@@ -87,6 +87,21 @@ class InterpretationIT {
     }
 
     @Test
+    void aCachedAnswerReplaysItsReadingWithoutReadingItAgain() throws Exception {
+        try (Connection c = offline(); Statement s = c.createStatement()) {
+            s.executeQuery("how many albums does 'Accept' have").close();
+            Trace cold = trace(s);
+            s.executeQuery("how many albums does 'Accept' have").close();
+            Trace warm = trace(s);
+            assertEquals(Attempt.Source.CACHE, warm.attempts().get(0).source());
+            assertEquals(cold.interpretation(), warm.interpretation());
+            assertEquals(cold.doubts(), warm.doubts());
+            assertTrue(cold.stageMillis().containsKey("interpret"), cold.stagesLine());
+            assertFalse(warm.stageMillis().containsKey("interpret"), "the cached reading is replayed: " + warm.stagesLine());
+        }
+    }
+
+    @Test
     void explainNlShowsTheInterpretationOnTheAnsweringAttempt() throws Exception {
         try (Connection c = offline(); Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("EXPLAIN NL " + ALBUMS_BY_ACDC);
