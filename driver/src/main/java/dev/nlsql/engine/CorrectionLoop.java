@@ -847,7 +847,7 @@ final class CorrectionLoop {
         record(Source.FALLBACK, guarded.sql(), Outcome.OK, null, g.millis() + millisSince(t0), g.inputTokens(), g.outputTokens(), NlConfig.LOCAL);
         trace.note("answered by the fallback analysis on a local copy of " + copy.tables()
                 + (truncated.isEmpty() ? "" : "; only the first " + rows + " rows of " + truncated + " were copied (nlsql.fallbackRows)"));
-        interpret(guarded.sql(), List.of(NlConfig.LOCAL));
+        interpret(guarded.sql(), guarded.ast(), List.of(NlConfig.LOCAL));
         trace.succeed(guarded.sql(), start);
         engine.metrics().record(trace);
         TraceLog.answered(trace);
@@ -1262,7 +1262,7 @@ final class CorrectionLoop {
 
     private Answer answered(Step step) {
         trace.answeredFrom(step.databases());
-        interpret(step.sql(), step.databases());
+        interpret(step.sql(), step.guarded() == null ? null : step.guarded().ast(), step.databases());
         trace.succeed(step.sql(), start);
         engine.metrics().record(trace);
         TraceLog.answered(trace);
@@ -1284,7 +1284,7 @@ final class CorrectionLoop {
      * The answering SQL read in words, with what of it the question does not account for: on the catalog of the one
      * database it ran on; a local join of several sources is read for its shape only and is never a unique reading.
      */
-    private void interpret(String sql, List<String> databases) {
+    private void interpret(String sql, net.sf.jsqlparser.statement.select.Select parsed, List<String> databases) {
         if (replayed != null && replayed.reading() != null && sql.equals(replayed.sql())) {
             trace.interpretation(replayed.reading(), replayed.doubts()); // read when it was answered: the same words, no new links
             return;
@@ -1310,8 +1310,10 @@ final class CorrectionLoop {
             }
             Interpretation i;
             try {
-                i = Interpreter.of(new QuestionContext(question.text(), question.instructions(), catalog, links, terms, notes, verified),
-                        sql);
+                QuestionContext context = new QuestionContext(question.text(), question.instructions(), catalog, links, terms, notes,
+                        verified);
+                // the guard's tree when it checked this SQL: parsing it again would cost as much as the reading
+                i = parsed != null ? Interpreter.of(context, parsed) : Interpreter.of(context, sql);
             } catch (RuntimeException e) { // a reader's bug must not lose the answer, nor let it pass as unique
                 LOG.warn("the answer's SQL could not be read into words: {}", e.toString());
                 i = new Interpretation("Ran " + sql + ".", List.of("the SQL could not be read into words"));

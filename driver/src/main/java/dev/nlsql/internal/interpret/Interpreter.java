@@ -89,6 +89,11 @@ public final class Interpreter {
         } catch (SqlParsing.Unparseable e) {
             statement = null;
         }
+        return of(context, statement);
+    }
+
+    /** The interpretation of a statement already parsed (the guard's tree, read and never changed here). */
+    public static Interpretation of(QuestionContext context, Statement statement) {
         if (!(statement instanceof Select select)) {
             return new Interpretation("Ran SQL that could not be read back into words.", List.of("the SQL could not be read"));
         }
