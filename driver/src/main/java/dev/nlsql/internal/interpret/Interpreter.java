@@ -3,6 +3,7 @@ package dev.nlsql.internal.interpret;
 import dev.nlsql.internal.knowledge.GlossaryTerm;
 import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.ColumnRole;
+import dev.nlsql.internal.schema.NounForms;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.schema.ValueIndex.ValueLink;
@@ -333,29 +334,12 @@ public final class Interpreter {
     }
 
     static String plural(TableInfo t) {
-        List<String> w = Words.split(t.name());
-        if (w.isEmpty()) {
-            return t.name();
-        }
-        String last = w.get(w.size() - 1);
-        String stem = Words.stem(last);
-        String many = !last.equals(stem) && last.endsWith("s") ? last
-                : last.endsWith("y") && !last.matches(".*[aeiou]y") ? last.substring(0, last.length() - 1) + "ies"
-                : last.endsWith("s") || last.endsWith("x") || last.endsWith("ch") || last.endsWith("sh") ? last + "es" : last + "s";
-        List<String> out = new ArrayList<>(w.subList(0, w.size() - 1));
-        out.add(many);
-        return String.join(" ", out);
+        return NounForms.counted(t.name());
     }
 
     private static String singular(List<String> words) {
         List<String> out = new ArrayList<>(words);
-        String last = out.get(out.size() - 1);
-        if (last.endsWith("ies") && last.length() > 4) {
-            last = last.substring(0, last.length() - 3) + "y";
-        } else if (last.endsWith("s") && !last.endsWith("ss") && !last.endsWith("us") && last.length() > 3) {
-            last = last.substring(0, last.length() - 1);
-        }
-        out.set(out.size() - 1, last);
+        out.set(out.size() - 1, QuestionTerms.singular(out.get(out.size() - 1)));
         return String.join(" ", out);
     }
 

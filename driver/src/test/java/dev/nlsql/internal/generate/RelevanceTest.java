@@ -151,7 +151,7 @@ class RelevanceTest {
             {"orders", "orders"}, {"sales", "sales"}, {"person", "people"}, {"people", "people"}, {"analysis", "analyses"},
             {"day", "days"}, {"staff", "staff"}, {"branch", "branches"}, {"album", "albums"}};
         for (String[] p : plurals) {
-            assertEquals(p[1], ExampleQuestion.plural(p[0]), p[0]);
+            assertEquals(p[1], dev.nlsql.internal.schema.NounForms.plural(p[0]), p[0]);
         }
     }
 
