@@ -33,6 +33,7 @@ import dev.nlsql.internal.knowledge.TouchedTerms;
 import dev.nlsql.internal.knowledge.GlossaryTerm;
 import dev.nlsql.internal.interpret.Interpretation;
 import dev.nlsql.internal.interpret.Interpreter;
+import dev.nlsql.internal.interpret.RepairMeaning;
 import dev.nlsql.internal.interpret.QuestionContext;
 import dev.nlsql.internal.knowledge.VerifiedMatch;
 import dev.nlsql.internal.knowledge.VerifiedQuestion;
@@ -1133,7 +1134,7 @@ final class CorrectionLoop {
             Repairs.Repair repair = inStage("diagnose", () -> Repairs.repair(failedStep.guarded() == null ? failedStep.sql()
                     : failedStep.guarded().sql(), failedStep.diagnosis(), failedStep.db().catalog));
             if (repair != null && repair.column() != null
-                    && !Interpreter.repairKeepsMeaning(question.text(), repair.wrongColumn(), repair.column())) {
+                    && !RepairMeaning.keepsMeaning(question.text(), repair.wrongColumn(), repair.column())) {
                 // the one column that fits by name, type and role is not one this question names: the model is told instead
                 LOG.debug("not repaired: {} (the question does not name {})", repair.description(), repair.column());
                 return step;

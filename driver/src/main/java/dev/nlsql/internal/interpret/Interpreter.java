@@ -40,47 +40,6 @@ public final class Interpreter {
     private Interpreter() {
     }
 
-    /** Words of a column name that say nothing of its meaning. */
-    private static final Set<String> NAME_NOISE = Set.of("id", "key", "no", "num", "nr", "code", "fk", "pk");
-    /** What "when" asks for in a column's name. */
-    private static final Set<String> WHEN = Set.of("date", "time", "day", "timestamp", "datetime");
-
-    /**
-     * A repair may put {@code column} in place of {@code wrong} without changing what the question means: the two are
-     * a spelling apart ({@code amont}, {@code amount}), the wrong name's words are all in the right one's ({@code amount},
-     * {@code total_amount}), both are a row's label ({@code title}, {@code name}), or every meaningful word of
-     * {@code column} is a word of the question ("shipped" for {@code ship_date}'s "ship" and "date"). Otherwise another column of another meaning
-     * (a join date for a ship date) may be taken, and the model is better told.
-     */
-    public static boolean repairKeepsMeaning(String question, String wrong, String column) {
-        String a = wrong.toLowerCase(Locale.ROOT).replace("_", "");
-        String b = column.toLowerCase(Locale.ROOT).replace("_", "");
-        if (dev.nlsql.internal.sql.EditDistance.of(a, b) <= Math.max(1, b.length() / 5)) {
-            return true;
-        }
-        List<String> words = Words.split(column).stream().filter(w -> w.length() > 2 && !NAME_NOISE.contains(w)).toList();
-        List<String> wrongWords = Words.split(wrong).stream().filter(w -> w.length() > 2 && !NAME_NOISE.contains(w)).toList();
-        if (words.isEmpty()) {
-            return false;
-        }
-        if (!wrongWords.isEmpty() && words.stream().map(Words::stem).toList().containsAll(wrongWords.stream().map(Words::stem).toList())) {
-            return true;
-        }
-        Set<String> labels = Set.of("name", "title");
-        if (labels.containsAll(wrongWords) && labels.containsAll(words) && !wrongWords.isEmpty()) {
-            return true;
-        }
-        QuestionTerms q = new QuestionTerms(question);
-        for (String w : words) {
-            boolean said = q.stems.contains(Words.stem(w)) || WHEN.contains(w) && q.words.contains("when")
-                    || w.length() >= 4 && q.words.stream().anyMatch(x -> x.length() >= 4 && x.startsWith(w.substring(0, 4)));
-            if (!said) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** The interpretation of {@code sql}; one that cannot be parsed is read as "ran a query" with a doubt. */
     public static Interpretation of(QuestionContext context, String sql) {
         Statement statement;
@@ -151,7 +110,7 @@ public final class Interpreter {
         } else {
             b.append("listed ").append(listed.isEmpty() ? "the group" : join(listed));
             if (subject != null) {
-                b.append(" of the ").append(plural(subject)).append(" (").append(subject.name()).append(')');
+                b.append(" of the ").append(NounForms.counted(subject.name())).append(" (").append(subject.name()).append(')');
             }
         }
         if (top.getDistinct() != null) {
@@ -208,7 +167,7 @@ public final class Interpreter {
         boolean star = f.isAllColumns() || params == null || params.toString().equals("*") || params.toString().equals("1");
         String what = star ? null : phrase(parts, (Expression) ((List<?>) params).get(0));
         String s = switch (name) {
-            case "count" -> star || keyOf(parts, f) ? "counted the " + (subject == null ? "rows" : plural(subject) + " (" + subject.name() + ")")
+            case "count" -> star || keyOf(parts, f) ? "counted the " + (subject == null ? "rows" : NounForms.counted(subject.name()) + " (" + subject.name() + ")")
                     : "counted the " + (distinct ? "distinct " : "") + what;
             case "sum" -> "summed " + what;
             case "avg" -> "averaged " + what;
@@ -285,19 +244,18 @@ public final class Interpreter {
         String inner = p.replaceAll("^%|%$", "");
         String how;
         if (inner.contains("%") || inner.contains("_")) {
-            how = "matches '" + p + "'";
+            how = (not ? "does not match '" : "matches '") + p + "'";
         } else if (p.startsWith("%") && p.endsWith("%")) {
-            how = "contains '" + inner + "'";
+            how = (not ? "does not contain '" : "contains '") + inner + "'";
         } else if (p.endsWith("%")) {
-            how = "starts with '" + inner + "'";
+            how = (not ? "does not start with '" : "starts with '") + inner + "'";
         } else if (p.startsWith("%")) {
-            how = "ends with '" + inner + "'";
+            how = (not ? "does not end with '" : "ends with '") + inner + "'";
         } else {
-            how = "is '" + inner + "'";
+            how = (not ? "is not '" : "is '") + inner + "'";
         }
         boolean anyCase = op.toUpperCase(Locale.ROOT).contains("ILIKE");
-        return col + (not ? " does not " + how.replaceFirst("^(contains|starts|ends|matches|is)", "$1") : " " + how)
-                + (anyCase ? " (any case)" : "");
+        return col + " " + how + (anyCase ? " (any case)" : "");
     }
 
     static String literal(Expression e) {
@@ -331,10 +289,6 @@ public final class Interpreter {
         Set<String> names = new LinkedHashSet<>();
         tables.forEach(t -> names.add(t.name()));
         return names.isEmpty() ? "no table of the catalog" : String.join(", ", names);
-    }
-
-    static String plural(TableInfo t) {
-        return NounForms.counted(t.name());
     }
 
     private static String singular(List<String> words) {
