@@ -50,10 +50,12 @@ class RelevanceGateMeasurementIT {
 
     /**
      * defog sql-eval's question sets and the databases ../shared/benchmarks/defog lacks (Apache-2.0, from defog-ai/sql-eval and
-     * defog-ai/defog-data): read from the benchmarks folder's {@code defog-sql-eval/} when it holds them, else the test is skipped.
+     * defog-ai/defog-data): read from the benchmarks folder's {@code defog-sql-eval/} when it holds them (or the folder
+     * {@code NLSQL_SQL_EVAL_DIR} names), else the test is skipped.
      */
     private static java.nio.file.Path sqlEval() {
-        return Benchmarks.dir().resolve("defog-sql-eval");
+        String own = System.getenv("NLSQL_SQL_EVAL_DIR"); // a copy kept outside the benchmarks folder
+        return own != null && !own.isBlank() ? Path.of(own) : Benchmarks.dir().resolve("defog-sql-eval");
     }
 
     /** defog sql-eval's databases that ../shared/benchmarks lacks, loaded from defog-sql-eval/ under this class's names. */
