@@ -122,7 +122,7 @@ public final class Evaluator {
         for (String g : GoldSql.expand(q.goldSql())) {
             try (Statement s = goldConnection.createStatement(); ResultSet rs = s.executeQuery(g)) {
                 golds.add(rows(rs));
-                goldOrdered.add(GoldSql.ordersRows(g));
+                goldOrdered.add(GoldSql.ordersRows(g) && QuestionOrder.asksForOrder(q.text(), q.category()));
             } catch (SQLException e) {
                 goldError = e.getMessage();
             }

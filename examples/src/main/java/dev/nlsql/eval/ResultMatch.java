@@ -8,9 +8,11 @@ import java.util.List;
 
 /**
  * Execution match as the text-to-SQL field grades it: two results are the same when their rows
- * are the same multiset, ignoring column order and names; row order counts only when the gold
- * query orders its rows (rows tied on its sort key in any order). Numbers compare to four decimal places. The lenient variant accepts an
- * answer whose columns include the gold's columns (extra columns are fine).
+ * are the same multiset, ignoring column order and names; row order counts only when the caller says
+ * so ({@link QuestionOrder}: the gold orders its rows and the question asks for an order; rows tied on
+ * the sort key in any order). Numbers compare to four decimal places, or to the places the gold shows
+ * when it rounds to fewer (a gold {@code round(avg(x), 2)} of 64.21 matches 64.2146). The lenient
+ * variant accepts an answer whose columns include the gold's columns (extra columns are fine).
  */
 public final class ResultMatch {
 
@@ -22,7 +24,8 @@ public final class ResultMatch {
         if (gold.size() != answer.size() || width(gold) != width(answer) && !gold.isEmpty()) {
             return false;
         }
-        return sameRows(normalise(gold), normalise(answer), ordered);
+        int places = places(gold);
+        return sameRows(normalise(gold, places), normalise(answer, places), ordered);
     }
 
     /** Same rows when the answer's columns are narrowed to ones that match the gold's columns. */
@@ -33,8 +36,9 @@ public final class ResultMatch {
         if (gold.size() != answer.size() || gold.isEmpty() || width(answer) <= width(gold)) {
             return false;
         }
-        List<List<String>> g = normalise(gold);
-        List<List<String>> a = normalise(answer);
+        int places = places(gold);
+        List<List<String>> g = normalise(gold, places);
+        List<List<String>> a = normalise(answer, places);
         List<Integer> chosen = new ArrayList<>();
         for (int gc = 0; gc < width(gold); gc++) {
             int match = -1;
@@ -142,12 +146,29 @@ public final class ResultMatch {
         return rows.isEmpty() ? 0 : rows.get(0).size();
     }
 
-    private static List<List<String>> normalise(List<List<Object>> rows) {
+    /** Four decimal places, or fewer when the gold's fractional decimals all show fewer (it rounded them). */
+    static int places(List<List<Object>> gold) {
+        int most = 0;
+        for (List<Object> row : gold) {
+            for (Object v : row) {
+                if (v instanceof BigDecimal d && d.scale() > 0) {
+                    most = Math.max(most, d.scale());
+                } else if (v instanceof Double || v instanceof Float) {
+                    return DEFAULT_PLACES; // a float shows no rounding
+                }
+            }
+        }
+        return most == 0 ? DEFAULT_PLACES : Math.min(most, DEFAULT_PLACES);
+    }
+
+    private static final int DEFAULT_PLACES = 4;
+
+    private static List<List<String>> normalise(List<List<Object>> rows, int places) {
         List<List<String>> out = new ArrayList<>(rows.size());
         for (List<Object> row : rows) {
             List<String> r = new ArrayList<>(row.size());
             for (Object v : row) {
-                r.add(value(v));
+                r.add(value(v, places));
             }
             out.add(r);
         }
@@ -155,12 +176,16 @@ public final class ResultMatch {
     }
 
     static String value(Object v) {
+        return value(v, DEFAULT_PLACES);
+    }
+
+    private static String value(Object v, int places) {
         if (v == null) {
             return "\u0000null";
         }
         if (v instanceof Number n) {
             BigDecimal d = n instanceof BigDecimal b ? b : new BigDecimal(n.toString());
-            return d.setScale(4, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+            return d.setScale(places, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
         }
         // a timestamp as java.sql.Timestamp (PostgreSQL), OffsetDateTime (a timestamptz from the local engine) or
         // LocalDateTime reads as the same local date and time when it is the same instant

@@ -91,6 +91,32 @@ class ResultMatchTest {
     }
 
     @Test
+    void orderCountsOnlyWhenTheQuestionAsksForOne() {
+        assertFalse(QuestionOrder.asksForOrder("How many customers are there in each country?", null));
+        assertFalse(QuestionOrder.asksForOrder("What is the average freight per shipper?", ""));
+        assertTrue(QuestionOrder.asksForOrder("What is the average freight per shipper?", "order_by"), "defog's category");
+        assertTrue(QuestionOrder.asksForOrder("List the products sorted by price", null));
+        assertTrue(QuestionOrder.asksForOrder("Top 5 customers by number of orders", null));
+        assertTrue(QuestionOrder.asksForOrder("Which 3 products are the most expensive?", null));
+        assertFalse(QuestionOrder.asksForOrder("List the products in stock", null), "no word of order inside another word");
+        assertFalse(QuestionOrder.asksForOrder("How many distinct customers ordered each product?", null), "ordered: bought");
+    }
+
+    @Test
+    void numbersCompareAtThePlacesTheGoldShows() {
+        List<List<Object>> rounded = rows(new Object[] {"Speedy", new BigDecimal("65.00")}, new Object[] {"United", new BigDecimal("86.64")});
+        assertEquals(2, ResultMatch.places(rounded));
+        assertTrue(ResultMatch.strict(rounded, rows(new Object[] {"Speedy", new BigDecimal("64.9962")}, new Object[] {"United", 86.6409}),
+                false));
+        assertFalse(ResultMatch.strict(rounded, rows(new Object[] {"Speedy", new BigDecimal("65.01")}, new Object[] {"United", 86.64}), false),
+                "different at the gold's places");
+        assertEquals(4, ResultMatch.places(rows(new Object[] {3L, 2.5})), "a float shows no rounding");
+        assertEquals(4, ResultMatch.places(rows(new Object[] {3L, new BigDecimal("7")})), "integers show no rounding");
+        assertFalse(ResultMatch.strict(rows(new Object[] {3L}), rows(new Object[] {new BigDecimal("3.4")}), false),
+                "an integer gold does not round the answer");
+    }
+
+    @Test
     void goldAlternativesAndColumnChoicesExpand() {
         assertEquals(List.of("SELECT 1", "SELECT 2"), GoldSql.alternatives("SELECT 1; SELECT 2;"));
         assertEquals(List.of("SELECT ';'"), GoldSql.alternatives("SELECT ';'"));
