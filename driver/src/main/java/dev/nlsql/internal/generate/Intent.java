@@ -31,12 +31,14 @@ import java.util.List;
  *                    2025": the order's date); set whenever there is a date phrase or a grain
  * @param measureExpression a glossary measure ("revenue": {@code SUM(order_items.unit_price * order_items.quantity)})
  *                    computed in place of {@code aggregate(measure)}, or null
- * @param conditions  glossary filters ("active customer": {@code customers.status = 'active'})
+ * @param conditions  glossary filters ("active customer": {@code customers.status = 'active'}) and yes/no columns said
+ *                    of the rows ("electric bikes": {@code bikes.is_electric = TRUE})
+ * @param questionWords the question's words, which pick one of two foreign keys between the same tables ("started")
  */
 record Intent(TableInfo base, String aggregate, Column measure, TableInfo groupTable, ColumnInfo groupColumn, String grain,
         List<Filter> filters, List<Comparison> comparisons, String dateFrom, String dateTo, List<Column> shown,
         boolean rankByMeasure, Integer limit, boolean descending, boolean distinct, List<TableInfo> joined, Column dateColumn,
-        Expression measureExpression, List<Expression> conditions) {
+        Expression measureExpression, List<Expression> conditions, List<String> questionWords) {
 
     /** One column of one table. */
     record Column(TableInfo table, ColumnInfo column) {

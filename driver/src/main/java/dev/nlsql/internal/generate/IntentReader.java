@@ -6,6 +6,7 @@ import dev.nlsql.internal.generate.Intent.Filter;
 import dev.nlsql.internal.knowledge.GlossaryTerm;
 import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.SchemaRenderer;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.schema.ValueIndex.ValueLink;
 import dev.nlsql.internal.schema.ValueOwner;
@@ -649,7 +650,40 @@ final class IntentReader {
         out.sort(java.util.Comparator.comparingInt(Mention::at));
         out.addAll(labelMentions(out));
         out.sort(java.util.Comparator.comparingInt(Mention::at));
+        out.removeIf(this::flagCondition);
         return out;
+    }
+
+    /** Words that say "is" of a yes/no column: "stations that are active". */
+    private static final Set<String> COPULAS = Set.of("is", "are", "was", "were", "be", "being");
+
+    /**
+     * A yes/no column said of the rows is a condition, not a column to show: "the electric bikes" (before the
+     * table's noun), "stations that are active", "stations are not active" (after is/are, "not" negating it).
+     * Anywhere else the column is shown, as before.
+     */
+    private boolean flagCondition(Mention m) {
+        if (m.column() == null || m.kind() != null || m.length() != 1 || !SqlWriter.isBoolean(m.column())) {
+            return false;
+        }
+        int before = m.at() - 1;
+        boolean negated = before >= 0 && (words.get(before).equals("not") || words.get(before).equals("non"));
+        int copula = negated ? before - 1 : before;
+        boolean predicate = copula >= 0 && COPULAS.contains(words.get(copula));
+        int next = m.at() + m.length();
+        boolean adjective = next < words.size() && m.table() != null && (Words.stem(words.get(next)).equals(Words.stem(m.table().name()))
+                || Words.stems(m.table().name()).size() > 1 && Words.stems(m.table().name()).get(Words.stems(m.table().name()).size() - 1)
+                        .equals(Words.stem(words.get(next))));
+        if (!predicate && !adjective) {
+            return false;
+        }
+        if (negated) {
+            used[before] = true;
+        }
+        String sql = SchemaRenderer.identifier(catalog, m.table().name()) + "." + SchemaRenderer.identifier(catalog, m.column().name())
+                + (negated ? " = FALSE" : " = TRUE");
+        conditions.add(new Intent.Expression(sql, m.column().name(), List.of(m.table())));
+        return true;
     }
 
     /**
@@ -825,7 +859,26 @@ final class IntentReader {
                 return next != null ? new Mention(i, 2, t, next) : new Mention(i, 1, t, null); // "customer country"
             }
         }
-        return null;
+        return lastWordTableMention(i);
+    }
+
+    /**
+     * "shows" for netflix_shows: a word that is the last word of exactly one table's two-word name, when no
+     * table is named by the word alone (then "categories" is categories, not product_categories).
+     */
+    private Mention lastWordTableMention(int i) {
+        String stem = Words.stem(words.get(i));
+        TableInfo only = null;
+        for (TableInfo t : catalog.tables()) {
+            List<String> stems = Words.stems(t.name());
+            if (stems.size() == 2 && stems.get(1).equals(stem)) {
+                if (only != null) {
+                    return null;
+                }
+                only = t;
+            }
+        }
+        return only == null ? null : new Mention(i, 1, only, null);
     }
 
     /**
@@ -943,6 +996,9 @@ final class IntentReader {
                 if (located) {
                     continue;
                 }
+            }
+            if (found.isEmpty() && Joins.picksKey(catalog, tables, w)) {
+                continue; // "trips started at": the start station's key
             }
             if (found.isEmpty()) {
                 out.add(w);
@@ -1209,7 +1265,7 @@ final class IntentReader {
         reads.remove(null);
         // the tables on the join paths too: "customers who ordered each product" reads orders on the way
         Set<TableInfo> named = Set.copyOf(reads);
-        Joins joins = Joins.between(catalog, base, reads);
+        Joins joins = Joins.between(catalog, base, reads, words);
         reads.addAll(joins.tables());
         List<Integer> toExplain = new ArrayList<>(verbs);
         List<Integer> dateVerbsRead = new ArrayList<>();
@@ -1237,7 +1293,8 @@ final class IntentReader {
             dateColumn = dateOf(base, events, joined, reads, mentions);
         }
         return new Intent(base, aggregate, measure, groupTable, groupColumn, grain, List.copyOf(filters), compared, dateFrom, dateTo,
-                shown, rankByMeasure, limit, descending, distinct, joined, dateColumn, measureExpression, List.copyOf(conditions));
+                shown, rankByMeasure, limit, descending, distinct, joined, dateColumn, measureExpression, List.copyOf(conditions),
+                List.copyOf(words));
     }
 
     /**

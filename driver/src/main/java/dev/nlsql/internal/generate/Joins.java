@@ -4,6 +4,7 @@ import dev.nlsql.internal.schema.ForeignKey;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.SchemaRenderer;
 import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.schema.Words;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -21,7 +22,8 @@ import java.util.Set;
  */
 final class Joins {
 
-    private record Edge(TableInfo from, TableInfo to, String condition, boolean toChildren) {
+    /** One step of a path; {@code unsettled} when it stands for several keys the question does not choose between. */
+    private record Edge(TableInfo from, TableInfo to, String condition, boolean toChildren, boolean unsettled) {
     }
 
     private final String from;
@@ -57,8 +59,13 @@ final class Joins {
         return bridges;
     }
 
-    static Joins between(SchemaCatalog catalog, TableInfo base, Collection<TableInfo> needed) throws NotUnderstoodException {
-        Map<TableInfo, List<Edge>> graph = graph(catalog);
+    /**
+     * @param questionWords the question's words: where two foreign keys link the same tables (a trip's start and end
+     *                      station), the one whose own words the question says ("started") is taken; none or both, declined
+     */
+    static Joins between(SchemaCatalog catalog, TableInfo base, Collection<TableInfo> needed, List<String> questionWords)
+            throws NotUnderstoodException {
+        Map<TableInfo, List<Edge>> graph = graph(catalog, questionWords);
         Set<TableInfo> joined = new LinkedHashSet<>();
         joined.add(base);
         StringBuilder sql = new StringBuilder(SchemaRenderer.identifier(catalog, base.name()));
@@ -71,6 +78,15 @@ final class Joins {
             List<Edge> path = shortestPath(graph, joined, target);
             if (path == null) {
                 throw new NotUnderstoodException("no foreign key connects " + base.name() + " and " + target.name());
+            }
+            for (Edge e : path) {
+                if (e.unsettled()) {
+                    // "trips per station": by the start station or the end station? Nothing in the question says
+                    TableInfo child = e.toChildren() ? e.to() : e.from();
+                    TableInfo parent = e.toChildren() ? e.from() : e.to();
+                    throw new NotUnderstoodException("it does not know which key from " + child.name() + " to " + parent.name()
+                            + " is meant (" + String.join(", ", keyColumns(catalog, child, parent)) + ")");
+                }
             }
             for (int i = 1; i < path.size(); i++) {
                 if (path.get(i - 1).toChildren() && !path.get(i).toChildren() && !bridges.contains(path.get(i).from())) {
@@ -85,6 +101,11 @@ final class Joins {
             }
         }
         return new Joins(sql.toString(), fans, List.copyOf(joined), List.copyOf(bridges));
+    }
+
+    private static List<String> keyColumns(SchemaCatalog catalog, TableInfo child, TableInfo parent) {
+        return child.foreignKeys().stream().filter(fk -> catalog.resolve(fk.refSchema(), fk.refTable()) == parent)
+                .map(fk -> String.join("+", fk.columns())).toList();
     }
 
     /** The tables {@code t} references. */
@@ -122,13 +143,27 @@ final class Joins {
         return null;
     }
 
-    private static Map<TableInfo, List<Edge>> graph(SchemaCatalog catalog) {
+    private static Map<TableInfo, List<Edge>> graph(SchemaCatalog catalog, List<String> questionWords) {
         Map<TableInfo, List<Edge>> out = new HashMap<>();
+        Map<List<TableInfo>, List<ForeignKey>> parallel = new HashMap<>();
+        for (TableInfo child : catalog.tables()) {
+            for (ForeignKey fk : child.foreignKeys()) {
+                TableInfo parent = catalog.resolve(fk.refSchema(), fk.refTable());
+                if (parent != null && parent != child) {
+                    parallel.computeIfAbsent(List.of(child, parent), k -> new ArrayList<>()).add(fk);
+                }
+            }
+        }
         for (TableInfo child : catalog.tables()) {
             for (ForeignKey fk : child.foreignKeys()) {
                 TableInfo parent = catalog.resolve(fk.refSchema(), fk.refTable());
                 if (parent == null || parent == child) {
                     continue;
+                }
+                List<ForeignKey> alike = parallel.get(List.of(child, parent));
+                boolean unsettled = alike.size() > 1 && alike.stream().noneMatch(k -> chosen(k, alike, parent, questionWords));
+                if (alike.size() > 1 && !chosen(fk, alike, parent, questionWords) && !(unsettled && fk == alike.get(0))) {
+                    continue; // one edge for the keys between two tables: the chosen one, or one that stands for all, unsettled
                 }
                 StringBuilder on = new StringBuilder();
                 for (int i = 0; i < fk.columns().size(); i++) {
@@ -140,10 +175,51 @@ final class Joins {
                             .append(SchemaRenderer.identifier(catalog, parent.name())).append('.')
                             .append(SchemaRenderer.identifier(catalog, fk.refColumns().get(i)));
                 }
-                out.computeIfAbsent(child, k -> new ArrayList<>()).add(new Edge(child, parent, on.toString(), false));
-                out.computeIfAbsent(parent, k -> new ArrayList<>()).add(new Edge(parent, child, on.toString(), true));
+                out.computeIfAbsent(child, k -> new ArrayList<>()).add(new Edge(child, parent, on.toString(), false, unsettled));
+                out.computeIfAbsent(parent, k -> new ArrayList<>()).add(new Edge(parent, child, on.toString(), true, unsettled));
             }
         }
         return out;
+    }
+
+    /**
+     * Whether {@code fk} is the one of several keys from the same table to {@code parent} that the question picks: its
+     * columns' own words (start of start_station_id) said in the question, and no other key's. When the question picks
+     * none, every key is left out, and a path that needs one is declined by {@link #between}: the keys say different things.
+     */
+    private static boolean chosen(ForeignKey fk, List<ForeignKey> alike, TableInfo parent, List<String> questionWords) {
+        List<ForeignKey> said = alike.stream().filter(k -> said(k, parent, questionWords)).toList();
+        return said.size() == 1 && said.get(0) == fk;
+    }
+
+    /** Whether a word ("started") picks one of several keys between two of these tables: the verb is what the join says. */
+    static boolean picksKey(SchemaCatalog catalog, Collection<TableInfo> tables, String word) {
+        for (TableInfo child : tables) {
+            for (ForeignKey fk : child.foreignKeys()) {
+                TableInfo parent = catalog.resolve(fk.refSchema(), fk.refTable());
+                long alike = child.foreignKeys().stream().filter(k -> catalog.resolve(k.refSchema(), k.refTable()) == parent).count();
+                if (parent != null && tables.contains(parent) && alike > 1 && said(fk, parent, List.of(word))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean said(ForeignKey fk, TableInfo parent, List<String> questionWords) {
+        Set<String> own = new LinkedHashSet<>();
+        fk.columns().forEach(c -> own.addAll(Words.stems(c)));
+        own.removeAll(Words.stems(parent.name()));
+        own.remove("id");
+        own.removeIf(Words::isStop);
+        for (String w : questionWords) {
+            String stem = Words.stem(w);
+            String verb = w.endsWith("ed") && w.length() > 4 ? w.substring(0, w.length() - 2)
+                    : w.endsWith("ing") && w.length() > 5 ? w.substring(0, w.length() - 3) : stem;
+            if (own.contains(stem) || own.contains(verb)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -120,7 +120,7 @@ final class SqlWriter {
         if (in.dateTo() != null) {
             where.add(dateColumn + " < " + in.dateTo());
         }
-        Joins joins = Joins.between(catalog, base, needed);
+        Joins joins = Joins.between(catalog, base, needed, in.questionWords());
         String aggregate = in.aggregate();
         if (joins.fansOut() && aggregate != null && (!"COUNT".equals(aggregate) || in.measureExpression() != null
                 && !in.measureExpression().sql().replaceAll("\\s+", "").toUpperCase(Locale.ROOT).startsWith("COUNT(DISTINCT"))) {
@@ -149,12 +149,14 @@ final class SqlWriter {
         boolean distinctRows = false;
         if (agg != null) {
             select.add(agg + " AS " + id(alias(in)));
-            order = ranking ? agg + (in.descending() ? " DESC" : " ASC") : in.grain() != null ? "1" : null;
+            boolean mayBeNull = !"COUNT".equals(in.aggregate()) && (in.measureExpression() != null
+                    || in.measure() != null && in.measure().column().nullable());
+            order = ranking ? ranked(agg, in.descending(), mayBeNull) : in.grain() != null ? "1" : null;
         } else if (in.rankByMeasure()) {
             select.addAll(labels(in.measure().table()));
             in.shown().forEach(c -> select.add(ref(c)));
             select.add(ref(in.measure()));
-            order = ref(in.measure()) + (in.descending() ? " DESC" : " ASC");
+            order = ranked(ref(in.measure()), in.descending(), in.measure().column().nullable());
         } else if (!in.shown().isEmpty() || in.measure() != null) {
             in.shown().forEach(c -> select.add(ref(c)));
             if (in.measure() != null) {
@@ -193,6 +195,20 @@ final class SqlWriter {
             sql.append(" LIMIT ").append(in.limit());
         }
         return sql.toString();
+    }
+
+    /**
+     * A ranking's ORDER BY item with empty values last: the "highest" or "lowest" is never an unknown one. PostgreSQL
+     * puts NULL above every value (first when descending), MySQL and MariaDB below (first when ascending).
+     */
+    private String ranked(String expression, boolean descending, boolean mayBeNull) {
+        if (mayBeNull && postgres && descending) {
+            return expression + " DESC NULLS LAST";
+        }
+        if (mayBeNull && mysql && !descending) {
+            return expression + " IS NULL, " + expression + " ASC";
+        }
+        return expression + (descending ? " DESC" : " ASC");
     }
 
     /** Whether the rows listed can be made distinct: no json or xml column, which have no equality. */
@@ -309,6 +325,12 @@ final class SqlWriter {
     static boolean isMoneyTyped(ColumnInfo c) {
         String t = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
         return isNumeric(c) && !t.contains("int") && !t.contains("serial");
+    }
+
+    /** A yes/no column. */
+    static boolean isBoolean(ColumnInfo c) {
+        String t = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
+        return t.equals("bool") || t.equals("boolean");
     }
 
     static boolean isDate(ColumnInfo c) {

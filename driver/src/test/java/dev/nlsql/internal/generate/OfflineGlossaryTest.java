@@ -43,7 +43,7 @@ class OfflineGlossaryTest {
         assertThrows(NotUnderstoodException.class, () -> sql("revenue per category", VALUES));
         assertEquals("SELECT customers.country, SUM(order_items.unit_price * order_items.quantity) AS revenue FROM order_items "
                 + "JOIN orders ON order_items.order_id = orders.id JOIN customers ON orders.customer_id = customers.id "
-                + "GROUP BY customers.country ORDER BY SUM(order_items.unit_price * order_items.quantity) DESC, customers.country LIMIT 3",
+                + "GROUP BY customers.country ORDER BY SUM(order_items.unit_price * order_items.quantity) DESC NULLS LAST, customers.country LIMIT 3",
                 sql("top 3 countries by revenue", VALUES, REVENUE));
         assertEquals("SELECT SUM(order_items.unit_price * order_items.quantity) AS revenue FROM order_items JOIN orders ON "
                 + "order_items.order_id = orders.id WHERE orders.order_date >= DATE '2025-01-01' AND orders.order_date < DATE '2026-01-01'",
