@@ -290,8 +290,8 @@ final class IntentReader {
         if (value.equals(phrase)) {
             return true;
         }
-        if (!Words.stems(v.value()).equals(Words.stems(v.phrase()))) {
-            return false;
+        if (!Words.stems(v.value()).equals(Words.stems(v.phrase())) && !(String.join(" ", value) + "s").equals(String.join(" ", phrase))) {
+            return false; // "movies" is Movie's plural, though the stem reads it as "movy"
         }
         for (String w : phrase) {
             String s = Words.stem(w);
@@ -1000,6 +1000,9 @@ final class IntentReader {
             if (found.isEmpty() && Joins.picksKey(catalog, tables, w)) {
                 continue; // "trips started at": the start station's key
             }
+            if (found.isEmpty() && doerFiltered(w, mentions)) {
+                continue; // "directed by Martin Scorsese": director = 'Martin Scorsese'
+            }
             if (found.isEmpty()) {
                 out.add(w);
             } else if (event != null) {
@@ -1007,6 +1010,20 @@ final class IntentReader {
             }
         }
         return out;
+    }
+
+    /** Whether the question filters or names the column of the verb's doer: directed (director), written (writer). */
+    private boolean doerFiltered(String verb, List<Mention> mentions) {
+        Set<String> doers = new LinkedHashSet<>();
+        for (String root : Verbs.roots(verb)) {
+            doers.add(root + "or");
+            doers.add(root + "er");
+            doers.add(root + "r");
+        }
+        List<ColumnInfo> columns = new ArrayList<>();
+        filters.forEach(f -> columns.add(f.column().column()));
+        mentions.stream().filter(m -> m.column() != null).forEach(m -> columns.add(m.column()));
+        return columns.stream().anyMatch(c -> Words.split(c.name()).stream().anyMatch(doers::contains));
     }
 
     // ---- roles ----
@@ -1185,6 +1202,11 @@ final class IntentReader {
                         : groupTable != null ? groupTable : shown.isEmpty() ? labels.isEmpty() ? null : labels.get(0).table()
                         : shown.get(0).table();
             }
+        }
+        if (base == null && measureTerm == null && !filters.isEmpty() && filters.stream().allMatch(f -> f.column().table()
+                == filters.get(0).column().table() && !SqlWriter.labelColumns(f.column().table()).contains(f.column().column()))) {
+            // "how many movies": the rows whose type is Movie; never "how many Beverages" as the one category row so named
+            base = filters.get(0).column().table();
         }
         if (base == null) {
             throw new NotUnderstoodException("it found no table or column in the question");

@@ -247,7 +247,8 @@ final class Relevance {
         SchemaWords(SchemaCatalog catalog, List<ValueLink> values) {
             for (ValueLink v : values) {
                 // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be
-                if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase()))) {
+                if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase()))
+                        || (v.value() + "s").equalsIgnoreCase(v.phrase())) { // "movies" for Movie
                     valueWords.addAll(Words.split(v.phrase()));
                 }
             }

@@ -328,8 +328,8 @@ public final class ValueIndex {
             }
             String singular = Words.stem(phrase);
             for (String w : questionWords) {
-                if (w.length() >= 4 && Words.stem(w).equals(singular) && !w.equals(phrase)) {
-                    return w;
+                if (w.length() >= 4 && (Words.stem(w).equals(singular) || w.equals(phrase + "s")) && !w.equals(phrase)) {
+                    return w; // "movies" for Movie, which the stem reads as "movy"
                 }
             }
         }

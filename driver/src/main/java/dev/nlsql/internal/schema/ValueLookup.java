@@ -179,7 +179,8 @@ public final class ValueLookup {
 
     /**
      * The columns to look in, at most {@link #MAX_COLUMNS}: text columns the index does not hold, of the
-     * tables the question is about and their neighbours, name-like columns (name, title, company) first,
+     * tables the question is about and their neighbours (the only table, in a database of one), name-like columns
+     * (name, title, company) first,
      * then by how much the question is about their table. Keys that reference another table, and columns
      * of secrets or contact details, are left out.
      */
@@ -196,6 +197,9 @@ public final class ValueLookup {
             if (!about.containsKey(t) && neighbours(catalog, t).stream().anyMatch(about::containsKey)) {
                 about.put(t, 0.0);
             }
+        }
+        if (about.isEmpty() && catalog.tables().size() == 1) {
+            about.put(catalog.tables().get(0), 0.0); // one table: a question about this database is about it ("movies by Martin Scorsese")
         }
         record Ranked(TableInfo table, ColumnInfo column, boolean nameLike, double score, int order) {
         }

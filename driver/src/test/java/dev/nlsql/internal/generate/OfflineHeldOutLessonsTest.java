@@ -65,6 +65,26 @@ class OfflineHeldOutLessonsTest {
     }
 
     @Test
+    void aValueSaidAsANounIsTheRowsOfThatKind() throws Exception {
+        TableInfo shows = new TableInfo("public", "netflix_shows", null, List.of(col("show_id", "text"), col("type", "text"),
+                col("title", "text"), col("director", "text")), List.of("show_id"), List.of());
+        SchemaCatalog netflix = new SchemaCatalog("PostgreSQL", "15", "public", List.of(shows));
+        ValueLink movie = new ValueLink(shows, shows.columnIgnoreCase("type"), "Movie", "movies");
+        ValueLink scorsese = new ValueLink(shows, shows.columnIgnoreCase("director"), "Martin Scorsese", "Martin Scorsese", true);
+        assertEquals("SELECT COUNT(*) AS count FROM netflix_shows WHERE netflix_shows.type = 'Movie'",
+                sql(netflix, "How many movies are there?", List.of(movie)));
+        assertEquals("SELECT netflix_shows.* FROM netflix_shows WHERE netflix_shows.type = 'Movie' AND netflix_shows.director = "
+                + "'Martin Scorsese'", sql(netflix, "List the movies directed by Martin Scorsese", List.of(movie, scorsese)),
+                "directed: the director's column");
+        // the label of a table is that row, not its kind: "how many Beverages" is not the one category named so
+        TableInfo categories = new TableInfo("public", "categories", null, List.of(col("category_id", "int4"),
+                col("category_name", "text")), List.of("category_id"), List.of());
+        SchemaCatalog shop = new SchemaCatalog("PostgreSQL", "15", "public", List.of(categories));
+        assertThrows(NotUnderstoodException.class, () -> sql(shop, "How many Beverages are there?",
+                List.of(ShopCatalog.value(categories, "category_name", "Beverages"))));
+    }
+
+    @Test
     void aTableIsNamedByTheLastWordOfItsName() throws Exception {
         TableInfo shows = new TableInfo("public", "netflix_shows", null, List.of(col("show_id", "text"), col("title", "text")),
                 List.of("show_id"), List.of());
