@@ -8,6 +8,7 @@ import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.SchemaRenderer;
 import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.schema.ValueIndex;
 import dev.nlsql.internal.schema.ValueIndex.ValueLink;
 import dev.nlsql.internal.schema.ValueOwner;
 import dev.nlsql.internal.schema.Words;
@@ -927,6 +928,15 @@ final class IntentReader {
             List<Mention> inNamed = found.stream().filter(m -> named.contains(m.table())).toList();
             found = inNamed.isEmpty() ? found : inNamed;
         }
+        if (found.size() > 1 && exact != null) {
+            // "type" names Type, and Group only through a synonym: the name said as it is wins
+            List<Mention> literal = found.stream().filter(m -> saidAsWritten(m)).toList();
+            found = literal.isEmpty() ? found : literal;
+            if (found.size() > 1 && exact == Boolean.TRUE && found.stream().map(Mention::table).distinct().count() == 1) {
+                throw new NotUnderstoodException("'" + words.get(i) + "' could be " + found.stream()
+                        .map(m -> m.table().name() + "." + m.column().name()).toList());
+            }
+        }
         if (found.size() > 1 && exact == Boolean.FALSE) {
             // one word of several names ("price" of unit_price and list_price): only a whole name would settle it
             if (found.stream().map(Mention::table).distinct().count() == 1 && found.size() > 1) {
@@ -939,6 +949,22 @@ final class IntentReader {
                     .map(m -> m.table().name()).distinct().toList() + " and it does not know which table is meant");
         }
         return found.isEmpty() ? null : found.get(0);
+    }
+
+    /** Whether the mention's words are its column's name words as written, or their plurals, not synonyms of them. */
+    private boolean saidAsWritten(Mention m) {
+        List<String> name = Words.split(m.column().name());
+        for (int k = 0; k < m.length(); k++) {
+            String w = words.get(m.at() + k);
+            boolean any = false;
+            for (String n : name) {
+                any |= w.equals(n) || w.equals(n + "s") || w.equals(n + "es") || n.endsWith("y") && w.equals(n.substring(0, n.length() - 1) + "ies");
+            }
+            if (!any) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -1010,6 +1036,20 @@ final class IntentReader {
             }
         }
         return out;
+    }
+
+    /** Whether only grammar stands between the aggregate word and {@code at}: "number of the titles", "how many distinct". */
+    private boolean rightAfterAggregate(int at) {
+        if (aggregateAt < 0 || at <= aggregateAt) {
+            return false;
+        }
+        for (int i = aggregateAt + 1; i < at; i++) {
+            String w = words.get(i);
+            if (!Set.of("of", "the", "distinct", "different", "unique").contains(w)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the question filters or names the column of the verb's doer: directed (director), written (writer). */
@@ -1223,11 +1263,18 @@ final class IntentReader {
                 throw new NotUnderstoodException("it does not know which amount to " + aggregate.toLowerCase(Locale.ROOT));
             }
         }
+        boolean countsValues = false;
+        if ("COUNT".equals(aggregate) && !ranking && measure == null && measureTerm == null && entity == null && counted == null
+                && shown.size() == 1 && ValueIndex.isText(shown.get(0).column()) && shown.get(0).table() == base
+                && rightAfterAggregate(shownAt.get(shown.get(0)))) {
+            measure = shown.remove(0); // "how many elements", "number of titles per rating": the distinct values of the column named
+            countsValues = true;
+        }
         if (aggregate != null && !shown.isEmpty()) {
             throw new NotUnderstoodException("it does not know what " + shown.get(0).column().name() + " has to do with the "
                     + (measureTerm != null ? measureTerm.term() : aggregate.toLowerCase(Locale.ROOT)));
         }
-        if (aggregate != null && measure != null && "COUNT".equals(aggregate)) {
+        if (aggregate != null && measure != null && "COUNT".equals(aggregate) && !countsValues) {
             throw new NotUnderstoodException("it does not know whether to count rows or add up " + measure.column().name());
         }
         if (aggregate == null && !rankByMeasure && groupTable != null) {

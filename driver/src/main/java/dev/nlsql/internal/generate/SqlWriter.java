@@ -240,6 +240,9 @@ final class SqlWriter {
         if (in.measureExpression() != null) {
             return in.measureExpression().sql();
         }
+        if ("COUNT".equals(in.aggregate()) && in.measure() != null) {
+            return "COUNT(DISTINCT " + ref(in.measure()) + ")"; // "how many elements": the distinct values of Element
+        }
         if ("COUNT".equals(in.aggregate()) || in.measure() == null) {
             List<String> key = keyColumns(in.base());
             return fansOut && key.size() == 1 ? "COUNT(DISTINCT " + key.get(0) + ")" : "COUNT(*)";

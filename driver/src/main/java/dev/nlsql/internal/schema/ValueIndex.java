@@ -336,7 +336,7 @@ public final class ValueIndex {
         return null;
     }
 
-    static boolean isText(ColumnInfo c) {
+    public static boolean isText(ColumnInfo c) {
         String type = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
         return TEXT_TYPES.contains(type) || type.startsWith("varchar") || type.startsWith("character");
     }

@@ -85,6 +85,18 @@ class OfflineHeldOutLessonsTest {
     }
 
     @Test
+    void howManyOfAColumnCountsItsDistinctValuesAndANameSaidAsWrittenBeatsASynonym() throws Exception {
+        TableInfo elements = new TableInfo("public", "periodic_table", null, List.of(col("AtomicNumber", "int4"), col("Element", "text"),
+                col("Group", "int4"), col("Type", "text")), List.of("AtomicNumber"), List.of());
+        SchemaCatalog periodic = new SchemaCatalog("PostgreSQL", "15", "public", List.of(elements));
+        assertEquals("SELECT COUNT(DISTINCT periodic_table.\"Element\") AS count FROM periodic_table",
+                sql(periodic, "How many elements are there?", List.of()));
+        // was: grouped by Group, which "type" names only as a synonym (type, kind, group: category)
+        assertEquals("SELECT periodic_table.\"Type\", COUNT(DISTINCT periodic_table.\"Element\") AS count FROM periodic_table"
+                + " GROUP BY periodic_table.\"Type\"", sql(periodic, "Number of elements of each type", List.of()));
+    }
+
+    @Test
     void aTableIsNamedByTheLastWordOfItsName() throws Exception {
         TableInfo shows = new TableInfo("public", "netflix_shows", null, List.of(col("show_id", "text"), col("title", "text")),
                 List.of("show_id"), List.of());
