@@ -68,7 +68,7 @@ class KnowledgeIT {
               - term: active customer
                 sql: k_customers.status = 'active'
               - term: client
-                synonyms: [clients, buyer]
+                synonyms: [clients, buyer, patrons]
                 means: k_customers
             verified:
               - question: What was the revenue in 2023?
@@ -233,10 +233,10 @@ class KnowledgeIT {
         try (Connection with = DriverManager.getConnection(TestPostgres.withParams(base, "nlsql.llm=offline", "nlsql.knowledge=" + f));
                 Connection without = DriverManager.getConnection(TestPostgres.withParams(base, "nlsql.llm=offline"));
                 Statement a = with.createStatement(); Statement b = without.createStatement()) {
-            assertEquals(List.of("3"), rows(a.executeQuery("how many buyers are there")), "buyer means k_customers in the file");
-            assertEquals(List.of("3"), rows(a.executeQuery("how many buyers are there")));
+            assertEquals(List.of("3"), rows(a.executeQuery("how many patrons are there")), "patrons means k_customers in the file");
+            assertEquals(List.of("3"), rows(a.executeQuery("how many patrons are there")));
             assertEquals(Attempt.Source.CACHE, a.unwrap(NlStatement.class).lastTrace().attempts().get(0).source());
-            SQLException e = assertThrows(SQLException.class, () -> b.executeQuery("how many buyers are there"));
+            SQLException e = assertThrows(SQLException.class, () -> b.executeQuery("how many patrons are there"));
             assertEquals("NL005", e.getSQLState(), "the cached answer was found with the glossary: " + e.getMessage());
         }
     }

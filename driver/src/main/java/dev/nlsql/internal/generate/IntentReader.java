@@ -655,6 +655,9 @@ final class IntentReader {
         return out;
     }
 
+    /** Words that say a yes/no column named has_... of the rows: "branches that have a cafe". */
+    private static final Set<String> HAVING = Set.of("have", "has", "had", "having", "with");
+
     /** Words that say "is" of a yes/no column: "stations that are active". */
     private static final Set<String> COPULAS = Set.of("is", "are", "was", "were", "be", "being");
 
@@ -671,6 +674,9 @@ final class IntentReader {
         boolean negated = before >= 0 && (words.get(before).equals("not") || words.get(before).equals("non"));
         int copula = negated ? before - 1 : before;
         boolean predicate = copula >= 0 && COPULAS.contains(words.get(copula));
+        // "branches that have a cafe", "copies with damage": has_cafe, said as something the rows have
+        int article = copula >= 0 && Set.of("a", "an").contains(words.get(copula)) ? copula - 1 : copula;
+        predicate |= article >= 0 && HAVING.contains(words.get(article)) && Words.split(m.column().name()).get(0).matches("has|have|with");
         int next = m.at() + m.length();
         boolean adjective = next < words.size() && m.table() != null && (Words.stem(words.get(next)).equals(Words.stem(m.table().name()))
                 || Words.stems(m.table().name()).size() > 1 && Words.stems(m.table().name()).get(Words.stems(m.table().name()).size() - 1)
@@ -1269,6 +1275,11 @@ final class IntentReader {
                 && rightAfterAggregate(shownAt.get(shown.get(0)))) {
             measure = shown.remove(0); // "how many elements", "number of titles per rating": the distinct values of the column named
             countsValues = true;
+        }
+        if (shown.size() == 1 && SqlWriter.isBoolean(shown.get(0).column()) && measure == null && aggregate == null) {
+            // "which branches have a cafe" is not the list of has_cafe's two values
+            throw new NotUnderstoodException("it does not know whether " + shown.get(0).column().name()
+                    + " is a condition on the rows or a column to show");
         }
         if (aggregate != null && !shown.isEmpty()) {
             throw new NotUnderstoodException("it does not know what " + shown.get(0).column().name() + " has to do with the "

@@ -504,6 +504,13 @@ final class Justification {
             doubts.add("it lists only key columns (" + (linkStar ? from.get(0).name() + ".*" : String.join(", ", listed.stream()
                     .map(SqlParts.Ref::sql).toList())) + "), not what the question names");
         }
+        // yes/no values listed: two rows of true and false, never the rows a "which ..." question asks for
+        boolean flagsOnly = !star && !listed.isEmpty() && listed.stream().allMatch(r -> r.known() && r.column() != null
+                && r.column().typeName() != null && r.column().typeName().toLowerCase(java.util.Locale.ROOT).startsWith("bool"));
+        if (flagsOnly) {
+            doubts.add("it lists only yes/no values (" + String.join(", ", listed.stream().map(SqlParts.Ref::sql).toList())
+                    + "), not the rows the question asks for");
+        }
     }
 
     private void aggregateAsked(Function f) {

@@ -42,6 +42,13 @@ class OfflineHeldOutLessonsTest {
                 sql(BIKESHARE, "Which stations are not active?", List.of()));
         assertEquals("SELECT COUNT(*) AS count FROM stations WHERE stations.is_active = TRUE",
                 sql(BIKESHARE, "how many stations are active", List.of()));
+        TableInfo branches = new TableInfo("public", "branches", null, List.of(col("branch_id", "int4"), col("name", "text"),
+                new ColumnInfo("has_cafe", "bool", false, null)), List.of("branch_id"), List.of());
+        SchemaCatalog library = new SchemaCatalog("PostgreSQL", "15", "public", List.of(branches));
+        // was: SELECT DISTINCT branches.has_cafe (the second held-out set)
+        assertEquals("SELECT branches.* FROM branches WHERE branches.has_cafe = TRUE", sql(library, "Which branches have a cafe?", List.of()));
+        assertEquals("it does not know whether has_cafe is a condition on the rows or a column to show",
+                assertThrows(NotUnderstoodException.class, () -> sql(library, "which branches and cafe", List.of())).getMessage());
     }
 
     @Test

