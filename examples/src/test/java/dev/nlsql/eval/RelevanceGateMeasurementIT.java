@@ -377,6 +377,22 @@ class RelevanceGateMeasurementIT {
     }
 
     /**
+     * Issue 36, absent attributes, held out: relevance/absent-held-out.tsv (Northwind), written before the rule that refuses a
+     * question measuring, filtering or grouping a table's rows on an attribute nothing in the database names.
+     */
+    @Test
+    void offlineAbsentAttributesHeldOut() throws Exception {
+        List<Row> rows = rows("/relevance/absent-held-out.tsv");
+        List<Asked> asked = askOffline(Map.of("northwind", "jdbc:nlsql:" + TestPostgres.urlOf("nlsql_northwind").substring(5)), rows);
+        Outcomes answerable = refusals("absent held out", asked, List.of("answerable"));
+        Outcomes absent = refusals("absent held out", asked, List.of("absent"));
+        assertEquals(20, answerable.asked());
+        assertEquals(20, absent.asked());
+        assertEquals(0, answerable.refused(), "answerable refused: " + answerable);
+        assertTrue(absent.refusedShare() >= 0.80, "absent attributes refused: " + absent);
+    }
+
+    /**
      * Issue 36 on defog sql-eval's own sets: every question of questions_gen_postgres.csv (answerable, gold SQL) and of
      * idk.csv (unanswerable), asked without their instructions (idk's only say which refusal text to return).
      */
