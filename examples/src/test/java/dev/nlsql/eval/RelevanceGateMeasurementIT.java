@@ -305,7 +305,7 @@ class RelevanceGateMeasurementIT {
     }
 
     /** A question asked offline, and how it ended: its SQLSTATE, null when answered. */
-    record Asked(String db, String kind, String question, String sqlState) {
+    record Asked(String db, String kind, String question, String sqlState, String message) {
 
         boolean refused() {
             return "NL002".equals(sqlState);
@@ -324,12 +324,14 @@ class RelevanceGateMeasurementIT {
                     open.put(r.db(), c);
                 }
                 String state = null;
+                String message = null;
                 try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(r.question())) {
                     rs.next();
                 } catch (SQLException e) {
                     state = e.getSQLState();
+                    message = e.getMessage();
                 }
-                out.add(new Asked(r.db(), r.kind(), r.question(), state));
+                out.add(new Asked(r.db(), r.kind(), r.question(), state, message));
             }
         } finally {
             for (Connection c : open.values()) {
@@ -351,8 +353,10 @@ class RelevanceGateMeasurementIT {
                 refused += a.refused() ? 1 : 0;
                 declined += "NL005".equals(a.sqlState()) ? 1 : 0;
                 answered += a.sqlState() == null ? 1 : 0;
-                if (a.refused() == kinds.contains("answerable") && Boolean.getBoolean("nlsql.measure.verbose")) {
-                    System.out.println("[relevance both ways]   " + label + " " + a.kind() + " " + a.db() + " " + a.sqlState() + ": " + a.question());
+                boolean shown = a.refused() == kinds.contains("answerable") || a.refused() && Boolean.getBoolean("nlsql.measure.refusals");
+                if (shown && Boolean.getBoolean("nlsql.measure.verbose")) {
+                    System.out.println("[relevance both ways]   " + label + " " + a.kind() + " " + a.db() + " " + a.sqlState() + ": " + a.question()
+                            + (a.refused() ? " | " + a.message().lines().findFirst().orElse("") : ""));
                 }
             }
         }

@@ -7,9 +7,11 @@ import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.schema.ValueIndex.ValueLink;
 import dev.nlsql.internal.schema.Words;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -83,7 +85,7 @@ final class Relevance {
     /** Shortest name part a question word may start with to count as its abbreviation ("cust" of "customer"). */
     private static final int MIN_ABBREVIATION = 4;
 
-    private enum Link { STRONG, WEAK, NONE }
+    enum Link { STRONG, WEAK, NONE }
 
     private Relevance() {
     }
@@ -100,6 +102,13 @@ final class Relevance {
             return Verdict.UNCLEAR; // only grammar ("how many?"): nothing to judge by, so the reader's own answer (NL005) stands
         }
         SchemaWords schema = new SchemaWords(catalog, values);
+        Verdict byLinks = byLinks(question, catalog, shape, content, schema);
+        // nothing sure by the question's links as a whole: an attribute it asks about may still name nothing held
+        return byLinks.kind() == Kind.UNCLEAR ? AbsentAttribute.judge(question, catalog, schema) : byLinks;
+    }
+
+    /** The verdict by how many of the question's content words link, weighed with its shape. */
+    private static Verdict byLinks(String question, SchemaCatalog catalog, QuestionShape shape, List<String> content, SchemaWords schema) {
         List<String> strong = new ArrayList<>();
         List<String> weak = new ArrayList<>();
         for (String w : content) {
@@ -186,11 +195,39 @@ final class Relevance {
     private static boolean unknownAcronym(String question) {
         Matcher m = ACRONYM.matcher(question);
         while (m.find()) {
-            if (!KNOWN_CAPITALS.matcher(m.group(1)).matches()) {
+            if (!KNOWN_CAPITALS.matcher(m.group(1)).matches() && !spelledOut(question, m.start(), m.group(1))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether an acronym is written in brackets after the words it stands for ("the National Science Foundation (NSF)"): the
+     * question says what it is, so it is no term of the domain the reader cannot know.
+     */
+    private static boolean spelledOut(String question, int at, String acronym) {
+        String before = question.substring(0, at).stripTrailing();
+        if (!before.endsWith("(") || acronym.length() < 2) {
+            return false;
+        }
+        List<String> words = new ArrayList<>();
+        Matcher w = WORD.matcher(before);
+        while (w.find()) {
+            words.add(w.group());
+        }
+        StringBuilder initials = new StringBuilder();
+        for (int i = words.size() - 1; i >= 0 && initials.length() < acronym.length(); i--) {
+            String word = words.get(i);
+            if (Set.of("of", "for", "and", "the", "on", "in").contains(word)) {
+                continue;
+            }
+            if (!Character.isUpperCase(word.charAt(0))) {
+                return false;
+            }
+            initials.insert(0, word.charAt(0));
+        }
+        return initials.toString().equals(acronym);
     }
 
     /**
@@ -238,8 +275,12 @@ final class Relevance {
     }
 
     /** The words of a database's names, comments and sampled values, to link question words to. */
-    private static final class SchemaWords {
+    static final class SchemaWords {
         private final Set<String> valueWords = new HashSet<>();
+        /** The stems of table names' words (and their synonyms), each with its table: what a question names as rows. */
+        private final Map<String, TableInfo> tableStems = new HashMap<>();
+        /** Value words, each with the table of its column. */
+        private final Map<String, TableInfo> valueTables = new HashMap<>();
         private final Set<String> stems = new HashSet<>();
         private final Set<String> parts = new HashSet<>();
         private boolean numbers;
@@ -248,7 +289,24 @@ final class Relevance {
             for (ValueLink v : values) {
                 // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be
                 if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase()))) {
-                    valueWords.addAll(Words.split(v.phrase()));
+                    for (String w : Words.split(v.phrase())) {
+                        valueWords.add(w);
+                        // California: a state's, rather than border_info's (state_name names the state table)
+                        if (!valueTables.containsKey(w) || Words.split(v.column().name()).containsAll(Words.split(v.table().name()))) {
+                            valueTables.put(w, v.table());
+                        }
+                    }
+                }
+            }
+            // a table called by one word first: "publications" names publication, not domain_publication
+            List<TableInfo> byWords = catalog.tables().stream().sorted(java.util.Comparator.comparingInt(
+                    (TableInfo t) -> Words.split(t.name()).size())).toList();
+            for (TableInfo t : byWords) {
+                for (String p : Words.split(t.name())) {
+                    if (p.length() >= 3 && !p.equals("id")) {
+                        tableStems.putIfAbsent(Words.stem(p), t);
+                        NameSynonyms.of(p).forEach(s -> tableStems.putIfAbsent(Words.stem(s), t));
+                    }
                 }
             }
             for (TableInfo t : catalog.tables()) {
@@ -262,15 +320,28 @@ final class Relevance {
             }
         }
 
+        /** Whether a word names a table (a word of its name, or a synonym of one). */
+        boolean namesTable(String w) {
+            return tableStems.containsKey(Words.stem(w));
+        }
+
+        /** The table a word names as rows (a word of its name) or as a value of one of its columns, or null. */
+        TableInfo entity(String w) {
+            TableInfo t = tableStems.get(Words.stem(w));
+            return t != null ? t : valueTables.get(w);
+        }
+
         Link link(String w) {
             String stem = Words.stem(w);
             if (valueWords.contains(w) || stems.contains(stem)) {
                 return Link.STRONG;
             }
             boolean weak = numbers && (IntentReader.MONEY.contains(w) || IntentReader.PRICE.contains(w)); // a money column of the table
+            String singular = w.endsWith("s") && w.length() > 4 && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w;
             for (String p : parts) {
-                if (stem.length() >= MIN_ABBREVIATION && p.length() >= stem.length() + 2 && p.contains(stem)) {
-                    return Link.STRONG; // a name of words written together: sbcustomer, sbdailyprice (but "weigh" is no word of "weight")
+                if (stem.length() >= MIN_ABBREVIATION && p.length() >= stem.length() + 2 && p.contains(stem)
+                        || singular.length() >= MIN_ABBREVIATION && p.length() >= singular.length() + 2 && p.contains(singular)) {
+                    return Link.STRONG; // a name of words written together: sbcustomer, sbtransaction (but "weigh" is no word of "weight")
                 }
                 weak |= p.length() >= MIN_ABBREVIATION && w.length() > p.length() && w.startsWith(p); // cust for customer, diag
             }
@@ -278,7 +349,11 @@ final class Relevance {
         }
 
         private void addName(String name) {
-            for (String p : Words.split(name)) {
+            List<String> split = Words.split(name);
+            for (int i = 0; i + 1 < split.size(); i++) { // "payload" for pay_load, "wingspan" for wing_span
+                stems.add(Words.stem(split.get(i) + split.get(i + 1)));
+            }
+            for (String p : split) {
                 if (p.length() < 3 || p.equals("id")) {
                     continue; // "sb", "tx", "dp": prefixes, not words
                 }
