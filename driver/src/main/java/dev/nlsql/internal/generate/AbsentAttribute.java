@@ -1,9 +1,6 @@
 package dev.nlsql.internal.generate;
 
-import dev.nlsql.internal.generate.Relevance.Kind;
-import dev.nlsql.internal.generate.Relevance.Link;
-import dev.nlsql.internal.generate.Relevance.SchemaWords;
-import dev.nlsql.internal.generate.Relevance.Verdict;
+import dev.nlsql.internal.generate.SchemaWords.Link;
 import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.TableInfo;
@@ -12,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -89,8 +87,11 @@ final class AbsentAttribute {
     private AbsentAttribute() {
     }
 
-    /** NL002 when an attribute the question asks about names nothing in the database, else {@link Verdict#UNCLEAR}. */
-    static Verdict judge(String question, SchemaCatalog catalog, SchemaWords schema) {
+    /**
+     * Why the question is not about the database when an attribute it asks about names nothing in it, else null.
+     * @param content whether a word could name data (the gate's content words: no grammar, aggregate, unit or month)
+     */
+    static String reason(String question, SchemaCatalog catalog, SchemaWords schema, Predicate<String> content) {
         List<String> unknownNames = new ArrayList<>();
         Matcher b = BACKQUOTED.matcher(question);
         while (b.find()) {
@@ -108,7 +109,7 @@ final class AbsentAttribute {
         }
         for (int i = 0; i < tokens.size(); i++) {
             for (Phrase phrase : phrasesAt(tokens, i)) {
-                String missing = missing(tokens, phrase, schema);
+                String missing = missing(tokens, phrase, schema, content);
                 if (missing == null) {
                     continue;
                 }
@@ -118,15 +119,14 @@ final class AbsentAttribute {
                 }
             }
         }
-        return Verdict.UNCLEAR;
+        return null;
     }
 
-    private static Verdict refusal(String what, TableInfo table) {
+    private static String refusal(String what, TableInfo table) {
         List<String> columns = table.columns().stream().map(ColumnInfo::name).toList();
         String shown = String.join(", ", columns.size() > SHOWN_COLUMNS ? columns.subList(0, SHOWN_COLUMNS) : columns)
                 + (columns.size() > SHOWN_COLUMNS ? ", ..." : "");
-        return new Verdict(Kind.NOT_ABOUT_DATABASE, "the database holds no " + what + " for " + table.name() + " (its columns: "
-                + shown + ")");
+        return "the database holds no " + what + " for " + table.name() + " (its columns: " + shown + ")";
     }
 
     /** Whether a table or column is called {@code name} (case and underscores aside). */
@@ -265,14 +265,14 @@ final class AbsentAttribute {
      * The phrase as the question writes it when it is an absent attribute: its last counted word links to nothing strongly,
      * one of them to nothing at all, none is written with a capital; else null.
      */
-    private static String missing(List<Token> t, Phrase phrase, SchemaWords schema) {
+    private static String missing(List<Token> t, Phrase phrase, SchemaWords schema, Predicate<String> content) {
         List<String> counted = new ArrayList<>();
         int first = -1;
         boolean subject = false;
         for (int i = phrase.from(); i < phrase.to(); i++) {
             Token k = t.get(i);
             subject |= !phrase.compound() && i < phrase.to() - 1 && schema.namesTable(k.word());
-            if (QUALIFIERS.contains(k.word()) || DERIVED.contains(k.word()) || Relevance.contentWords(k.word()).isEmpty()) {
+            if (QUALIFIERS.contains(k.word()) || DERIVED.contains(k.word()) || !content.test(k.word())) {
                 continue;
             }
             if (k.capital()) {

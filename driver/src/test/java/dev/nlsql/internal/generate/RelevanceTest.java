@@ -143,6 +143,21 @@ class RelevanceTest {
         assertEquals(Kind.NOTHING_LINKED, kind("How many invoices have a discount greater than 10?"));
     }
 
+    /** Issue 36: name parts written as one word, and a plural inside a name written together, link: nothing absent. */
+    @Test
+    void namePartsWrittenTogetherLink() {
+        TableInfo aircraft = new TableInfo("public", "aircraft", null, List.of(col("aircraft_code", "text"), col("pay_load", "int4"),
+                col("wing_span", "int4")), List.of("aircraft_code"), List.of());
+        TableInfo tx = new TableInfo("public", "sbtransaction", null, List.of(col("sbtxid", "int4"), col("sbtxamount", "numeric")),
+                List.of("sbtxid"), List.of());
+        SchemaCatalog catalog = new SchemaCatalog("PostgreSQL", "15", "public", List.of(aircraft, tx));
+        assertEquals(Kind.UNCLEAR, Relevance.judge("Which aircraft has the highest payload?", catalog, List.of()).kind());
+        assertEquals(Kind.UNCLEAR, Relevance.judge("What is the average wingspan of aircraft?", catalog, List.of()).kind());
+        assertEquals(Kind.UNCLEAR, Relevance.judge("Which aircraft have more than 5 transactions?", catalog, List.of()).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the average cabin crew count of aircraft?", catalog, List.of())
+                .kind());
+    }
+
     /** Issue 36: an acronym written in brackets after the words it stands for is no unknown term of the domain. */
     @Test
     void anAcronymSpelledOutIsNoTermOfTheDomain() {
