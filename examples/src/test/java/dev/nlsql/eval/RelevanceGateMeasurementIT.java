@@ -44,7 +44,9 @@ import org.junit.jupiter.api.Test;
  * and defog sql-eval's own sets (the benchmarks folder's defog-sql-eval/, when present: questions_gen_postgres.csv, 210 answerable;
  * idk.csv, 105 unanswerable: cat_a and cat_b about no data at all, cat_c about columns the schema
  * lacks), over defog-data's databases loaded in PostgreSQL: at most 1% of the answerable refused
- * (NL002), at least 90% of the questions about no data at all.
+ * (NL002), at least 90% of the questions about no data at all and of all idk.csv (absent attributes are refused too; their
+ * own held-out set is relevance/absent-held-out.tsv);
+ * with -Dnlsql.measure.verbose=true the misses are printed, with -Dnlsql.measure.refusals=true every refusal's message too.
  */
 class RelevanceGateMeasurementIT {
 
@@ -212,7 +214,8 @@ class RelevanceGateMeasurementIT {
         for (QuestionResult r : all) {
             String kind = r.question().category();
             boolean wrong = GENERAL.contains(kind) ? !r.refused() : kind.equals("data-unlinked") ? !"NL005".equals(r.sqlState())
-                    : kind.equals("answerable") ? r.refused() : !"NL005".equals(r.sqlState()); // absent: NL005 since issue 24
+                    : kind.equals("answerable") ? r.refused()
+                    : !"NL005".equals(r.sqlState()) && !r.refused(); // absent: NL005 since issue 24, NL002 for an absent attribute (36)
             if (wrong && Boolean.getBoolean("nlsql.measure.verbose")) {
                 System.out.println("[relevance gate]   " + label + " " + kind + " " + r.question().db() + " " + r.outcome() + ": "
                         + r.question().text() + " | " + r.sqlState() + " " + (r.error() == null ? "" : r.error().lines().findFirst().orElse("")));
@@ -305,7 +308,7 @@ class RelevanceGateMeasurementIT {
     }
 
     /** A question asked offline, and how it ended: its SQLSTATE, null when answered. */
-    record Asked(String db, String kind, String question, String sqlState) {
+    record Asked(String db, String kind, String question, String sqlState, String message) {
 
         boolean refused() {
             return "NL002".equals(sqlState);
@@ -324,12 +327,14 @@ class RelevanceGateMeasurementIT {
                     open.put(r.db(), c);
                 }
                 String state = null;
+                String message = null;
                 try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(r.question())) {
                     rs.next();
                 } catch (SQLException e) {
                     state = e.getSQLState();
+                    message = e.getMessage();
                 }
-                out.add(new Asked(r.db(), r.kind(), r.question(), state));
+                out.add(new Asked(r.db(), r.kind(), r.question(), state, message));
             }
         } finally {
             for (Connection c : open.values()) {
@@ -351,8 +356,10 @@ class RelevanceGateMeasurementIT {
                 refused += a.refused() ? 1 : 0;
                 declined += "NL005".equals(a.sqlState()) ? 1 : 0;
                 answered += a.sqlState() == null ? 1 : 0;
-                if (a.refused() == kinds.contains("answerable") && Boolean.getBoolean("nlsql.measure.verbose")) {
-                    System.out.println("[relevance both ways]   " + label + " " + a.kind() + " " + a.db() + " " + a.sqlState() + ": " + a.question());
+                boolean shown = a.refused() == kinds.contains("answerable") || a.refused() && Boolean.getBoolean("nlsql.measure.refusals");
+                if (shown && Boolean.getBoolean("nlsql.measure.verbose")) {
+                    System.out.println("[relevance both ways]   " + label + " " + a.kind() + " " + a.db() + " " + a.sqlState() + ": " + a.question()
+                            + (a.refused() ? " | " + a.message().lines().findFirst().orElse("") : ""));
                 }
             }
         }
@@ -374,6 +381,26 @@ class RelevanceGateMeasurementIT {
         assertEquals(43, general.asked());
         assertTrue(answerable.refusedShare() <= 0.01, "answerable refused: " + answerable);
         assertTrue(general.refusedShare() >= 0.90, "about no data, refused: " + general);
+    }
+
+    /**
+     * Issue 36, absent attributes, held out: relevance/absent-held-out.tsv (Northwind), written before the rule that refuses a
+     * question measuring, filtering or grouping a table's rows on an attribute nothing in the database names. Run once the
+     * rule was final: 15 of 20 absent refused (75%, below the 80% aimed at), none of the 20 answerable; asserted as a floor.
+     * The misses: a payment "by credit card" (a passive, which the rule does not read), "suppliers with more than 100
+     * employees" (employees is a table), "the average number of vacation days" (no attribute place), "an email address"
+     * (address is a column; a word before it may be a value) and "more than two languages" (a number in words).
+     */
+    @Test
+    void offlineAbsentAttributesHeldOut() throws Exception {
+        List<Row> rows = rows("/relevance/absent-held-out.tsv");
+        List<Asked> asked = askOffline(Map.of("northwind", "jdbc:nlsql:" + TestPostgres.urlOf("nlsql_northwind").substring(5)), rows);
+        Outcomes answerable = refusals("absent held out", asked, List.of("answerable"));
+        Outcomes absent = refusals("absent held out", asked, List.of("absent"));
+        assertEquals(20, answerable.asked());
+        assertEquals(20, absent.asked());
+        assertEquals(0, answerable.refused(), "answerable refused: " + answerable);
+        assertTrue(absent.refusedShare() >= 0.75, "absent attributes refused: " + absent);
     }
 
     /**
@@ -412,10 +439,12 @@ class RelevanceGateMeasurementIT {
         Outcomes answerable = refusals("defog sql-eval", asked, List.of("answerable"));
         Outcomes noData = refusals("defog sql-eval", asked, List.of("cat_a", "cat_b"));
         refusals("defog sql-eval", asked, List.of("cat_c"));
-        refusals("defog sql-eval", asked, List.of("cat_a", "cat_b", "cat_c"));
+        Outcomes all = refusals("defog sql-eval", asked, List.of("cat_a", "cat_b", "cat_c"));
         assertEquals(210, answerable.asked());
         assertEquals(70, noData.asked());
         assertTrue(answerable.refusedShare() <= 0.01, "answerable refused: " + answerable);
         assertTrue(noData.refusedShare() >= 0.90, "about no data, refused: " + noData);
+        // with absent attributes (cat_c) refused too: measured 95 of 105 (cat_c 29 of 35)
+        assertTrue(all.refusedShare() >= 0.90, "all of idk.csv, refused: " + all);
     }
 }

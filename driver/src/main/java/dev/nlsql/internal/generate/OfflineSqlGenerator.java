@@ -12,7 +12,8 @@ import java.util.List;
  * {@link NotUnderstoodException} (NL005): "I don't know" rather than a guess. A declined question
  * goes through the relevance gate ({@link Relevance}): worded as a question about the world and
  * hardly linked, or linked not at all and not worded as a question about data, it is not about the
- * database (NL002); worded as a question about data with nothing linked, it cannot be built (NL005).
+ * database (NL002); worded as a question about data with nothing linked, it cannot be built (NL005); about rows it
+ * holds but asking for an attribute that names nothing in it ("the average cabin crew count of flights"), NL002.
  */
 public final class OfflineSqlGenerator implements SqlGenerator {
 

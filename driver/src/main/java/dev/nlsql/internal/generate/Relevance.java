@@ -1,13 +1,12 @@
 package dev.nlsql.internal.generate;
 
-import dev.nlsql.internal.schema.ColumnInfo;
+import dev.nlsql.internal.generate.SchemaWords.Link;
 import dev.nlsql.internal.schema.NameSynonyms;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.schema.ValueIndex.ValueLink;
 import dev.nlsql.internal.schema.Words;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -20,7 +19,8 @@ import java.util.regex.Pattern;
  * synonyms, {@link NameSynonyms}, the {@link IntentReader}'s grammar words) and the sampled values
  * the question names, weighed with its {@link QuestionShape}. A content word links strongly when it
  * names a table or a column (a word part or synonym of one, or a word inside a name written without
- * separators, such as {@code customer} in {@code sbcustomer}), a word of a comment, or a sampled
+ * separators, such as {@code customer} in {@code sbcustomer} or {@code transactions} in {@code sbtransaction}; two
+ * name parts written as one, {@code payload} for {@code pay_load}), a word of a comment, or a sampled
  * value; weakly as an abbreviation ({@code cust} in {@code sbCustCity}) or a money word when the
  * database has numbers.
  * <ul>
@@ -33,11 +33,17 @@ import java.util.regex.Pattern;
  * thing ("How many moons does Jupiter have?"), not about this database (NL002); worded as a question
  * about data (an aggregate, a grouping, a computation, a ranking, a date range, a list), it cannot be
  * built (NL005, "Total sales per year" where nothing is called sales); else not about this database (NL002).
+ * <li>Otherwise, about rows the database holds (a word names a table, or a value of one) but measuring, filtering or
+ * grouping them on an attribute phrase that names nothing in it ("the highest average cabin crew count for its flights",
+ * "restaurants that have parking options", "with more than 100 employees"): not about this database (NL002), naming the
+ * phrase and the table's columns ({@link AbsentAttribute}, which says where it reads a phrase and what never makes one).
  * <li>Otherwise the reader's own NL005 stands.
  * </ul>
  * Words that only say how to compute, rank or show a value (ratio, longest, in meters, as an integer)
  * are no content. A question of grammar words only, or with an acronym (a domain term the reader
- * cannot know) unless it asks for a text or a how-to, is not judged: the gate refuses only when it is sure.
+ * cannot know; not one spelled out in brackets, "the National Science Foundation (NSF)") unless it asks for a text or a
+ * how-to, is not judged: the gate refuses only when it is sure. The gate runs only in the offline generator: with a model
+ * configured, the model alone judges relevance.
  */
 final class Relevance {
 
@@ -80,10 +86,6 @@ final class Relevance {
     /** Capitals that are no domain term: "ID", and Roman numerals ("World War II"). */
     private static final Pattern KNOWN_CAPITALS = Pattern.compile("ID|[IVX]+");
     private static final Pattern WORD = Pattern.compile("[\\p{L}][\\p{L}\\p{N}_']*");
-    /** Shortest name part a question word may start with to count as its abbreviation ("cust" of "customer"). */
-    private static final int MIN_ABBREVIATION = 4;
-
-    private enum Link { STRONG, WEAK, NONE }
 
     private Relevance() {
     }
@@ -100,6 +102,17 @@ final class Relevance {
             return Verdict.UNCLEAR; // only grammar ("how many?"): nothing to judge by, so the reader's own answer (NL005) stands
         }
         SchemaWords schema = new SchemaWords(catalog, values);
+        Verdict byLinks = byLinks(question, catalog, shape, content, schema);
+        // nothing sure by the question's links as a whole: an attribute it asks about may still name nothing held
+        if (byLinks.kind() != Kind.UNCLEAR) {
+            return byLinks;
+        }
+        String absent = AbsentAttribute.reason(question, catalog, schema, w -> !contentWords(w).isEmpty());
+        return absent == null ? Verdict.UNCLEAR : new Verdict(Kind.NOT_ABOUT_DATABASE, absent);
+    }
+
+    /** The verdict by how many of the question's content words link, weighed with its shape. */
+    private static Verdict byLinks(String question, SchemaCatalog catalog, QuestionShape shape, List<String> content, SchemaWords schema) {
         List<String> strong = new ArrayList<>();
         List<String> weak = new ArrayList<>();
         for (String w : content) {
@@ -186,11 +199,39 @@ final class Relevance {
     private static boolean unknownAcronym(String question) {
         Matcher m = ACRONYM.matcher(question);
         while (m.find()) {
-            if (!KNOWN_CAPITALS.matcher(m.group(1)).matches()) {
+            if (!KNOWN_CAPITALS.matcher(m.group(1)).matches() && !spelledOut(question, m.start(), m.group(1))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether an acronym is written in brackets after the words it stands for ("the National Science Foundation (NSF)"): the
+     * question says what it is, so it is no term of the domain the reader cannot know.
+     */
+    private static boolean spelledOut(String question, int at, String acronym) {
+        String before = question.substring(0, at).stripTrailing();
+        if (!before.endsWith("(") || acronym.length() < 2) {
+            return false;
+        }
+        List<String> words = new ArrayList<>();
+        Matcher w = WORD.matcher(before);
+        while (w.find()) {
+            words.add(w.group());
+        }
+        StringBuilder initials = new StringBuilder();
+        for (int i = words.size() - 1; i >= 0 && initials.length() < acronym.length(); i--) {
+            String word = words.get(i);
+            if (Set.of("of", "for", "and", "the", "on", "in").contains(word)) {
+                continue;
+            }
+            if (!Character.isUpperCase(word.charAt(0))) {
+                return false;
+            }
+            initials.insert(0, word.charAt(0));
+        }
+        return initials.toString().equals(acronym);
     }
 
     /**
@@ -235,68 +276,5 @@ final class Relevance {
             out.add(w);
         }
         return out;
-    }
-
-    /** The words of a database's names, comments and sampled values, to link question words to. */
-    private static final class SchemaWords {
-        private final Set<String> valueWords = new HashSet<>();
-        private final Set<String> stems = new HashSet<>();
-        private final Set<String> parts = new HashSet<>();
-        private boolean numbers;
-
-        SchemaWords(SchemaCatalog catalog, List<ValueLink> values) {
-            for (ValueLink v : values) {
-                // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be
-                if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase()))
-                        || (v.value() + "s").equalsIgnoreCase(v.phrase())) { // "movies" for Movie
-                    valueWords.addAll(Words.split(v.phrase()));
-                }
-            }
-            for (TableInfo t : catalog.tables()) {
-                addName(t.name());
-                addComment(t.comment());
-                for (ColumnInfo c : t.columns()) {
-                    addName(c.name());
-                    addComment(c.comment());
-                    numbers |= SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name());
-                }
-            }
-        }
-
-        Link link(String w) {
-            String stem = Words.stem(w);
-            if (valueWords.contains(w) || stems.contains(stem)) {
-                return Link.STRONG;
-            }
-            boolean weak = numbers && (IntentReader.MONEY.contains(w) || IntentReader.PRICE.contains(w)); // a money column of the table
-            for (String p : parts) {
-                if (stem.length() >= MIN_ABBREVIATION && p.length() >= stem.length() + 2 && p.contains(stem)) {
-                    return Link.STRONG; // a name of words written together: sbcustomer, sbdailyprice (but "weigh" is no word of "weight")
-                }
-                weak |= p.length() >= MIN_ABBREVIATION && w.length() > p.length() && w.startsWith(p); // cust for customer, diag
-            }
-            return weak ? Link.WEAK : Link.NONE;
-        }
-
-        private void addName(String name) {
-            for (String p : Words.split(name)) {
-                if (p.length() < 3 || p.equals("id")) {
-                    continue; // "sb", "tx", "dp": prefixes, not words
-                }
-                parts.add(p);
-                stems.add(Words.stem(p));
-                for (String s : NameSynonyms.of(p)) {
-                    stems.add(Words.stem(s));
-                }
-            }
-        }
-
-        private void addComment(String comment) {
-            for (String w : Words.split(comment)) {
-                if (w.length() >= 4 && !Words.isStop(w)) {
-                    stems.add(Words.stem(w));
-                }
-            }
-        }
     }
 }

@@ -109,6 +109,62 @@ class RelevanceTest {
         assertNull(QuestionShape.read("What is the ratio of open to closed repairs?").world());
     }
 
+    /**
+     * Issue 36, absent attributes: about rows the shop holds (cars, customers, repairs), measuring, filtering or grouping
+     * them on a phrase that names nothing in it. Without the rule these are the reader's own NL005 (UNCLEAR).
+     */
+    @Test
+    void anAttributeTheDatabaseLacksIsNotAboutIt() {
+        for (String q : new String[] {"How many cars have a mileage greater than 100000?", "What is the average engine displacement of cars?",
+            "Which customers have a loyalty card?", "How many cars in each country offer roadside assistance?",
+            "Which car has the highest fuel consumption?", "How many customers with more than 3 pets are there?",
+            "What is the credit score of the customers in France?", "How many repairs per mechanic shift were made?",
+            "Which repairs have the `labor_hours` above 3?"}) {
+            assertEquals(Kind.NOT_ABOUT_DATABASE, kind(q), q);
+        }
+        String why = Relevance.judge("How many cars have a mileage greater than 100000?", SHOP, FRANCE).reason();
+        assertTrue(why.contains("\"mileage\"") && why.contains("cars") && why.contains("its columns: id, customer_id, make"), why);
+        why = Relevance.judge("How many cars in each country offer roadside assistance?", SHOP, FRANCE).reason();
+        assertTrue(why.contains("\"roadside assistance\"") && why.contains("for cars"), why);
+    }
+
+    /** Issue 36: what could be a value, a name, a verb or a term of the domain never makes an attribute absent. */
+    @Test
+    void valuesNamesVerbsAndAcronymsNeverMakeAnAbsentAttribute() {
+        for (String q : new String[] {"What is the average repair cost per car make?", "How many cars have a red paint?",
+            "Which customers have a Gmail address?", "How many customers have placed more than 3 repairs?",
+            "How many cars have a VIN?", "How many cars have the paint \"midnight blue\"?", "Which cars have 'turbo' in their make?",
+            "How many repairs cost more than 500 dollars?", "What is the average age of the cars?", "Which customers have the most cars?",
+            "How many cars were repaired more than 3 times?", "How many repairs for each car departing from France?",
+            "Which repairs have the `cost` above 300?", "How many Tesla cars have a repair?"}) {
+            assertTrue(kind(q) != Kind.NOT_ABOUT_DATABASE, q);
+        }
+        // about no rows the shop holds: data-shaped with nothing linked stays NL005
+        assertEquals(Kind.NOTHING_LINKED, kind("How many invoices have a discount greater than 10?"));
+    }
+
+    /** Issue 36: name parts written as one word, and a plural inside a name written together, link: nothing absent. */
+    @Test
+    void namePartsWrittenTogetherLink() {
+        TableInfo aircraft = new TableInfo("public", "aircraft", null, List.of(col("aircraft_code", "text"), col("pay_load", "int4"),
+                col("wing_span", "int4")), List.of("aircraft_code"), List.of());
+        TableInfo tx = new TableInfo("public", "sbtransaction", null, List.of(col("sbtxid", "int4"), col("sbtxamount", "numeric")),
+                List.of("sbtxid"), List.of());
+        SchemaCatalog catalog = new SchemaCatalog("PostgreSQL", "15", "public", List.of(aircraft, tx));
+        assertEquals(Kind.UNCLEAR, Relevance.judge("Which aircraft has the highest payload?", catalog, List.of()).kind());
+        assertEquals(Kind.UNCLEAR, Relevance.judge("What is the average wingspan of aircraft?", catalog, List.of()).kind());
+        assertEquals(Kind.UNCLEAR, Relevance.judge("Which aircraft have more than 5 transactions?", catalog, List.of()).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the average cabin crew count of aircraft?", catalog, List.of())
+                .kind());
+    }
+
+    /** Issue 36: an acronym written in brackets after the words it stands for is no unknown term of the domain. */
+    @Test
+    void anAcronymSpelledOutIsNoTermOfTheDomain() {
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("How many cars have a Vehicle Identification Number (VIN) checksum above 5?"));
+        assertEquals(Kind.UNCLEAR, kind("How many cars have a VIN checksum above 5?"));
+    }
+
     @Test
     void theShapeIsReadWithoutTheSchema() {
         assertNotNull(QuestionShape.read("Total sales per year").data());

@@ -1,0 +1,122 @@
+package dev.nlsql.internal.generate;
+
+import dev.nlsql.internal.schema.ColumnInfo;
+import dev.nlsql.internal.schema.NameSynonyms;
+import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.schema.ValueIndex.ValueLink;
+import dev.nlsql.internal.schema.Words;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The words of a database's names, comments and sampled values, to link question words to (the relevance gate's). */
+final class SchemaWords {
+
+    /** How a question word links: to a name, comment or value (strong), as an abbreviation or a money word (weak), or not. */
+    enum Link { STRONG, WEAK, NONE }
+
+    /** Shortest name part a question word may start with to count as its abbreviation ("cust" of "customer"). */
+    private static final int MIN_ABBREVIATION = 4;
+
+    private final Set<String> valueWords = new HashSet<>();
+    /** The stems of table names' words (and their synonyms), each with its table: what a question names as rows. */
+    private final Map<String, TableInfo> tableStems = new HashMap<>();
+    /** Value words, each with the table of its column. */
+    private final Map<String, TableInfo> valueTables = new HashMap<>();
+    private final Set<String> stems = new HashSet<>();
+    private final Set<String> parts = new HashSet<>();
+    private boolean numbers;
+
+    SchemaWords(SchemaCatalog catalog, List<ValueLink> values) {
+        for (ValueLink v : values) {
+            // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be
+            if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase()))
+                    || (v.value() + "s").equalsIgnoreCase(v.phrase())) { // "movies" for Movie
+                for (String w : Words.split(v.phrase())) {
+                    valueWords.add(w);
+                    // California: a state's, rather than border_info's (state_name names the state table)
+                    if (!valueTables.containsKey(w) || Words.split(v.column().name()).containsAll(Words.split(v.table().name()))) {
+                        valueTables.put(w, v.table());
+                    }
+                }
+            }
+        }
+        // a table called by one word first: "publications" names publication, not domain_publication
+        List<TableInfo> byWords = catalog.tables().stream().sorted(Comparator.comparingInt(
+                (TableInfo t) -> Words.split(t.name()).size())).toList();
+        for (TableInfo t : byWords) {
+            for (String p : Words.split(t.name())) {
+                if (p.length() >= 3 && !p.equals("id")) {
+                    tableStems.putIfAbsent(Words.stem(p), t);
+                    NameSynonyms.of(p).forEach(s -> tableStems.putIfAbsent(Words.stem(s), t));
+                }
+            }
+        }
+        for (TableInfo t : catalog.tables()) {
+            addName(t.name());
+            addComment(t.comment());
+            for (ColumnInfo c : t.columns()) {
+                addName(c.name());
+                addComment(c.comment());
+                numbers |= SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name());
+            }
+        }
+    }
+
+    /** Whether a word names a table (a word of its name, or a synonym of one). */
+    boolean namesTable(String w) {
+        return tableStems.containsKey(Words.stem(w));
+    }
+
+    /** The table a word names as rows (a word of its name) or as a value of one of its columns, or null. */
+    TableInfo entity(String w) {
+        TableInfo t = tableStems.get(Words.stem(w));
+        return t != null ? t : valueTables.get(w);
+    }
+
+    Link link(String w) {
+        String stem = Words.stem(w);
+        if (valueWords.contains(w) || stems.contains(stem)) {
+            return Link.STRONG;
+        }
+        boolean weak = numbers && (IntentReader.MONEY.contains(w) || IntentReader.PRICE.contains(w)); // a money column of the table
+        String singular = w.endsWith("s") && w.length() > 4 && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w;
+        for (String p : parts) {
+            if (stem.length() >= MIN_ABBREVIATION && p.length() >= stem.length() + 2 && p.contains(stem)
+                    || singular.length() >= MIN_ABBREVIATION && p.length() >= singular.length() + 2 && p.contains(singular)) {
+                return Link.STRONG; // a name of words written together: sbcustomer, sbtransaction (but "weigh" is no word of "weight")
+            }
+            weak |= p.length() >= MIN_ABBREVIATION && w.length() > p.length() && w.startsWith(p); // cust for customer, diag
+        }
+        return weak ? Link.WEAK : Link.NONE;
+    }
+
+    private void addName(String name) {
+        List<String> split = Words.split(name);
+        for (int i = 0; i + 1 < split.size(); i++) { // "payload" for pay_load, "wingspan" for wing_span
+            stems.add(Words.stem(split.get(i) + split.get(i + 1)));
+        }
+        for (String p : split) {
+            if (p.length() < 3 || p.equals("id")) {
+                continue; // "sb", "tx", "dp": prefixes, not words
+            }
+            parts.add(p);
+            stems.add(Words.stem(p));
+            for (String s : NameSynonyms.of(p)) {
+                stems.add(Words.stem(s));
+            }
+        }
+    }
+
+    private void addComment(String comment) {
+        for (String w : Words.split(comment)) {
+            if (w.length() >= 4 && !Words.isStop(w)) {
+                stems.add(Words.stem(w));
+            }
+        }
+    }
+}
