@@ -66,7 +66,8 @@ final class Relevance {
     private static final Set<String> GRAMMAR = Set.of("last", "past", "this", "next", "since", "after", "before", "between",
             "today", "yesterday", "tomorrow", "now", "over", "above", "under", "below", "more", "less", "greater", "fewer", "least",
             "most", "exactly", "equal", "first", "bottom", "best", "worst", "largest", "biggest", "smallest", "cheapest", "not",
-            "no", "yes", "than", "if", "why", "again", "like", "just", "only", "also", "there", "here", "same", "other", "others");
+            "no", "yes", "than", "if", "why", "again", "like", "just", "only", "also", "there", "here", "same", "other", "others", "often",
+            "frequently", "commonly", "common");
     /**
      * Words that say how to compute, rank, sort or show a value, never which one: superlatives ("the longest rivers"),
      * units ("in meters", "in days"), the answer's form ("as an integer", "match strings exactly"), "named" and "called",
@@ -131,7 +132,9 @@ final class Relevance {
             List<String> asked = shape.asked().stream().filter(content::contains).toList();
             List<String> missing = asked.stream().filter(w -> !strong.contains(w)).toList();
             // worded as data too ("what are the highest freight charges"), one word of what it asks for that is held is enough
-            if (!missing.isEmpty() && (shape.data() == null || missing.size() == asked.size())) {
+            // "the happiness score of Finland": part of what it asks for is held, and so is what it asks it of
+            boolean heldBesides = missing.size() < asked.size() && strong.stream().anyMatch(w -> !asked.contains(w));
+            if (!missing.isEmpty() && (shape.data() == null && !heldBesides || missing.size() == asked.size())) {
                 return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + ", and what it asks for ("
                         + String.join(" ", missing) + ") names nothing in it");
             }
@@ -152,6 +155,11 @@ final class Relevance {
             return Verdict.UNCLEAR;
         }
         List<String> names = unlinkedNames(question, strong);
+        if (!names.isEmpty() && shape.data() != null && countedOrListed(question, names)) {
+            // "How many Beverages are there?": a kind of row (a category the sampling may not have reached), not a thing of the world
+            return new Verdict(Kind.NOTHING_LINKED, "it reads as a question about data (" + shape.data() + "), but none of its words ("
+                    + shown(unlinked) + ") names a table, column or value of this database");
+        }
         if (!names.isEmpty() || shape.general()) { // "How many moons does Jupiter have?", "How many calories are in a banana?"
             return new Verdict(Kind.NOT_ABOUT_DATABASE, "none of its words (" + shown(content) + ") names a table, column or value of it, "
                     + "and it is about " + (names.isEmpty() ? "things in general" : String.join(" ", names)));
@@ -254,6 +262,18 @@ final class Relevance {
             }
         }
         return out;
+    }
+
+    /** Whether a name is what is counted or listed: right after "how many", "all", "list" or "show" ("how many Beverages"). */
+    private static boolean countedOrListed(String question, List<String> names) {
+        List<String> words = Words.split(question);
+        for (int i = 1; i < words.size(); i++) {
+            String w = words.get(i);
+            if (names.stream().anyMatch(n -> Words.split(n).get(0).equals(w)) && Set.of("many", "all", "list", "show").contains(words.get(i - 1))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String shown(List<String> words) {

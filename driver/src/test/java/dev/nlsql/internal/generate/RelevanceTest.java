@@ -218,4 +218,25 @@ class RelevanceTest {
         new SqlWriter(catalog).write(new IntentReader(example, catalog, List.of(), LocalDate.now()).read());
         return example;
     }
+
+    /** What the held-out sets found refused though the database holds the answer (answerable refused must stay under 1%). */
+    @Test
+    void heldOutAnswerableQuestionsAreNotRefused() {
+        TableInfo happiness = new TableInfo("public", "2019", null, List.of(col("overall_rank", "int4"), col("country_or_region", "text"),
+                col("score", "numeric")), List.of("overall_rank"), List.of());
+        SchemaCatalog ranking = new SchemaCatalog("PostgreSQL", "15", "public", List.of(happiness));
+        List<ValueLink> finland = List.of(new ValueLink(happiness, happiness.column("country_or_region"), "Finland", "finland"));
+        // was NL002: "what it asks for (happiness) names nothing", though score is a column and Finland a value
+        assertEquals(Kind.UNCLEAR, Relevance.judge("What is the happiness score of Finland?", ranking, finland).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the boiling point of water?", ranking, finland).kind(),
+                "nothing of it held besides");
+        TableInfo prescriptions = new TableInfo("public", "prescriptions", null, List.of(col("prescription_id", "int4"),
+                col("medication", "text")), List.of("prescription_id"), List.of());
+        SchemaCatalog clinic = new SchemaCatalog("PostgreSQL", "15", "public", List.of(prescriptions));
+        // was NL002: "often" is how to rank, not a thing
+        assertEquals(Kind.UNCLEAR, Relevance.judge("Which medication is prescribed most often?", clinic, List.of()).kind());
+        // was NL002 "it is about Beverages": what is counted is a kind of row, maybe a value no sampling reached
+        assertEquals(Kind.NOTHING_LINKED, Relevance.judge("How many Beverages are there?", SHOP, List.of()).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("How many moons does Jupiter have?", SHOP, List.of()).kind());
+    }
 }
