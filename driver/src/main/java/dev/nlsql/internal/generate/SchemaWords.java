@@ -91,8 +91,18 @@ final class SchemaWords {
                 return Link.STRONG; // a name of words written together: sbcustomer, sbtransaction (but "weigh" is no word of "weight")
             }
             weak |= p.length() >= MIN_ABBREVIATION && w.length() > p.length() && w.startsWith(p); // cust for customer, diag
+            weak |= sameRoot(w, p); // referral for referring_doctor_id, prescribed for prescriptions
         }
         return weak ? Link.WEAK : Link.NONE;
+    }
+
+    /** Two forms of one word: a common beginning of five letters or more, which leaves at most three of the shorter. */
+    private static boolean sameRoot(String a, String b) {
+        int common = 0;
+        while (common < a.length() && common < b.length() && a.charAt(common) == b.charAt(common)) {
+            common++;
+        }
+        return common >= 5 && Math.min(a.length(), b.length()) - common <= 3;
     }
 
     private void addName(String name) {

@@ -238,5 +238,10 @@ class RelevanceTest {
         // was NL002 "it is about Beverages": what is counted is a kind of row, maybe a value no sampling reached
         assertEquals(Kind.NOTHING_LINKED, Relevance.judge("How many Beverages are there?", SHOP, List.of()).kind());
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("How many moons does Jupiter have?", SHOP, List.of()).kind());
+        TableInfo appointments = new TableInfo("public", "appointments", null, List.of(col("appointment_id", "int4"),
+                col("referring_doctor_id", "int4")), List.of("appointment_id"), List.of());
+        // was NL002 "the database holds no referral": referral and referring are one word
+        assertEquals(Kind.UNCLEAR, Relevance.judge("How many appointments came with a referral?",
+                new SchemaCatalog("PostgreSQL", "15", "public", List.of(appointments)), List.of()).kind());
     }
 }
