@@ -54,7 +54,8 @@ final class AbsentAttribute {
     private static final Set<String> QUALIFIERS = Set.of("unique", "distinct", "different", "particular", "specific", "certain",
             "given", "various", "overall", "high", "low", "common", "popular", "never", "ever", "not", "also", "only", "already",
             "same", "other", "new", "old", "recent", "frequent", "expensive", "valuable", "profitable", "active", "important",
-            "successful", "significant", "famous", "loyal", "largest", "smallest");
+            "successful", "significant", "famous", "loyal", "largest", "smallest", "nobody", "anybody", "anyone", "someone",
+            "everyone", "nothing", "anything", "none", "something", "everything", "current", "currently", "today", "now", "right");
     /** Words a value is derived from columns as, or that name no attribute: never the missing part of a phrase. */
     private static final Set<String> DERIVED = Set.of("age", "ages", "value", "values", "amount", "amounts", "revenue", "revenues",
             "sales", "spend", "spending", "duration", "durations", "time", "times", "size", "sizes", "information", "info",
@@ -281,7 +282,11 @@ final class AbsentAttribute {
             first = first < 0 ? i : first;
             counted.add(k.word());
         }
-        if (counted.isEmpty()) {
+        long held = counted.stream().filter(w -> schema.link(w) == Link.STRONG).count();
+        long unheld = counted.stream().filter(w -> schema.link(w) == Link.NONE).count();
+        if (counted.isEmpty() || held > 0 && !(phrase.measured() && unheld >= 2 && unheld > held)) {
+            // "the total salary bill": salary is held, and one word more may be how the user calls it; "the average seat
+            // upgrade cost" measures two things nothing holds
             return null;
         }
         Link head = schema.link(counted.get(counted.size() - 1));

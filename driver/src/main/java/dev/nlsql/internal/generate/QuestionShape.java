@@ -39,7 +39,7 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
     private static final Set<String> GRAINS = Set.of("day", "days", "week", "weeks", "month", "months", "quarter", "quarters",
             "year", "years", "daily", "weekly", "monthly", "quarterly", "yearly", "annually");
     private static final Set<String> RANKS = Set.of("top", "bottom");
-    private static final Set<String> SUPERLATIVES = Set.of("most", "least", "highest", "lowest", "largest", "smallest", "fewest");
+    private static final Set<String> SUPERLATIVES = Set.of("most", "least", "highest", "lowest", "largest", "smallest", "fewest", "best", "worst", "top");
     private static final Set<String> DATE_WORDS = Set.of("in", "during", "since", "before", "after", "from", "until", "between");
     private static final Set<String> RELATIVE = Set.of("last", "past", "this", "next", "previous");
     /** Imperatives that open a list of rows: "list all", "show me the", "return the". */

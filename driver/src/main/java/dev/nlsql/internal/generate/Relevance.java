@@ -128,6 +128,10 @@ final class Relevance {
         if (shape.world() != null && ofTable(question, catalog)) {
             return Verdict.UNCLEAR; // "what are the names and areas of the territories": what it asks is of a table's rows
         }
+        if (shape.world() != null && shape.data() != null && content.stream().anyMatch(schema::namesTable)) {
+            // "who scored the most goals in 2024", "who are the five best-paid employees": a ranking or a date of rows it holds
+            return Verdict.UNCLEAR;
+        }
         if (shape.world() != null) {
             List<String> asked = shape.asked().stream().filter(content::contains).toList();
             List<String> missing = asked.stream().filter(w -> !strong.contains(w)).toList();

@@ -36,7 +36,7 @@ public final class Words {
             {"category", "type", "kind", "group"},
             {"price", "cost"},
             {"city", "town"},
-            {"country", "nation"},
+            {"country", "nation", "nationality"},
             {"supplier", "vendor"},
             {"quantity", "qty", "amount"},
             {"shipment", "delivery"},
