@@ -99,6 +99,8 @@ final class IntentReader {
     private int aggregateAt = -1;
     private Integer limit;
     private boolean bareSuperlative;
+    /** The superlative the ranking says ("most", "biggest"), or null. */
+    private String superlative;
     private boolean descending = true;
     private boolean distinct;
     private String dateFrom;
@@ -447,6 +449,9 @@ final class IntentReader {
             String w = words.get(i);
             boolean high = Set.of("most", "highest", "largest", "biggest", "best").contains(w);
             boolean low = Set.of("least", "lowest", "smallest", "fewest", "worst", "cheapest").contains(w);
+            if ((high || low) && superlative == null) {
+                superlative = w;
+            }
             if ((w.equals("top") || w.equals("first") || w.equals("bottom")) && i + 1 < words.size() && isNumber(words.get(i + 1))) {
                 limit = Integer.parseInt(words.get(i + 1));
                 descending = !w.equals("bottom");
@@ -1206,7 +1211,9 @@ final class IntentReader {
                 aggregate = aggregate != null ? aggregate : "SUM";
                 base = measure.table();
             } else if (ranking && entity != null && measure == null && counted == null && shown.size() == 1
-                    && (aggregate == null || "COUNT".equals(aggregate)) && !SqlWriter.isDate(shown.get(0).column())) {
+                    && (aggregate == null || "COUNT".equals(aggregate)) && !SqlWriter.isDate(shown.get(0).column())
+                    && (superlative == null || Set.of("most", "least", "fewest").contains(superlative))) {
+                // never "which team has the biggest stadium" as the stadium with the most teams: biggest is no count
                 // "which country has the most customers": rows of customers counted per country
                 groupTable = shown.get(0).table();
                 groupColumn = shown.remove(0).column();

@@ -104,6 +104,15 @@ class OfflineHeldOutLessonsTest {
     }
 
     @Test
+    void biggestIsNoCount() {
+        TableInfo teams = new TableInfo("public", "teams", null, List.of(col("team_id", "int4"), col("name", "text"),
+                col("stadium", "text"), col("capacity", "int4")), List.of("team_id"), List.of());
+        SchemaCatalog league = new SchemaCatalog("PostgreSQL", "15", "public", List.of(teams));
+        // was: the stadium with the most teams (third held-out set)
+        assertThrows(NotUnderstoodException.class, () -> sql(league, "Which team has the biggest stadium?", List.of()));
+    }
+
+    @Test
     void aTableIsNamedByTheLastWordOfItsName() throws Exception {
         TableInfo shows = new TableInfo("public", "netflix_shows", null, List.of(col("show_id", "text"), col("title", "text")),
                 List.of("show_id"), List.of());
