@@ -132,6 +132,12 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
         return false;
     }
 
+    /** "Who has the most ...", "who are the three top ...": a question that ranks people. */
+    static boolean whoRanks(String question) {
+        List<String> w = Words.split(question);
+        return !w.isEmpty() && w.get(0).equals("who") && w.stream().anyMatch(x -> SUPERLATIVES.contains(x));
+    }
+
     private static List<String> asked(List<String> w, int first) {
         String a = at(w, first);
         String b = at(w, first + 1);

@@ -132,6 +132,13 @@ final class Relevance {
             // "who scored the most goals in 2024", "who are the five best-paid employees": a ranking or a date of rows it holds
             return Verdict.UNCLEAR;
         }
+        if (shape.world() != null && shape.data() != null && shape.data().contains("a ranking") && unlinkedNames(question, strong).isEmpty()
+                && QuestionShape.whoRanks(question)) {
+            // "who has the most direct reports", "who are the three top scorers": a ranking of people, maybe in the domain's
+            // own words (a report is an employee, a scorer a player): not sure enough to say it is about no data
+            return new Verdict(Kind.NOTHING_LINKED, "it reads as a question about data (" + shape.data() + "), but none of its words ("
+                    + shown(unlinked.isEmpty() ? content : unlinked) + ") names a table, column or value of this database");
+        }
         if (shape.world() != null) {
             List<String> asked = shape.asked().stream().filter(content::contains).toList();
             List<String> missing = asked.stream().filter(w -> !strong.contains(w)).toList();

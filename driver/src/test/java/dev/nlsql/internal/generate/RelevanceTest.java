@@ -238,6 +238,10 @@ class RelevanceTest {
         // was NL002 "it is about Beverages": what is counted is a kind of row, maybe a value no sampling reached
         assertEquals(Kind.NOTHING_LINKED, Relevance.judge("How many Beverages are there?", SHOP, List.of()).kind());
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("How many moons does Jupiter have?", SHOP, List.of()).kind());
+        // third held-out set: people ranked in the domain's words, and rows of a named table ranked or dated
+        assertEquals(Kind.NOTHING_LINKED, Relevance.judge("Who has the most direct reports?", SHOP, List.of()).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("Who has won the most Grammy awards?", SHOP, List.of()).kind());
+        assertEquals(Kind.UNCLEAR, Relevance.judge("Who repaired the most cars in 2024?", SHOP, List.of()).kind());
         TableInfo appointments = new TableInfo("public", "appointments", null, List.of(col("appointment_id", "int4"),
                 col("referring_doctor_id", "int4")), List.of("appointment_id"), List.of());
         // was NL002 "the database holds no referral": referral and referring are one word
