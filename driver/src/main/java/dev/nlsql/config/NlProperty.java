@@ -32,8 +32,8 @@ public enum NlProperty {
             + "in addition to the built-in rules (pg_sleep*, pg_read_file, dblink*, set_config, ...)", List.of()),
     FUNCTIONS("nlsql.functions", "", "Comma-separated user-defined functions (schema.name or name, * wildcards) guarded SQL may call; "
             + "built-in functions are judged by the guard's allow-list", List.of()),
-    READ_ROLE("nlsql.readRole", null, "A role guarded SQL runs under (SET LOCAL ROLE) inside its read-only transaction "
-            + "(PostgreSQL); grant it SELECT on the tables questions may read. Attached sources take source:role entries "
+    READ_ROLE("nlsql.readRole", null, "A role guarded SQL and every read of rows for the model or the rules (value sampling, "
+            + "name lookups) run under (SET LOCAL ROLE) inside their read-only transaction (PostgreSQL); grant it SELECT on the tables questions may read. Attached sources take source:role entries "
             + "(reader, accounts:acc_reader)", List.of()),
     MAX_RESULT_BYTES("nlsql.maxResultBytes", "64MB", "Byte cap on the rows of generated SQL (a number of bytes, or with KB, MB, GB)",
             List.of()),

@@ -303,7 +303,7 @@ final class CorrectionLoop {
     /** The values the question names (sampled, and looked up in unsampled columns), linked once a question. */
     private List<ValueIndex.ValueLink> questionValues() {
         if (values == null) {
-            values = engine.valueLinks(question.text(), main.catalog, connection, main.source.postgres(), databaseKey);
+            values = engine.valueLinks(question.text(), main.catalog, connection, main.source.postgres(), databaseKey, main.name());
         }
         return values;
     }
@@ -342,7 +342,8 @@ final class CorrectionLoop {
         List<Db> readable = reachable();
         for (Db db : readable) {
             if (!db.isMain()) {
-                db.values = engine.valueLinks(question.text(), db.catalog, db.source.connection(), db.source.postgres(), db.key());
+                db.values = engine.valueLinks(question.text(), db.catalog, db.source.connection(), db.source.postgres(), db.key(),
+                        db.name());
                 noteMisspellings(db);
             }
         }
@@ -501,7 +502,8 @@ final class CorrectionLoop {
         // never lines up with a looked-up "Led Zeppelin", so the adaptation failed and the model was asked
         VerifiedMatch.Match match = inStage("verified", () -> VerifiedMatch.find(question.text(), knowledge.verified(),
                 text -> text.equals(question.text()) ? questionValues()
-                        : engine.valueLinks(text, main.catalog, connection, main.source.postgres(), databaseKey, !questionValues().isEmpty()),
+                        : engine.valueLinks(text, main.catalog, connection, main.source.postgres(), databaseKey, main.name(),
+                                !questionValues().isEmpty()),
                 SessionRules.of(connection, main.dialect)));
         if (match == null || !policy.isNew(match.sql())) {
             return null;
@@ -719,7 +721,7 @@ final class CorrectionLoop {
                 && policy.mayWiden(TextFilters.present(last.guarded()))) {
             Connection c = on.source.connection();
             WiderSearch.Widened widened = WiderSearch.widen(last.guarded(), on.catalog,
-                    (table, column, literal) -> engine.closestValues(on.key(), c, on.source.postgres(), table, column, literal),
+                    (table, column, literal) -> engine.closestValues(on.key(), on.name(), c, on.source.postgres(), table, column, literal),
                     first.zero()); // a count of 0 is widened only to the same value spelled otherwise
             if (widened == null || !policy.isNew(widened.sql())) {
                 break;

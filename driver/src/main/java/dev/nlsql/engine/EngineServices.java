@@ -164,16 +164,18 @@ final class EngineServices {
 
     /**
      * The values the question names: among the sampled values of the text columns of the tables most likely involved,
-     * then its quoted or capitalised phrases looked up in the columns too varied to sample.
+     * then its quoted or capitalised phrases looked up in the columns too varied to sample. Every read runs as the read
+     * role of {@code source} ({@code nlsql.readRole}), so it sees only the rows the answer's own SQL may see.
      */
     List<ValueIndex.ValueLink> valueLinks(String question, SchemaCatalog catalog, Connection connection, boolean postgres,
-            String databaseKey) {
-        return valueLinks(question, catalog, connection, postgres, databaseKey, true);
+            String databaseKey, String source) {
+        return valueLinks(question, catalog, connection, postgres, databaseKey, source, true);
     }
 
     /** As above; {@code lookUp} false links sampled values only (no lookups in unsampled columns: no statement beyond sampling). */
     List<ValueIndex.ValueLink> valueLinks(String question, SchemaCatalog catalog, Connection connection, boolean postgres,
-            String databaseKey, boolean lookUp) {
+            String databaseKey, String source, boolean lookUp) {
+        String readRole = config.readRole(source);
         Map<TableInfo, Double> scores = LINKER.score(question, catalog, List.of()); // identity-keyed
         List<TableInfo> candidates = catalog.tables();
         if (candidates.size() > VALUE_TABLES) {
@@ -181,7 +183,8 @@ final class EngineServices {
                     .sorted(Comparator.comparingDouble((TableInfo t) -> scores.get(t)).reversed()).limit(VALUE_TABLES).toList();
         }
         // sampling and lookups each share the statement timeout's budget: neither waits longer than the question's own query
-        ValueIndex.Sampled sampling = VALUES.sample(question, connection, postgres, databaseKey, candidates, config.queryTimeoutSeconds());
+        ValueIndex.Sampled sampling = VALUES.sample(question, connection, postgres, readRole, databaseKey, candidates,
+                config.queryTimeoutSeconds());
         if (!sampling.complete()) {
             // what a sampling cut short links depends on how fast the database was: the answer must not
             LOG.debug("value sampling did not finish within {} s: no value is linked for this question", config.queryTimeoutSeconds());
@@ -192,7 +195,7 @@ final class EngineServices {
             return sampled;
         }
         // the columns this question sampled, not those earlier questions did: a lookup looks in the same columns warm or cold
-        List<ValueIndex.ValueLink> found = LOOKUPS.find(question, sampled, catalog, scores, sampling::holds, connection,
+        List<ValueIndex.ValueLink> found = LOOKUPS.find(question, sampled, catalog, scores, sampling::holds, connection, readRole,
                 config.queryTimeoutSeconds());
         if (found.isEmpty()) {
             return sampled;
@@ -209,10 +212,14 @@ final class EngineServices {
                 .sorted(Comparator.comparingDouble((TableInfo t) -> scores.get(t)).reversed()).limit(limit).toList();
     }
 
-    /** The real values of a text column closest to a literal, for the wider search (sampling within the statement timeout). */
-    List<String> closestValues(String databaseKey, Connection connection, boolean postgres, TableInfo table, ColumnInfo column,
-            String literal) {
-        return VALUES.closest(databaseKey, connection, postgres, table, column, literal, config.queryTimeoutSeconds());
+    /**
+     * The real values of a text column closest to a literal, for the wider search (sampling within the statement timeout, as
+     * the read role of {@code source}).
+     */
+    List<String> closestValues(String databaseKey, String source, Connection connection, boolean postgres, TableInfo table,
+            ColumnInfo column, String literal) {
+        return VALUES.closest(databaseKey, connection, postgres, config.readRole(source), table, column, literal,
+                config.queryTimeoutSeconds());
     }
 
     /** The schema text for this question: whole when it fits the budget, else the linked tables. */

@@ -50,7 +50,15 @@ public final class GuardedRun {
 
     /** Statements that set the transaction up, after it has been made read-only (PostgreSQL). */
     List<String> postgresSetup() {
-        List<String> setup = new ArrayList<>(3);
+        return walls(timeoutSeconds, readRole);
+    }
+
+    /**
+     * The server-side statement timeout and the read role as SET LOCAL statements (PostgreSQL), for guarded SQL and
+     * for nlsql's own reads of rows alike (value sampling, name lookups): both read as the same role.
+     */
+    static List<String> walls(int timeoutSeconds, String readRole) {
+        List<String> setup = new ArrayList<>(2);
         if (timeoutSeconds > 0) {
             setup.add("SET LOCAL statement_timeout = " + (timeoutSeconds * 1000L));
         }

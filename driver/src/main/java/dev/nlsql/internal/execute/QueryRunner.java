@@ -25,19 +25,23 @@ public final class QueryRunner {
     private QueryRunner() {
     }
 
-    /** Runs SQL nlsql wrote itself (value sampling): read-only, with a timeout and a row cap. */
-    public static ResultSet run(Connection connection, boolean postgres, String sql, int maxRows, int timeoutSeconds)
-            throws SQLException {
+    /**
+     * Runs SQL nlsql wrote itself (value sampling): read-only, as {@code readRole} (null: the login user; PostgreSQL only),
+     * with a timeout (the server's and the driver's) and a row cap, as guarded SQL runs.
+     */
+    public static ResultSet run(Connection connection, boolean postgres, String readRole, String sql, int maxRows,
+            int timeoutSeconds) throws SQLException {
         Statement statement = connection.createStatement();
-        return runOwn(connection, postgres, statement, maxRows, timeoutSeconds, () -> statement.executeQuery(sql));
+        return runOwn(connection, postgres, readRole, statement, maxRows, timeoutSeconds, () -> statement.executeQuery(sql));
     }
 
     /**
      * Runs SQL nlsql wrote itself around values it must not trust (a phrase of the question), which reach the
-     * database only as the bound {@code parameters} (String or Integer): read-only, with a timeout and a row cap.
+     * database only as the bound {@code parameters} (String or Integer): read-only, as {@code readRole}, with a timeout and
+     * a row cap.
      */
-    public static ResultSet run(Connection connection, boolean postgres, String sql, List<?> parameters, int maxRows,
-            int timeoutSeconds) throws SQLException {
+    public static ResultSet run(Connection connection, boolean postgres, String readRole, String sql, List<?> parameters,
+            int maxRows, int timeoutSeconds) throws SQLException {
         PreparedStatement statement = connection.prepareStatement(sql);
         try {
             statement.setEscapeProcessing(false);
@@ -53,18 +57,18 @@ public final class QueryRunner {
             statement.close();
             throw e;
         }
-        return runOwn(connection, postgres, statement, maxRows, timeoutSeconds, statement::executeQuery);
+        return runOwn(connection, postgres, readRole, statement, maxRows, timeoutSeconds, statement::executeQuery);
     }
 
-    private static ResultSet runOwn(Connection connection, boolean postgres, Statement statement, int maxRows, int timeoutSeconds,
-            ReadOnlyTransaction.Work<ResultSet> query) throws SQLException {
+    private static ResultSet runOwn(Connection connection, boolean postgres, String readRole, Statement statement, int maxRows,
+            int timeoutSeconds, ReadOnlyTransaction.Work<ResultSet> query) throws SQLException {
         try {
             statement.setMaxRows(maxRows);
             statement.setQueryTimeout(timeoutSeconds);
             statement.setFetchSize(0);
             // MySQL has a read-only path of its own (it cannot make part of a transaction read-only)
             SqlDialect dialect = postgres ? SqlDialect.POSTGRESQL : SqlDialect.ofProduct(connection.getMetaData().getDatabaseProductName());
-            ResultSet rs = new ReadOnlyTransaction(connection, dialect).run(query);
+            ResultSet rs = new ReadOnlyTransaction(connection, dialect).runAs(readRole, timeoutSeconds, query);
             statement.closeOnCompletion();
             return rs;
         } catch (SQLException | RuntimeException e) {

@@ -63,6 +63,32 @@ public final class ReadOnlyTransaction {
         }
     }
 
+    /**
+     * Runs nlsql's own read of rows (value sampling, a name lookup) read-only behind the walls guarded SQL meets:
+     * on PostgreSQL, a server-side {@code statement_timeout} of {@code timeoutSeconds} and {@code readRole} (null: none),
+     * so that it sees only the rows the answer's own SQL may see. A read role on another database is refused (it is
+     * only ever configured on PostgreSQL).
+     */
+    public <T> T runAs(String readRole, int timeoutSeconds, Work<T> work) throws SQLException {
+        if (dialect == SqlDialect.MYSQL) {
+            requireNoRole(readRole);
+            return runMysql(null, work);
+        }
+        if (dialect != SqlDialect.POSTGRESQL) {
+            requireNoRole(readRole);
+        }
+        try (Scope scope = open(null, GuardedRun.walls(timeoutSeconds, readRole))) {
+            return work.run();
+        }
+    }
+
+    private void requireNoRole(String readRole) throws SQLException {
+        if (readRole != null) {
+            throw new SQLException("nlsql.readRole works on PostgreSQL only: nlsql reads no rows without its role",
+                    SqlState.FEATURE_NOT_SUPPORTED.code());
+        }
+    }
+
     /** Ends a read-only scope: the connection is as {@link #open} found it. */
     @FunctionalInterface
     public interface Scope extends AutoCloseable {
@@ -82,6 +108,11 @@ public final class ReadOnlyTransaction {
      * savepoint is SQL too.
      */
     public Scope open(GuardedRun guarded) throws SQLException {
+        return open(guarded, guarded == null ? List.of() : guarded.postgresSetup());
+    }
+
+    /** As {@link #open(GuardedRun)}, with {@code walls} (timeout, role: PostgreSQL SET LOCAL statements) set up after read-only. */
+    private Scope open(GuardedRun guarded, List<String> walls) throws SQLException {
         if (dialect == SqlDialect.MYSQL) {
             throw new IllegalStateException("MySQL's read-only statements run through run()");
         }
@@ -115,6 +146,7 @@ public final class ReadOnlyTransaction {
         }
         try {
             if (postgres) {
+                setup.addAll(walls);
                 setUp(setup, guarded);
             } else if (markReadOnly) {
                 connection.setReadOnly(true);
@@ -217,9 +249,6 @@ public final class ReadOnlyTransaction {
      */
     private void setUp(List<String> setup, GuardedRun guarded) throws SQLException {
         List<String> names = guarded == null ? List.of() : guarded.relationNames();
-        if (guarded != null) {
-            setup.addAll(guarded.postgresSetup());
-        }
         if (!names.isEmpty()) {
             setup.add(GuardedRun.POSTGRES_RESOLUTION);
         }

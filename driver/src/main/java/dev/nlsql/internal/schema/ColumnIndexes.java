@@ -77,9 +77,10 @@ final class ColumnIndexes {
         return known;
     }
 
+    /** Reads the system catalog only (no table's rows), so it needs no read role: every role sees pg_index alike. */
     private static Map<Key, Kind> read(Connection connection, int timeoutSeconds) {
         Map<Key, Kind> kinds = new HashMap<>();
-        try (ResultSet rs = QueryRunner.run(connection, true, SQL, MAX_INDEXES, timeoutSeconds)) {
+        try (ResultSet rs = QueryRunner.run(connection, true, null, SQL, MAX_INDEXES, timeoutSeconds)) {
             while (rs.next()) {
                 String column = rs.getString(3);
                 Kind kind = Kind.PLAIN;

@@ -68,7 +68,8 @@ public final class ValueIndex {
         }
     }
 
-    private record ColumnKey(String database, String schema, String table, String column) {
+    /** A column as one role sees it: row-level security may show another role other values. */
+    private record ColumnKey(String database, String readRole, String schema, String table, String column) {
     }
 
     private final Cache<ColumnKey, List<String>> values = Caffeine.newBuilder()
@@ -80,11 +81,12 @@ public final class ValueIndex {
 
     /**
      * Links the question's words to values of text columns of {@code tables}, sampling the
-     * columns not indexed yet through {@code connection} (read-only), all within {@code budgetSeconds}.
+     * columns not indexed yet through {@code connection} (read-only, as {@code readRole} when not null), all within
+     * {@code budgetSeconds}.
      */
-    public List<ValueLink> link(String question, Connection connection, boolean postgres, String databaseKey,
+    public List<ValueLink> link(String question, Connection connection, boolean postgres, String readRole, String databaseKey,
             Collection<TableInfo> tables, int budgetSeconds) {
-        return sample(question, connection, postgres, databaseKey, tables, budgetSeconds).links();
+        return sample(question, connection, postgres, readRole, databaseKey, tables, budgetSeconds).links();
     }
 
     /**
@@ -109,7 +111,7 @@ public final class ValueIndex {
     }
 
     /** As {@link #link}, with the columns it held and whether it sampled every one in time. */
-    public Sampled sample(String question, Connection connection, boolean postgres, String databaseKey,
+    public Sampled sample(String question, Connection connection, boolean postgres, String readRole, String databaseKey,
             Collection<TableInfo> tables, int budgetSeconds) {
         long start = System.nanoTime();
         long deadline = start + TimeUnit.SECONDS.toNanos(budgetSeconds);
@@ -123,7 +125,7 @@ public final class ValueIndex {
                 if (!isText(c)) {
                     continue;
                 }
-                List<String> sampled = valuesOf(databaseKey, connection, postgres, t, c, deadline);
+                List<String> sampled = valuesOf(databaseKey, connection, postgres, readRole, t, c, deadline);
                 if (sampled == null) {
                     skipped++;
                     continue;
@@ -149,14 +151,15 @@ public final class ValueIndex {
     /**
      * The column's real values closest to {@code literal}: equal but for case, accents and spacing;
      * else the values containing it; else those a typo or two away. At most five; empty when the
-     * column is not a category (too many values) or could not be sampled within {@code budgetSeconds}.
+     * column is not a category (too many values) or could not be sampled within {@code budgetSeconds} (as {@code readRole}).
      */
-    public List<String> closest(String databaseKey, Connection connection, boolean postgres, TableInfo t, ColumnInfo c, String literal,
-            int budgetSeconds) {
+    public List<String> closest(String databaseKey, Connection connection, boolean postgres, String readRole, TableInfo t, ColumnInfo c,
+            String literal, int budgetSeconds) {
         if (!isText(c) || literal == null || literal.isBlank()) {
             return List.of();
         }
-        List<String> sampled = valuesOf(databaseKey, connection, postgres, t, c, System.nanoTime() + TimeUnit.SECONDS.toNanos(budgetSeconds));
+        List<String> sampled = valuesOf(databaseKey, connection, postgres, readRole, t, c,
+                System.nanoTime() + TimeUnit.SECONDS.toNanos(budgetSeconds));
         if (sampled == null || sampled.isEmpty()) {
             return List.of();
         }
@@ -183,8 +186,9 @@ public final class ValueIndex {
      * The sampled values of one column, or an empty list when it has too many to be a category;
      * null when it could not be sampled before {@code deadline} (nothing is cached then).
      */
-    List<String> valuesOf(String databaseKey, Connection connection, boolean postgres, TableInfo t, ColumnInfo c, long deadline) {
-        ColumnKey key = new ColumnKey(databaseKey, t.schema(), t.name(), c.name());
+    List<String> valuesOf(String databaseKey, Connection connection, boolean postgres, String readRole, TableInfo t, ColumnInfo c,
+            long deadline) {
+        ColumnKey key = new ColumnKey(databaseKey, readRole, t.schema(), t.name(), c.name());
         CompletableFuture<List<String>> mine = new CompletableFuture<>();
         while (true) {
             List<String> known = values.getIfPresent(key);
@@ -205,7 +209,7 @@ public final class ValueIndex {
         try {
             out = values.getIfPresent(key); // the sampler before us may have finished between the two looks
             if (out == null) {
-                out = sample(connection, postgres, t, c, deadline);
+                out = sample(connection, postgres, readRole, t, c, deadline);
                 if (out != null) {
                     values.put(key, out);
                 }
@@ -233,14 +237,14 @@ public final class ValueIndex {
     }
 
     /** Null when the time left is under the one-second granularity of JDBC timeouts, or the sample timed out. */
-    private static List<String> sample(Connection connection, boolean postgres, TableInfo t, ColumnInfo c, long deadline) {
+    private static List<String> sample(Connection connection, boolean postgres, String readRole, TableInfo t, ColumnInfo c, long deadline) {
         int timeoutSeconds = (int) Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime()));
         if (timeoutSeconds < 1) {
             return null; // 0 would mean no timeout at all
         }
         String sql = sampleSql(connection, postgres, t, c);
         List<String> out = new ArrayList<>();
-        try (ResultSet rs = QueryRunner.run(connection, postgres, sql, MAX_DISTINCT + 1, timeoutSeconds)) {
+        try (ResultSet rs = QueryRunner.run(connection, postgres, readRole, sql, MAX_DISTINCT + 1, timeoutSeconds)) {
             while (rs.next()) {
                 String v = rs.getString(1);
                 // a value with a line break or control character is no category name, and would break the hint's line

@@ -29,7 +29,7 @@ import org.slf4j.Logger;
  *
  * <p>Each phrase costs at most one statement per candidate column, and a question at most
  * {@link #MAX_PHRASES} x {@link #MAX_COLUMNS} statements, all within one time budget. Each runs
- * read-only with a statement timeout, the phrase only as a bound parameter, and asks for at most
+ * read-only as the source's read role with a statement timeout, the phrase only as a bound parameter, and asks for at most
  * two values equal to it in any case (by an index where one serves: the column itself, or
  * {@code lower(column)}), and, only when there are none, at most two values one character longer
  * that the phrase with that character inserted would spell ("Metalica" for Metallica), its LIKE
@@ -84,9 +84,10 @@ public final class ValueLookup {
      * @param linked the links already found (their phrases are not looked up again)
      * @param scores how much the question is about each table (identity-keyed, as {@link SchemaLinker#score} gives them)
      * @param sampled whether the value index holds a column's values
+     * @param readRole the role every lookup reads as ({@code nlsql.readRole} of the source), or null
      */
     public List<ValueLink> find(String question, List<ValueLink> linked, SchemaCatalog catalog, Map<TableInfo, Double> scores,
-            BiPredicate<TableInfo, ColumnInfo> sampled, Connection connection, int budgetSeconds) {
+            BiPredicate<TableInfo, ColumnInfo> sampled, Connection connection, String readRole, int budgetSeconds) {
         List<NamePhrases.Phrase> phrases = phrases(question, linked, catalog);
         if (phrases.isEmpty()) {
             return List.of();
@@ -108,7 +109,7 @@ public final class ValueLookup {
         List<ValueLink> found = new ArrayList<>();
         int statements = 0;
         for (NamePhrases.Phrase phrase : phrases) {
-            Found f = lookUp(phrase.text(), columns, dialect, connection, deadline);
+            Found f = lookUp(phrase.text(), columns, dialect, connection, readRole, deadline);
             statements += f.statements;
             if (f.incomplete) {
                 // found in some columns only: it may be in the others too, and which ones answered first is timing
@@ -267,7 +268,8 @@ public final class ValueLookup {
      * one value in all the columns reads so. After a column has a value equal to the phrase, the
      * other columns are asked only for equal values.
      */
-    private static Found lookUp(String phrase, List<Candidate> columns, SqlDialect dialect, Connection connection, long deadline) {
+    private static Found lookUp(String phrase, List<Candidate> columns, SqlDialect dialect, Connection connection, String readRole,
+            long deadline) {
         Found f = new Found();
         Map<Candidate, List<String>> exact = new LinkedHashMap<>();
         Map<Candidate, List<String>> near = new LinkedHashMap<>();
@@ -285,7 +287,8 @@ public final class ValueLookup {
             Statement s = statement(dialect, c, phrase, nearWanted && exact.isEmpty());
             f.statements++;
             long started = System.nanoTime();
-            try (ResultSet rs = QueryRunner.run(connection, dialect == SqlDialect.POSTGRESQL, s.sql(), s.parameters(), ROWS, timeout)) {
+            try (ResultSet rs = QueryRunner.run(connection, dialect == SqlDialect.POSTGRESQL, readRole, s.sql(), s.parameters(), ROWS,
+                    timeout)) {
                 while (rs.next()) {
                     String v = rs.getString(1);
                     if (v == null || v.isBlank() || v.chars().anyMatch(Character::isISOControl)) {

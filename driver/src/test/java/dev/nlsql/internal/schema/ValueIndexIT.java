@@ -53,14 +53,14 @@ class ValueIndexIT {
             SchemaCatalog catalog = new CatalogReader(table -> true).read(c);
             TableInfo shop = catalog.tables().get(0);
             ValueIndex index = new ValueIndex();
-            List<ValueIndex.ValueLink> links = index.link("how many garden tools or books?", c, false, "db", List.of(shop), 30);
+            List<ValueIndex.ValueLink> links = index.link("how many garden tools or books?", c, false, null, "db", List.of(shop), 30);
             assertEquals(2, links.size(), links.toString());
             assertTrue(links.stream().anyMatch(l -> l.hint(catalog).equals("shop.category = 'Garden Tools'")), links.toString());
-            assertEquals(List.of(), index.valuesOf("db", c, false, shop, shop.column("email"), later()), "500 distinct values: not a category");
+            assertEquals(List.of(), index.valuesOf("db", c, false, null, shop, shop.column("email"), later()), "500 distinct values: not a category");
             assertTrue(index.heldCharacters() > 0 && index.heldCharacters() < 200, "held " + index.heldCharacters());
 
             for (int i = 0; i < 2_000; i++) { // far more columns than the bound can hold
-                index.valuesOf("db" + i, c, false, shop, shop.column("category"), later());
+                index.valuesOf("db" + i, c, false, null, shop, shop.column("category"), later());
             }
             assertTrue(index.heldCharacters() <= ValueIndex.MAX_CHARS, "held " + index.heldCharacters());
         }
@@ -85,7 +85,7 @@ class ValueIndexIT {
             l.execute("LOCK TABLE privv_vi_locked IN ACCESS EXCLUSIVE MODE");
 
             CompletableFuture<List<ValueIndex.ValueLink>> first = CompletableFuture.supplyAsync(
-                    () -> index.link("ultramarine ones", a, true, "key", List.of(table), 3));
+                    () -> index.link("ultramarine ones", a, true, null, "key", List.of(table), 3));
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
             boolean waiting = false;
             while (!waiting && System.nanoTime() < until) { // evidence that the first sampler waits on the lock
@@ -98,7 +98,7 @@ class ValueIndexIT {
             assertTrue(waiting, "the first sampler never waited on the lock");
 
             long start = System.nanoTime();
-            ValueIndex.Sampled second = index.sample("ultramarine ones", b, true, "key", List.of(table), 1);
+            ValueIndex.Sampled second = index.sample("ultramarine ones", b, true, null, "key", List.of(table), 1);
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertEquals(List.of(), second.links());
             assertFalse(second.complete(), "a sampling cut short says so: what it links must not decide an answer");
@@ -107,7 +107,7 @@ class ValueIndexIT {
             assertEquals(List.of(), first.get(10, TimeUnit.SECONDS), "the first sample timed out");
 
             locker.rollback();
-            ValueIndex.Sampled later = index.sample("ultramarine ones", b, true, "key", List.of(table), 3);
+            ValueIndex.Sampled later = index.sample("ultramarine ones", b, true, null, "key", List.of(table), 3);
             assertEquals(1, later.links().size(), "the column that timed out was not cached as empty: " + later);
             assertTrue(later.complete());
             assertTrue(later.holds(table, table.columns().stream().filter(col -> col.name().equals("kind")).findFirst().orElseThrow()));

@@ -124,7 +124,7 @@ class ValueLookupIT {
         for (TableInfo t : catalog.tables()) {
             scores.put(t, t.name().equals("probe") ? 0.5 : 1.0);
         }
-        return lookup.find(question, List.of(), catalog, scores, (t, col) -> false, c, budgetSeconds);
+        return lookup.find(question, List.of(), catalog, scores, (t, col) -> false, c, null, budgetSeconds);
     }
 
     private static List<String> found(List<ValueLink> links) {
@@ -251,12 +251,12 @@ class ValueLookupIT {
             }
             ValueLookup lookups = new ValueLookup();
             String question = "bands of \"Atlantic Records\"";
-            assertEquals(List.of("label.title=Atlantic Records"), found(lookups.find(question, List.of(), catalog, scores, (t, col) -> false, a, 2)));
+            assertEquals(List.of("label.title=Atlantic Records"), found(lookups.find(question, List.of(), catalog, scores, (t, col) -> false, a, null, 2)));
             locker.setAutoCommit(false);
             l.execute("LOCK TABLE band IN ACCESS EXCLUSIVE MODE");
             try {
                 // band.name may hold it too, and which columns answered in time is no reason to pick label.title
-                assertEquals(List.of(), found(lookups.find(question, List.of(), catalog, scores, (t, col) -> false, a, 2)));
+                assertEquals(List.of(), found(lookups.find(question, List.of(), catalog, scores, (t, col) -> false, a, null, 2)));
             } finally {
                 locker.rollback();
             }

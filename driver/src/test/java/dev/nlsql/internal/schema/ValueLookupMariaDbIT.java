@@ -58,7 +58,7 @@ class ValueLookupMariaDbIT {
         for (TableInfo t : catalog.tables()) {
             scores.put(t, List.of(tables).contains(t.name()) ? 1.0 : 0.0);
         }
-        List<ValueLink> links = new ValueLookup().find(question, List.of(), catalog, scores, (t, col) -> false, c, 5);
+        List<ValueLink> links = new ValueLookup().find(question, List.of(), catalog, scores, (t, col) -> false, c, null, 5);
         return links.stream().map(l -> l.table().name() + "." + l.column().name() + "=" + l.value() + (l.near() ? " (near)" : ""))
                 .toList();
     }
