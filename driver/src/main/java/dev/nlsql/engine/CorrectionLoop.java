@@ -1,7 +1,6 @@
 package dev.nlsql.engine;
 
 import dev.nlsql.internal.SqlState;
-import dev.nlsql.internal.sql.ValueFreeSql;
 
 import dev.nlsql.NlSqlState;
 import dev.nlsql.internal.check.CatalogCheck;
@@ -136,6 +135,8 @@ final class CorrectionLoop {
     private Db offlineOn;
     private final long start = System.nanoTime();
     private final List<PreviousAttempt> previous = new ArrayList<>();
+    /** The model's replies for this question: a literal it wrote may be shown back to it under sendValues=false. */
+    private final List<String> modelReplies = new ArrayList<>();
     private Step emptyAnswer;
     private List<ValueIndex.ValueLink> values;
     /** While a plan step runs: "step k of n: purpose", shown as the attempt's feedback in EXPLAIN NL. */
@@ -406,10 +407,11 @@ final class CorrectionLoop {
                 return generate(generator, new GenerationRequest(question.text(), question.instructions(),
                         "the source it runs on (" + dialects + ")", main.catalog, schemaText, List.of(), List.copyOf(previous),
                         engine.config().llmSendValues(), SourcesPrompt.rules(readable.stream().map(Db::name).toList(),
-                                engine.config().sourceRows()), knowledgeForQuestion()));
+                                engine.config().sourceRows()), knowledgeForQuestion(), modelReplies));
             }
             return generate(generator, new GenerationRequest(question.text(), question.instructions(), product,
-                    main.catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues(), null, knowledgeForQuestion()));
+                    main.catalog, schemaText, values, List.copyOf(previous), engine.config().llmSendValues(), null, knowledgeForQuestion(),
+                    modelReplies));
         } catch (NotUnderstoodException e) {
             if (!rereadCatalog()) { // the words may name tables newer than the cached catalog
                 SQLException down = sourceDown();
@@ -445,7 +447,7 @@ final class CorrectionLoop {
         try {
             g = generate(generator, new GenerationRequest(question.text(), question.instructions(), product, best.catalog, text,
                     best.values, List.copyOf(previous), engine.config().llmSendValues(), null,
-                    best.isMain() ? knowledgeForQuestion() : Knowledge.NONE)); // the file describes main
+                    best.isMain() ? knowledgeForQuestion() : Knowledge.NONE, modelReplies)); // the file describes main
         } catch (NotUnderstoodException e) {
             onBest = e;
         }
@@ -620,10 +622,18 @@ final class CorrectionLoop {
         return sharedKey;
     }
 
+    /** Keeps a model's reply (never the offline rules', which may use sampled values) as text it may be shown again. */
+    private void modelWrote(SqlGenerator generator, Generation g) {
+        if (generator.usesLlm() && g != null && g.text() != null) {
+            modelReplies.add(g.text());
+        }
+    }
+
     private Generation generate(SqlGenerator generator, GenerationRequest request) throws SQLException, NotUnderstoodException {
         try {
             Generation g = generator.generate(request);
             trace.llmCalls(generator.usesLlm() ? g.calls() : 0);
+            modelWrote(generator, g);
             return g;
         } catch (LlmUnavailableException e) {
             if (e.cancelled()) {
@@ -816,8 +826,10 @@ final class CorrectionLoop {
         try {
             g = generator.generate(new GenerationRequest(question.text(), question.instructions(),
                     "H2 2 (a local copy of the tables, at most " + rows + " rows each; PostgreSQL-compatible mode)", local,
-                    SchemaRenderer.render(local, local.tables()), List.of(), List.copyOf(previous), engine.config().llmSendValues()));
+                    SchemaRenderer.render(local, local.tables()), List.of(), List.copyOf(previous), engine.config().llmSendValues(),
+                    null, Knowledge.NONE, modelReplies));
             trace.llmCalls(generator.usesLlm() ? g.calls() : 0);
+            modelWrote(generator, g);
         } catch (LlmUnavailableException e) {
             if (e.cancelled()) {
                 throw failure(SqlState.QUERY_CANCELED, e);
@@ -1253,9 +1265,8 @@ final class CorrectionLoop {
                 engine.config().maxAttempts());
         trace.add(a);
         if (d != null && outcome != Outcome.OK) {
-            // SQL the driver wrote or kept (wider search, the cache) may hold real values: the model sees it without them
-            boolean driversValues = source == Source.WIDER || source == Source.CACHE;
-            String shown = driversValues && !engine.config().llmSendValues() ? ValueFreeSql.of(sql) : sql;
+            // with sendValues=false the prompt hides every literal the model did not write itself, whatever made the attempt
+            String shown = sql;
             if (hasSources() && shown != null) {
                 shown = "(on source " + database + ") " + shown; // across sources the model must know where it ran
             }

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.slf4j.Logger;
 import dev.nlsql.internal.log.Logs;
+import dev.nlsql.internal.sql.SqlParsing;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.JedisPooled;
 
@@ -70,9 +71,27 @@ final class SharedAnswers {
         }
     }
 
-    /** The SQL stored under {@code key}, or null: absent, or the store unreachable. */
+    /**
+     * The most bytes of one entry ever read: the longest SQL the guard accepts ({@link SqlParsing#MAX_CHARS} characters) in
+     * UTF-8, where a character takes at most 3 bytes (a pair of surrogates, two characters, takes 4).
+     */
+    static final int MAX_ENTRY_BYTES = 3 * SqlParsing.MAX_CHARS;
+
+    /**
+     * The SQL stored under {@code key}, or null: absent, longer than any SQL the guard accepts, or the store unreachable.
+     * The read itself is bounded (GETRANGE up to one byte past {@link #MAX_ENTRY_BYTES}): a huge value planted in the
+     * store is never read into memory, whatever the store's timeout; it is deleted like any entry the guard refuses.
+     */
     String get(String key) {
-        return call(r -> r.get(key));
+        byte[] value = call(r -> r.getrange(key.getBytes(StandardCharsets.UTF_8), 0, MAX_ENTRY_BYTES));
+        if (value == null || value.length == 0) {
+            return null; // GETRANGE answers an absent key with nothing, and an empty entry is no SQL either
+        }
+        if (value.length > MAX_ENTRY_BYTES) {
+            refused(key, "longer than " + MAX_ENTRY_BYTES + " bytes, more than the longest SQL the guard accepts");
+            return null;
+        }
+        return new String(value, StandardCharsets.UTF_8);
     }
 
     void put(String key, String sql, int ttlSeconds) {

@@ -16,10 +16,23 @@ import java.util.List;
  * @param sendValues whether the prompt may show sampled values and the database's own error
  *                   text ({@code nlsql.llm.sendValues}); a local generator may use the values either way
  * @param knowledge  the knowledge file's instructions, glossary and verified pairs ({@link Knowledge#NONE} without one)
+ * @param modelReplies the model's own replies so far for this question: with sendValues=false a literal of an earlier
+ *                   attempt is shown back only when the model wrote it (or the question holds it)
  */
 public record GenerationRequest(String question, String instructions, String dialect, SchemaCatalog catalog,
         String schemaText, List<ValueIndex.ValueLink> values, List<PreviousAttempt> previous, boolean sendValues, String sources,
-        Knowledge knowledge) {
+        Knowledge knowledge, List<String> modelReplies) {
+
+    public GenerationRequest {
+        modelReplies = modelReplies == null ? List.of() : List.copyOf(modelReplies);
+    }
+
+    /** A request whose earlier attempts, if any, were written by no model call of this question. */
+    public GenerationRequest(String question, String instructions, String dialect, SchemaCatalog catalog,
+            String schemaText, List<ValueIndex.ValueLink> values, List<PreviousAttempt> previous, boolean sendValues, String sources,
+            Knowledge knowledge) {
+        this(question, instructions, dialect, catalog, schemaText, values, previous, sendValues, sources, knowledge, List.of());
+    }
 
     /** A request with attached sources' rules ({@code sources}) and no knowledge file. */
     public GenerationRequest(String question, String instructions, String dialect, SchemaCatalog catalog,

@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -28,7 +29,8 @@ import java.util.stream.Collectors;
  * <p>With {@link GenerationRequest#sendValues()} false the model is sent no sampled value and no
  * text of the database's own: an earlier attempt is described by its SQL (the model's own), its
  * error category and SQLSTATE, nlsql's feedback templates, and only those names the catalog or
- * that SQL holds. Earlier attempts are bounded either way: the last {@link #SHOWN_ATTEMPTS},
+ * that SQL holds, and the SQL itself with every literal the model did not write or read in the question hidden
+ * ({@link #modelHas}), whoever made the attempt. Earlier attempts are bounded either way: the last {@link #SHOWN_ATTEMPTS},
  * each part cut at {@link #MAX_PART} characters.
  */
 public final class Prompts {
@@ -133,20 +135,46 @@ public final class Prompts {
             PreviousAttempt p = previous.get(i);
             String error;
             String feedback;
+            String sql;
             if (r.sendValues()) {
+                sql = p.sql();
                 error = p.error();
                 feedback = p.feedback();
             } else {
-                Diagnosis d = withoutDatabaseText(p.diagnosis(), p.sql());
+                sql = ValueFreeSql.masked(p.sql(), literal -> modelHas(r, literal));
+                Diagnosis d = withoutDatabaseText(p.diagnosis(), sql); // a name is kept only as the SQL shown writes it
                 error = errorLine(d);
                 feedback = Feedback.forDiagnosis(d, p.timeoutSeconds());
             }
             b.append("Attempt ").append(i + 1).append(":\n");
-            b.append("SQL: ").append(p.sql() == null ? "(no SQL)" : cap(p.sql().replaceAll("\\s+", " "))).append('\n');
+            b.append("SQL: ").append(sql == null ? "(no SQL)" : cap(sql.replaceAll("\\s+", " "))).append('\n');
             b.append("Error: ").append(cap(error)).append('\n');
             b.append("Fix: ").append(cap(feedback)).append('\n');
         }
         return b.toString().strip();
+    }
+
+    /**
+     * Whether the model already has a literal of an earlier attempt, so showing it back sends nothing new: it wrote it in
+     * a reply of its own, the question holds it, or (a double-quoted word) it is a name of the catalog. Whoever made the
+     * attempt (the knowledge file, the cache, the wider search, a repair, the rules) does not matter.
+     */
+    static boolean modelHas(GenerationRequest r, ValueFreeSql.Literal literal) {
+        String text = literal.text();
+        String content = literal.content();
+        if (literal.kind() == ValueFreeSql.Kind.NUMBER) {
+            Pattern whole = Pattern.compile("(?<![\\w.])" + Pattern.quote(text) + "(?![\\w.])");
+            return whole.matcher(r.question()).find() || r.modelReplies().stream().anyMatch(reply -> whole.matcher(reply).find());
+        }
+        if (content.isEmpty() || r.question().contains(content)) {
+            return true;
+        }
+        String inJson = text.replace("\\", "\\\\").replace("\"", "\\\""); // a plan's SQL sits in a JSON string
+        if (r.modelReplies().stream().anyMatch(reply -> reply.contains(text) || reply.contains(inJson))) {
+            return true;
+        }
+        return literal.kind() == ValueFreeSql.Kind.QUOTED && r.catalog() != null && r.catalog().tables().stream()
+                .anyMatch(t -> t.name().equals(content) || t.columns().stream().anyMatch(c -> c.name().equals(content)));
     }
 
     /**

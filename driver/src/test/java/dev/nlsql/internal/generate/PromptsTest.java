@@ -101,10 +101,32 @@ class PromptsTest {
             String user = Prompts.user(request(previous, sendValues));
             assertTrue(user.length() < 3 * 3 * Prompts.MAX_PART + 1_000, user.length() + " chars");
             assertTrue(user.contains("(1 earlier attempt not shown)") && !user.contains("first"), user);
-            assertTrue(user.contains("Attempt 2:\nSQL: SELECT aaa") && user.contains("Attempt 4:\nSQL: SELECT 4"), user);
+            // without values a number no model wrote is hidden too
+            assertTrue(user.contains("Attempt 2:\nSQL: SELECT aaa") && user.contains("Attempt 4:\nSQL: SELECT " + (sendValues ? "4" : "…")), user);
             assertTrue(user.contains("a".repeat(Prompts.MAX_PART - 7) + "…\n"), "the SQL is cut with an ellipsis");
         }
         assertEquals(Prompts.MAX_PART + 1, Prompts.cap("b".repeat(5_000)).length());
         assertEquals("short", Prompts.cap("short"));
+    }
+
+    @Test
+    void withoutValuesAnEarlierAttemptShowsOnlyTheLiteralsTheModelWroteOrTheQuestionHolds() {
+        Diagnosis d = new Diagnosis(ErrorCategory.UNKNOWN, "ERROR", "XX000", null, null, List.of());
+        String sql = "SELECT \"Status\", \"CanaryQuoted\" FROM orders WHERE status = 'CanaryString' AND id > 4242 /* CanaryComment */"
+                + " AND status <> 'shipped' AND id < 17 AND note = 'mine'";
+        GenerationRequest r = new GenerationRequest("how many shipped orders?", null, "PostgreSQL 16", CATALOG, "TABLE orders",
+                List.of(), List.of(new PreviousAttempt(sql, d, 30)), false, null, dev.nlsql.internal.knowledge.Knowledge.NONE,
+                List.of("{\"answerable\": true, \"sql\": \"SELECT 1 FROM orders WHERE id < 17 AND note = 'mine'\"}"));
+        String shown = Prompts.attempts(r);
+        assertFalse(shown.contains("Canary"), shown);
+        assertFalse(shown.contains("4242"), shown);
+        assertTrue(shown.contains("SQL: SELECT \"Status\", \"…\" FROM orders WHERE status = '…' AND id > …"), "catalog names stay: " + shown);
+        assertTrue(shown.contains("status <> 'shipped' AND id < 17 AND note = 'mine'"), "the question's and the model's own stay: " + shown);
+        // MySQL reads a backslash inside a string as an escape: 'a\' CanaryWord ' is one string there, so nothing of it is shown
+        String mysql = Prompts.attempts(new GenerationRequest("q", null, "MariaDB 11", CATALOG, "", List.of(),
+                List.of(new PreviousAttempt("SELECT 'a\\' CanaryWord ' FROM orders", d, 30)), false));
+        assertFalse(mysql.contains("Canary"), mysql);
+        assertTrue(Prompts.attempts(new GenerationRequest("q", null, "PostgreSQL 16", CATALOG, "", List.of(), List.of(new PreviousAttempt(
+                "SELECT 'CanaryString' -- x", d, 30)), true)).contains("'CanaryString'"), "with values the SQL is shown as tried");
     }
 }
