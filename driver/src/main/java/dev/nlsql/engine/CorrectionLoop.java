@@ -779,7 +779,7 @@ final class CorrectionLoop {
         }
         LocalCopy copy = null;
         try {
-            copy = LocalCopy.create(rows * FALLBACK_TABLES);
+            copy = LocalCopy.create(rows * FALLBACK_TABLES, engine.config().maxResultBytes());
             return analyseLocally(generator, copy, tables, rows);
         } catch (TraceException e) {
             throw e; // cancelled, or the local engine ran out of memory or stack
@@ -969,7 +969,7 @@ final class CorrectionLoop {
                     record(Source.PLAN, null, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
                     return new Step(Outcome.REJECTED, null, null, null, d, main);
                 }
-                copy = LocalCopy.create(Math.max(maxRows, engine.config().sourceRows()) + 1);
+                copy = LocalCopy.create(Math.max(maxRows, engine.config().sourceRows()) + 1, engine.config().maxResultBytes());
             }
             return runPlan(plan, generation, copy);
         } catch (OutOfMemoryError | StackOverflowError e) {
