@@ -1050,6 +1050,9 @@ final class CorrectionLoop {
         int moved;
         try (ResultSet rows = step.rows()) {
             moved = copy.load("step" + (k + 1), rows);
+        } catch (LocalCopy.OverBudget e) {
+            return tooMuchToMove(step, k, named, "rows that would take the local engine's copies past "
+                    + engine.config().maxResultBytes() + " bytes (nlsql.maxResultBytes, counted as they occupy memory)");
         } catch (SQLException e) {
             if (SqlState.QUERY_CANCELED.is(e) || SqlState.isConnectionException(e.getSQLState())) {
                 throw e;

@@ -102,7 +102,8 @@ class LocalJoinBudgetIT {
             Attempt refused = attempts.get(1);
             assertEquals("acc", refused.database(), attempts.toString());
             assertEquals(ErrorCategory.TOO_MANY_ROWS, refused.category(), attempts.toString());
-            assertTrue(refused.error().contains("holds at most " + CAP + " bytes of copied rows"), refused.error());
+            assertTrue(refused.error().contains("past " + CAP + " bytes (nlsql.maxResultBytes, counted as they occupy memory)")
+                && refused.error().contains("aggregate or filter at the source"), refused.error());
             assertEquals(List.of("main", "acc", "main", "acc", "local"), attempts.stream().map(Attempt::database).toList());
         }
     }

@@ -319,9 +319,17 @@ public final class LocalCopy implements AutoCloseable {
     private void hold(String name, long bytes, int copied) throws SQLException {
         heldBytes += bytes;
         if (heldBytes > maxCopyBytes) {
-            throw new SQLException("the local engine holds at most " + maxCopyBytes + " bytes of copied rows (nlsql.maxResultBytes, "
-                    + "counted as the copies occupy memory), and " + name + " passes it after " + copied + " rows",
-                    SqlState.PROGRAM_LIMIT_EXCEEDED.code());
+            throw new OverBudget("the local engine holds at most " + maxCopyBytes + " bytes of copied rows (nlsql.maxResultBytes, "
+                    + "counted as the copies occupy memory), and " + name + " passes it after " + copied + " rows");
+        }
+    }
+
+    /** A load that would pass the copies' byte budget (54000). */
+    public static final class OverBudget extends SQLException {
+        private static final long serialVersionUID = 1L;
+
+        OverBudget(String message) {
+            super(message, SqlState.PROGRAM_LIMIT_EXCEEDED.code());
         }
     }
 
