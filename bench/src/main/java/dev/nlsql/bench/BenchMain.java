@@ -32,6 +32,10 @@ public final class BenchMain {
             ThroughputBenchmark.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        if (args.length > 0 && args[0].equals("local-join-memory")) {
+            LocalJoinMemoryBenchmark.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         if (args.length > 0 && args[0].equals("local-join")) {
             LocalJoinBenchmark.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;

@@ -791,7 +791,7 @@ final class CorrectionLoop {
         }
         LocalCopy copy = null;
         try {
-            copy = LocalCopy.create(rows * FALLBACK_TABLES);
+            copy = LocalCopy.create(rows * FALLBACK_TABLES, engine.config().maxResultBytes());
             return analyseLocally(generator, copy, tables, rows);
         } catch (TraceException e) {
             throw e; // cancelled, or the local engine ran out of memory or stack
@@ -983,7 +983,7 @@ final class CorrectionLoop {
                     record(Source.PLAN, null, Outcome.REJECTED, d, generation.millis(), generation.inputTokens(), generation.outputTokens());
                     return new Step(Outcome.REJECTED, null, null, null, d, main);
                 }
-                copy = LocalCopy.create(Math.max(maxRows, engine.config().sourceRows()) + 1);
+                copy = LocalCopy.create(Math.max(maxRows, engine.config().sourceRows()) + 1, engine.config().maxResultBytes());
             }
             return runPlan(plan, generation, copy);
         } catch (OutOfMemoryError | StackOverflowError e) {
@@ -1064,6 +1064,9 @@ final class CorrectionLoop {
         int moved;
         try (ResultSet rows = step.rows()) {
             moved = copy.load("step" + (k + 1), rows);
+        } catch (LocalCopy.OverBudget e) {
+            return tooMuchToMove(step, k, named, "rows that would take the local engine's copies past "
+                    + engine.config().maxResultBytes() + " bytes (nlsql.maxResultBytes, counted as they occupy memory)");
         } catch (SQLException e) {
             if (SqlState.QUERY_CANCELED.is(e) || SqlState.isConnectionException(e.getSQLState())) {
                 throw e;

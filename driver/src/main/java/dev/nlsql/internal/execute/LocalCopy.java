@@ -49,11 +49,44 @@ public final class LocalCopy implements AutoCloseable {
     private final java.util.Set<String> indexed = new java.util.HashSet<>();
     /** Rows copied per table (lower case), so a join is indexed on its bigger side only. */
     private final java.util.Map<String, Integer> rowsByTable = new java.util.HashMap<>();
+    /** Most bytes the copies may occupy together ({@link CopyRowBytes}); Long.MAX_VALUE: no budget. */
+    private final long maxCopyBytes;
+    /** Bytes the copies occupy so far, as {@link CopyRowBytes} counts them. */
+    private long heldBytes;
+    /** Whether {@code avg} runs as PostgreSQL's ({@link PgAvg}, registered as nlsql_avg) rather than H2's. */
+    private final boolean pgAvg;
+    /** Set when H2 refused to load {@link PgAvg} (as {@link #engineRefused}): H2's AVG then. */
+    private static volatile boolean pgAvgRefused;
 
-    private LocalCopy(Connection admin, Connection reader, boolean ownTables) {
+    /** Registers {@link PgAvg} as nlsql_avg; false when H2 cannot load it (its scale rules are then H2's). */
+    private static boolean createPgAvg(Connection admin) throws SQLException {
+        if (pgAvgRefused) {
+            return false;
+        }
+        Thread thread = Thread.currentThread();
+        ClassLoader context = thread.getContextClassLoader();
+        thread.setContextClassLoader(PgAvg.class.getClassLoader()); // as for the table engine: H2 looks there too
+        try (Statement s = admin.createStatement()) {
+            s.execute("CREATE AGGREGATE " + LocalDialect.PG_AVG + " FOR " + quoteName(PgAvg.class.getName()));
+            return true;
+        } catch (SQLException e) {
+            if (e.getErrorCode() != org.h2.api.ErrorCode.CLASS_NOT_FOUND_1 && e.getErrorCode() != org.h2.api.ErrorCode.ACCESS_DENIED_TO_CLASS_1) {
+                throw e;
+            }
+            pgAvgRefused = true;
+            LOG.debug("H2 cannot load PostgreSQL's avg, so the local engine's avg is H2's: {}", e.getMessage());
+            return false;
+        } finally {
+            thread.setContextClassLoader(context);
+        }
+    }
+
+    private LocalCopy(Connection admin, Connection reader, boolean ownTables, long maxCopyBytes, boolean pgAvg) {
+        this.pgAvg = pgAvg;
         this.admin = admin;
         this.reader = reader;
         this.ownTables = ownTables;
+        this.maxCopyBytes = maxCopyBytes;
     }
 
     /** Whether H2 is on the class path (the fallback analysis needs it). */
@@ -66,12 +99,26 @@ public final class LocalCopy implements AutoCloseable {
         }
     }
 
+    /** A copy without a byte budget (tests and benchmarks); the driver's copies are made by {@link #create(int, long)}. */
     public static LocalCopy create(int maxMemoryRows) throws SQLException {
-        return create(maxMemoryRows, CopyTableEngine.fits());
+        return create(maxMemoryRows, 0);
+    }
+
+    /**
+     * A copy whose tables together may occupy at most {@code maxCopyBytes} of heap (0: no budget), counted as the rows
+     * are held ({@link CopyRowBytes}: H2's row and value objects, strings, numbers), not as they came over the wire:
+     * a load that would pass it fails with 54000.
+     */
+    public static LocalCopy create(int maxMemoryRows, long maxCopyBytes) throws SQLException {
+        return create(maxMemoryRows, CopyTableEngine.fits(), maxCopyBytes);
     }
 
     /** As {@link #create(int)}; {@code ownTables} false keeps H2's own tables (as with an H2 other than 2.4). */
     static LocalCopy create(int maxMemoryRows, boolean ownTables) throws SQLException {
+        return create(maxMemoryRows, ownTables, 0);
+    }
+
+    private static LocalCopy create(int maxMemoryRows, boolean ownTables, long maxCopyBytes) throws SQLException {
         String url = "jdbc:h2:mem:nlsql_fallback_" + UUID.randomUUID().toString().replace("-", "");
         String settings = ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=0;MAX_MEMORY_ROWS=" + maxMemoryRows
                 // no value is ever deserialized, whatever reads it (the third wall behind the guard and the plain rows)
@@ -85,9 +132,10 @@ public final class LocalCopy implements AutoCloseable {
             try (Statement s = admin.createStatement()) {
                 s.execute("CREATE USER " + READER + " PASSWORD '" + password + "'");
             }
+            boolean pgAvg = createPgAvg(admin);
             Connection reader = driver.connect(url, credentials(READER, password));
             reader.setReadOnly(true);
-            return new LocalCopy(admin, reader, ownTables);
+            return new LocalCopy(admin, reader, ownTables, maxCopyBytes > 0 ? maxCopyBytes : Long.MAX_VALUE, pgAvg);
         } catch (SQLException | RuntimeException e) {
             admin.close();
             throw e;
@@ -124,6 +172,7 @@ public final class LocalCopy implements AutoCloseable {
         List<String> columns = new ArrayList<>();
         List<String> folded = new ArrayList<>();
         int[] kinds = new int[n];
+        boolean[] ownScale = new boolean[n];
         StringBuilder create = new StringBuilder("CREATE TABLE ").append(quote(name)).append(" (");
         StringBuilder source = new StringBuilder();
         for (int i = 1; i <= n; i++) {
@@ -132,6 +181,7 @@ public final class LocalCopy implements AutoCloseable {
             columns.add(quote(column));
             folded.add(column.toLowerCase(Locale.ROOT));
             String type = kinds[i - 1] == Types.NUMERIC ? numericType(md.getPrecision(i), md.getScale(i)) : typeName(kinds[i - 1]);
+            ownScale[i - 1] = kinds[i - 1] == Types.NUMERIC && !hasTypmod(md.getPrecision(i), md.getScale(i));
             create.append(i == 1 ? "" : ", ").append(quote(column)).append(' ').append(type);
             source.append(i == 1 ? "" : ", ").append(quote(column)).append(' ').append(type).append(" = ?");
         }
@@ -142,7 +192,7 @@ public final class LocalCopy implements AutoCloseable {
         }
         tables.add(name);
         columnsByTable.put(name.toLowerCase(Locale.ROOT), List.copyOf(folded));
-        int copied = own ? append(name, rows, kinds, maxRows)
+        int copied = own ? append(name, rows, kinds, ownScale, maxRows)
                 : insert("INSERT INTO " + quote(name) + " (" + String.join(", ", columns) + ") SELECT * FROM TABLE(" + source + ")",
                         name, rows, kinds, maxRows);
         rowsByTable.put(name.toLowerCase(Locale.ROOT), copied);
@@ -178,11 +228,11 @@ public final class LocalCopy implements AutoCloseable {
     }
 
     /** Appends each row's values to the {@link CopyTable} ({@link CopyLoad}), then has H2 analyze its columns. */
-    private int append(String name, ResultSet rows, int[] kinds, int maxRows) throws SQLException {
+    private int append(String name, ResultSet rows, int[] kinds, boolean[] ownScale, int maxRows) throws SQLException {
         ResultSetMetaData md = rows.getMetaData();
         Boolean[] localDates = new Boolean[kinds.length]; // per DATE column: whether the rows give it as a LocalDate (null: not yet known)
         int copied = 0;
-        try (CopyLoad load = CopyLoad.into(admin, name)) {
+        try (CopyLoad load = CopyLoad.into(admin, name, ownScale)) {
             while (rows.next()) {
                 if (copied == maxRows) {
                     throw tooManyRows(name, maxRows);
@@ -192,6 +242,7 @@ public final class LocalCopy implements AutoCloseable {
                     values[i] = kinds[i] == Types.DATE && localDates[i] != Boolean.FALSE ? localDate(rows, i + 1, localDates, i)
                             : copiedValue(rows, i + 1, kinds[i], name, md);
                 }
+                hold(name, CopyRowBytes.of(kinds, values), copied);
                 load.append(values);
                 copied++;
             }
@@ -241,11 +292,14 @@ public final class LocalCopy implements AutoCloseable {
                 if (inChunk == chunk[0].length) {
                     grow(chunk);
                 }
+                long bytes = CopyRowBytes.ROW + CopyRowBytes.SLOT + CopyRowBytes.align(CopyRowBytes.ARRAY_HEADER + 4L * n);
                 for (int i = 1; i <= n; i++) {
                     Object value = copiedValue(rows, i, kinds[i - 1], name, md);
                     chunk[i - 1][inChunk] = value;
                     chars += value instanceof String text ? text.length() : 8;
+                    bytes += CopyRowBytes.value(kinds[i - 1], value);
                 }
+                hold(name, bytes, copied);
                 inChunk++;
                 copied++;
                 if (inChunk == CHUNK_ROWS || chars >= CHUNK_CHARS) {
@@ -259,6 +313,29 @@ public final class LocalCopy implements AutoCloseable {
             }
         }
         return copied;
+    }
+
+    /** Counts one more row of {@code bytes} against the budget; past it, the load fails with 54000 before the row is kept. */
+    private void hold(String name, long bytes, int copied) throws SQLException {
+        heldBytes += bytes;
+        if (heldBytes > maxCopyBytes) {
+            throw new OverBudget("the local engine holds at most " + maxCopyBytes + " bytes of copied rows (nlsql.maxResultBytes, "
+                    + "counted as the copies occupy memory), and " + name + " passes it after " + copied + " rows");
+        }
+    }
+
+    /** A load that would pass the copies' byte budget (54000). */
+    public static final class OverBudget extends SQLException {
+        private static final long serialVersionUID = 1L;
+
+        OverBudget(String message) {
+            super(message, SqlState.PROGRAM_LIMIT_EXCEEDED.code());
+        }
+    }
+
+    /** Bytes the copies occupy so far, as the budget counts them. */
+    public long heldBytes() {
+        return heldBytes;
     }
 
     private static SQLException tooManyRows(String name, int maxRows) {
@@ -275,13 +352,20 @@ public final class LocalCopy implements AutoCloseable {
 
     /**
      * The source's NUMERIC(p, s) when it has one, else NUMERIC(1000, 500): never H2's unbounded NUMERIC, whose AVG
-     * divides at 100,000 digits (5.6 s per group, uninterruptibly, measured on 2,000 rows).
+     * divides at 100,000 digits (5.6 s per group, uninterruptibly, measured on 2,000 rows). In a {@link CopyTable} the
+     * values of an unconstrained column keep their own scale ({@link CopyLoad}), so a sum has PostgreSQL's scale (the
+     * largest of its inputs) rather than 500 decimal places.
      */
     static String numericType(int precision, int scale) {
-        if (precision > 0 && precision <= MAX_NUMBER_DIGITS && scale >= 0 && scale <= precision) {
+        if (hasTypmod(precision, scale)) {
             return "NUMERIC(" + precision + ", " + scale + ")";
         }
         return "NUMERIC(" + MAX_NUMBER_DIGITS + ", " + MAX_NUMBER_DIGITS / 2 + ")";
+    }
+
+    /** Whether the source's NUMERIC has a precision and scale of its own (else it is unconstrained, as PostgreSQL's {@code numeric}). */
+    private static boolean hasTypmod(int precision, int scale) {
+        return precision > 0 && precision <= MAX_NUMBER_DIGITS && scale >= 0 && scale <= precision;
     }
 
     /** Doubles each column array of a chunk, up to {@link #CHUNK_ROWS}. */
@@ -403,7 +487,7 @@ public final class LocalCopy implements AutoCloseable {
     }
 
     private ResultSet run(String sql, int maxRows, int timeoutSeconds, long workBytes, long maxResultBytes) throws SQLException {
-        String h2Sql = LocalDialect.toH2(sql);
+        String h2Sql = LocalDialect.toH2(sql, pgAvg);
         try (Statement s = reader.createStatement()) {
             s.setQueryTimeout(timeoutSeconds);
             s.setMaxRows(maxRows);

@@ -36,6 +36,17 @@ public final class LocalDialect {
      * not lex one way) is left as written, for H2 to report.
      */
     public static String toH2(String guardedSql) {
+        return toH2(guardedSql, false);
+    }
+
+    /** The name {@link PgAvg} is registered under in a local copy. */
+    static final String PG_AVG = "nlsql_avg";
+
+    /**
+     * As {@link #toH2(String)}; with {@code pgAvg}, each call of {@code avg(...)} also calls {@link #PG_AVG} (PostgreSQL's
+     * result scale) instead of H2's AVG.
+     */
+    static String toH2(String guardedSql, boolean pgAvg) {
         SqlLexer.Result lexed = SqlLexer.tokenize(guardedSql);
         if (lexed.problem() != null) {
             return guardedSql;
@@ -46,6 +57,14 @@ public final class LocalDialect {
         for (int i = 0; i + 1 < tokens.size(); i++) {
             Token word = tokens.get(i);
             Token literal = tokens.get(i + 1);
+            if (pgAvg && word.isWord("avg") && literal.isPunct('(') && (i == 0 || !tokens.get(i - 1).isPunct('.'))) {
+                if (out == null) {
+                    out = new StringBuilder(guardedSql.length() + 32);
+                }
+                out.append(guardedSql, copied, word.start()).append(PG_AVG);
+                copied = word.end();
+                continue;
+            }
             if (!word.isWord("interval") || literal.type() != Type.STRING || !literal.text().startsWith("'")
                     || (i > 0 && tokens.get(i - 1).isPunct('.'))
                     || (i + 2 < tokens.size() && tokens.get(i + 2).type() == Type.WORD

@@ -44,4 +44,13 @@ class LocalDialectTest {
         assertEquals("SELECT 'INTERVAL ''1 year''', d + INTERVAL '1' YEAR /* INTERVAL '2 days' */ FROM t",
                 LocalDialect.toH2("SELECT 'INTERVAL ''1 year''', d + INTERVAL '1 year' /* INTERVAL '2 days' */ FROM t"));
     }
+
+    @Test
+    void avgCallsArePostgresAvgWhereTheCopyHasIt() {
+        String sql = "SELECT avg(x), AVG (y), t.avg, \"avg\"(z), 'avg(' , avg(d + INTERVAL '1 day') FROM t -- avg(w)\n";
+        assertEquals("SELECT nlsql_avg(x), nlsql_avg (y), t.avg, \"avg\"(z), 'avg(' , nlsql_avg(d + INTERVAL '1' DAY) FROM t -- avg(w)\n",
+                LocalDialect.toH2(sql, true));
+        assertEquals(LocalDialect.toH2(sql), LocalDialect.toH2(sql, false));
+        assertEquals("SELECT avg(x), AVG (y), t.avg, \"avg\"(z), 'avg(' , avg(d + INTERVAL '1' DAY) FROM t -- avg(w)\n", LocalDialect.toH2(sql));
+    }
 }
