@@ -55,12 +55,17 @@ public final class KnowledgeCheck {
 
     /** The file's knowledge, every SQL checked on {@code catalog} with {@code guard} (reading SQL with {@code rules}). */
     public static Knowledge check(Path path, SchemaCatalog catalog, SqlGuard guard, LexRules rules) throws SQLException {
-        KnowledgeFile.Raw raw = KnowledgeFile.read(path);
+        return check(path, KnowledgeFile.read(path), catalog, guard, rules);
+    }
+
+    /** The knowledge of {@code raw}, the file at {@code path} as read, checked as {@link #check(Path, SchemaCatalog, SqlGuard, LexRules)} does. */
+    static Knowledge check(Path path, KnowledgeFile.Raw raw, SchemaCatalog catalog, SqlGuard guard, LexRules rules) throws SQLException {
         List<GlossaryTerm> glossary = new ArrayList<>();
         Map<String, String> definedBy = new HashMap<>();
         for (KnowledgeFile.RawTerm t : raw.glossary()) {
             String where = "glossary entry " + t.number() + " (\"" + t.term() + "\")";
-            GlossaryTerm term = t.sql() != null ? expression(path, where, t, catalog, guard, rules) : name(path, where, t, catalog);
+            GlossaryTerm term = entry(path, where, () -> t.sql() != null ? expression(path, where, t, catalog, guard, rules)
+                    : name(path, where, t, catalog));
             for (String word : term.names()) {
                 String before = definedBy.putIfAbsent(word, where);
                 if (before != null) {
@@ -72,13 +77,33 @@ public final class KnowledgeCheck {
         for (int i = 0; i < raw.verified().size(); i++) {
             VerifiedQuestion v = raw.verified().get(i);
             String where = "verified question " + (i + 1) + " (\"" + v.question() + "\")";
-            GuardedSql guarded = guarded(path, where, v.sql(), guard, rules);
-            Diagnosis wrong = CatalogCheck.check(guarded, catalog);
-            if (wrong != null) {
-                throw KnowledgeFile.invalid(path, where + ": " + wrong.message() + candidates(wrong));
-            }
+            entry(path, where, () -> {
+                GuardedSql guarded = guarded(path, where, v.sql(), guard, rules);
+                Diagnosis wrong = CatalogCheck.check(guarded, catalog);
+                if (wrong != null) {
+                    throw KnowledgeFile.invalid(path, where + ": " + wrong.message() + candidates(wrong));
+                }
+                return guarded;
+            });
         }
         return new Knowledge(raw.instructions(), glossary, raw.verified());
+    }
+
+    /** The check of one entry. */
+    private interface EntryCheck<T> {
+        T run() throws SQLException;
+    }
+
+    /**
+     * Runs one entry's check; anything it throws other than its own 22023 (a parser's or checker's bug on a shape not
+     * foreseen, a stack too deep) is that entry's 22023 too, so one entry never fails with a bare exception.
+     */
+    private static <T> T entry(Path path, String where, EntryCheck<T> check) throws SQLException {
+        try {
+            return check.run();
+        } catch (RuntimeException | StackOverflowError e) {
+            throw KnowledgeFile.invalid(path, where + ": its sql could not be checked (" + e.getClass().getSimpleName() + ")");
+        }
     }
 
     /** A measure or a filter: its columns qualified by tables of the catalog, its kind read from its form. */
@@ -86,6 +111,10 @@ public final class KnowledgeCheck {
             LexRules rules) throws SQLException {
         // first alone, to read its columns; then over its tables, for the catalog check
         GuardedSql alone = guarded(path, where, "SELECT " + t.sql(), guard, rules);
+        if (!(alone.ast() instanceof PlainSelect select) || !isOneExpression(select)) {
+            throw KnowledgeFile.invalid(path, where + ": its sql must be one expression, a measure (such as SUM(orders.amount)) or a "
+                    + "filter (such as customers.status = 'active'), not a query or a set operation");
+        }
         Set<String> tables = new LinkedHashSet<>();
         for (QueryNames.ColumnRef c : alone.names().columns()) {
             if (c.qualifier() == null) {
@@ -105,11 +134,14 @@ public final class KnowledgeCheck {
         boolean measure = isMeasure(alone);
         GuardedSql over = guarded(path, where, measure ? "SELECT " + t.sql() + " FROM " + from : "SELECT 1 FROM " + from + " WHERE " + t.sql(),
                 guard, rules);
+        if (!(over.ast() instanceof PlainSelect overSelect)) {
+            throw KnowledgeFile.invalid(path, where + ": its sql must be one expression, not part of a query");
+        }
         Diagnosis wrong = CatalogCheck.check(over, catalog);
         if (wrong != null) {
             throw KnowledgeFile.invalid(path, where + ": " + wrong.message() + candidates(wrong));
         }
-        if (!measure && !isCondition(((PlainSelect) over.ast()).getWhere())) {
+        if (!measure && !isCondition(overSelect.getWhere())) {
             throw KnowledgeFile.invalid(path, where + ": its sql must be a measure (an aggregate, such as SUM(orders.amount)) or a "
                     + "filter (a condition, such as customers.status = 'active')");
         }
@@ -154,6 +186,15 @@ public final class KnowledgeCheck {
             named = catalog.tables().stream().filter(t -> t.name().equalsIgnoreCase(name)).toList();
         }
         return named.size() == 1 ? named.get(0) : null;
+    }
+
+    /** Whether {@code SELECT sql} is the one expression alone: no FROM, no other clause, one item. */
+    private static boolean isOneExpression(PlainSelect s) {
+        return s.getSelectItems() != null && s.getSelectItems().size() == 1 && s.getFromItem() == null && s.getJoins() == null
+                && s.getWhere() == null && s.getGroupBy() == null && s.getHaving() == null && s.getOrderByElements() == null
+                && s.getLimit() == null && s.getOffset() == null && s.getFetch() == null && s.getDistinct() == null && s.getTop() == null
+                && s.getIntoTables() == null && s.getWithItemsList() == null && s.getForMode() == null && s.getWindowDefinitions() == null
+                && s.getQualify() == null && s.getLateralViews() == null && s.getFirst() == null && s.getSkip() == null;
     }
 
     /** Whether the one select item holds an aggregate call. */

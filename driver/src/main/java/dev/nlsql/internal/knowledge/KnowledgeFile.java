@@ -7,10 +7,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.nlsql.config.NlConfig;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -29,6 +32,8 @@ public final class KnowledgeFile {
 
     /** Largest knowledge file read. */
     static final long MAX_BYTES = 4L << 20;
+    /** Longest a read of the file may take: a FIFO or a stalled mount must not hold a connect. */
+    static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
     static final int MAX_INSTRUCTIONS = 200;
     static final int MAX_INSTRUCTION_CHARS = 2_000;
     static final int MAX_TERMS = 2_000;
@@ -55,20 +60,33 @@ public final class KnowledgeFile {
 
     /** Reads and checks the shape of the file at {@code path}. */
     static Raw read(Path path) throws SQLException {
-        String text;
+        return parse(path, text(path));
+    }
+
+    /**
+     * The text of the file at {@code path}, bounded by what is read (not by the size the file system reports): a regular
+     * file of at most {@link #MAX_BYTES} bytes of UTF-8, read within {@link #READ_TIMEOUT}.
+     */
+    static String text(Path path) throws SQLException {
         try {
-            long size = Files.size(path);
-            if (size > MAX_BYTES) {
-                throw invalid(path, "it is " + size + " bytes; a knowledge file may have at most " + MAX_BYTES);
-            }
-            text = Files.readString(path, StandardCharsets.UTF_8);
+            byte[] bytes = BoundedRead.read(path, MAX_BYTES, READ_TIMEOUT);
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (BoundedRead.Refused e) {
+            throw invalid(path, e.getMessage());
+        } catch (CharacterCodingException e) {
+            throw invalid(path, "it is not UTF-8 text");
         } catch (IOException e) {
             throw invalid(path, "it cannot be read (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
         }
+    }
+
+    /** Checks the shape of {@code text}, the file at {@code path} as read. */
+    static Raw parse(Path path, String text) throws SQLException {
         JsonNode root;
         try {
             root = mapper(isYaml(path)).readTree(text);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) { // SnakeYAML's own exceptions are not all wrapped
             throw invalid(path, "it is not valid " + (isYaml(path) ? "YAML" : "JSON") + ": " + firstLine(e.getMessage()));
         }
         if (root == null || root.isMissingNode() || root.isNull()) {

@@ -58,7 +58,7 @@ public final class KnowledgeSource {
         }
         synchronized (this) {
             try {
-                Knowledge knowledge = KnowledgeCheck.check(path, catalog, guard, rules);
+                Knowledge knowledge = checked(catalog, guard, rules);
                 String version = path + "#" + Integer.toHexString(knowledge.hashCode());
                 byDatabase.put(databaseKey, new Loaded(stamp, catalog.fingerprint(), knowledge, version, null, null));
                 if (loaded != null) {
@@ -78,6 +78,19 @@ public final class KnowledgeSource {
                         problem));
                 return new Current(loaded.knowledge(), loaded.version(), problem);
             }
+        }
+    }
+
+    /**
+     * The file checked; any failure (an exception or Error a reader or checker did not foresee) is the file's 22023, so
+     * that at connect the owner is told which file, and while running the last good version stays in use.
+     */
+    private Knowledge checked(SchemaCatalog catalog, SqlGuard guard, LexRules rules) throws SQLException {
+        try {
+            return KnowledgeCheck.check(path, catalog, guard, rules);
+        } catch (RuntimeException | Error e) {
+            LOG.debug("nlsql.knowledge {} could not be checked", path, e);
+            throw KnowledgeFile.invalid(path, "it could not be read or checked (" + e.getClass().getSimpleName() + ")");
         }
     }
 
