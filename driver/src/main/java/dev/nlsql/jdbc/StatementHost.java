@@ -18,8 +18,6 @@ interface StatementHost extends ValueHost {
     /** What a text is on this connection. */
     TextKind.Decision decide(String text) throws SQLException;
 
-    Passthrough passthrough();
-
     /** Called after SQL that may have changed the schema ran through this connection. */
     void afterSql(TextKind.Decision decision);
 

@@ -45,7 +45,8 @@ class DriverSqlMethodsIT {
         TestPostgres.dropDatabase(DATABASE);
         TestPostgres.dropRoles(ROLE);
         TestPostgres.createRoles(ROLE + " LOGIN");
-        url = TestPostgres.database(DATABASE, "CREATE TABLE t (x int)", "INSERT INTO t VALUES (0)");
+        url = TestPostgres.database(DATABASE, "CREATE TABLE t (x int)", "INSERT INTO t VALUES (0)",
+                "CREATE TABLE b (id int, data oid)", "INSERT INTO b VALUES (1, lo_from_bytea(0, 'hello'::bytea))");
     }
 
     @AfterAll
@@ -175,6 +176,31 @@ class DriverSqlMethodsIT {
             ((BaseConnection) c).execSQLUpdate("UPDATE t SET x = x - 1");
             assertEquals(x, Long.parseLong(oracle().split("/")[0]));
             assertSame(c, ((PgStatement) s).getPGConnection());
+        }
+    }
+
+    /** Found on the way: a guarded read's Blob (pgjdbc's, on the real connection) wrote its large object under readonly. */
+    @Test
+    void largeObjectsOfAGuardedReadAreReadOnlyUnderReadonly() throws Exception {
+        try (Connection c = nl("readonly")) {
+            c.setAutoCommit(false); // pgjdbc's large objects need a transaction
+            try (Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery("SELECT data FROM b")) {
+                assertTrue(rs.next());
+                java.sql.Blob blob = rs.getBlob(1);
+                assertEquals("hello", new String(blob.getBytes(1, 5), java.nio.charset.StandardCharsets.UTF_8));
+                List<Executable> writes = List.of(() -> blob.setBytes(1, "HACKED".getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                        () -> blob.setBinaryStream(1).close(), () -> blob.truncate(1),
+                        () -> rs.getObject(1, java.sql.Blob.class).setBytes(1, new byte[] {'X'}), () -> rs.getBlob("data").truncate(0));
+                for (Executable write : writes) {
+                    assertEquals("NL003", assertThrows(SQLException.class, write).getSQLState());
+                }
+            }
+            c.commit();
+            try (Connection plain = DriverManager.getConnection(url); Statement s = plain.createStatement();
+                    java.sql.ResultSet rs = s.executeQuery("SELECT convert_from(lo_get(data), 'UTF8') FROM b")) {
+                assertTrue(rs.next());
+                assertEquals("hello", rs.getString(1));
+            }
         }
     }
 }
