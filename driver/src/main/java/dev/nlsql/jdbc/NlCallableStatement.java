@@ -18,8 +18,8 @@ class NlCallableStatement extends DelegatingCallableStatement<CallableStatement>
     }
 
     /** A call as applications hold it: with the real driver's own interfaces when it has any. */
-    static CallableStatement of(ValueHost host, CallableStatement delegate) {
-        return DriverInterfaces.expose(CallableStatement.class, new NlCallableStatement(host, delegate));
+    static CallableStatement of(StatementHost host, CallableStatement delegate) {
+        return DriverInterfaces.expose(CallableStatement.class, new NlCallableStatement(host, delegate), host::admitDriverSql);
     }
 
     @Override

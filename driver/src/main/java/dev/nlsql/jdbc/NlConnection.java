@@ -134,6 +134,11 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         }
 
         @Override
+        public void admitDriverSql(String method) throws SQLException {
+            NlConnection.this.admitDriverSql(method);
+        }
+
+        @Override
         public void afterSql(TextKind.Decision decision) {
             NlConnection.this.afterSql(decision);
         }
@@ -259,7 +264,7 @@ public final class NlConnection extends DelegatingConnection<Connection> {
                 Question.of(decision.text(), null);
             }
             return DriverInterfaces.expose(PreparedStatement.class,
-                    new NlQuestionStatement(host, delegate.createStatement(), decision, text));
+                    new NlQuestionStatement(host, delegate.createStatement(), decision, text), host::admitDriverSql);
         }
         GuardedSql guarded = admitSqlText(text);
         String sql = guarded == null ? text : guarded.sql();
@@ -350,6 +355,19 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         }
         TextKind.Decision canonical = TextKind.of(session.canonical());
         return canonical.kind() == TextKind.SQL ? new TextKind.Decision(TextKind.SQL, text, canonical.changesSchema()) : decision;
+    }
+
+    /**
+     * The passthrough policy on one of the real driver's own methods that takes SQL text or hands out what runs it on the
+     * real connection (pgjdbc's {@code executeWithFlags}, {@code execSQLUpdate}, {@code getCopyAPI}, ...; the list is
+     * {@code DriverSqlMethods}): such a method bypasses the guard and the read-only transaction, so only allow admits it.
+     */
+    void admitDriverSql(String method) throws SQLException {
+        if (passthrough() != Passthrough.ALLOW) {
+            throw NlSqlState.UNSAFE_SQL.exception(method + " runs SQL on the real connection past nlsql's guard: refused under"
+                    + " nlsql.passthrough=" + passthrough().name().toLowerCase(Locale.ROOT) + " (the java.sql methods run SQL"
+                    + " text under the policy)");
+        }
     }
 
     /**

@@ -78,7 +78,8 @@ public final class NlDriver implements Driver {
             throw new SQLException("The driver " + driver.getClass().getName() + " refused " + NlUrl.masked(parsed.delegateUrl()), SqlState.UNABLE_TO_CONNECT.code());
         }
         try {
-            return DriverInterfaces.expose(Connection.class, new NlConnection(connection, config, sources));
+            NlConnection wrapper = new NlConnection(connection, config, sources);
+            return DriverInterfaces.expose(Connection.class, wrapper, wrapper::admitDriverSql);
         } catch (SQLException | RuntimeException e) {
             connection.close();
             for (Database source : sources) {

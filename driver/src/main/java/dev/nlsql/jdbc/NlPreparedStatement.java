@@ -31,7 +31,7 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
 
     /** A prepared statement as applications hold it: with the real driver's own interfaces when it has any. */
     static PreparedStatement of(StatementHost host, PreparedStatement delegate, GuardedSql guarded) {
-        return DriverInterfaces.expose(PreparedStatement.class, new NlPreparedStatement(host, delegate, guarded));
+        return DriverInterfaces.expose(PreparedStatement.class, new NlPreparedStatement(host, delegate, guarded), host::admitDriverSql);
     }
 
     /** Guarded rows streamed through a cursor, whose read-only transaction ends when they close; null when none. */

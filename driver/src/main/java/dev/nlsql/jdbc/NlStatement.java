@@ -48,7 +48,7 @@ public class NlStatement extends DelegatingStatement<Statement> {
 
     /** A statement as applications hold it: with the real driver's own interfaces (PGStatement) when it has any. */
     static Statement of(StatementHost host, Statement delegate) {
-        return DriverInterfaces.expose(Statement.class, new NlStatement(host, delegate));
+        return DriverInterfaces.expose(Statement.class, new NlStatement(host, delegate), host::admitDriverSql);
     }
 
     /** One execution of the statement, as an overload runs it. */

@@ -1,5 +1,7 @@
 package dev.nlsql.jdbc;
 
+import dev.nlsql.NlSqlState;
+import dev.nlsql.config.NlConfig.Passthrough;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,8 +16,14 @@ final class NlValues {
     private NlValues() {
     }
 
-    /** A value a getter returned: arrays and result sets wrapped, anything else as it is. */
+    /**
+     * A value a getter returned: arrays and result sets wrapped; a large object (pgjdbc's Blob and Clob write through the
+     * real connection, outside any read-only transaction) read-only unless nlsql.passthrough=allow; anything else as it is.
+     */
     static Object adopt(ValueHost host, Object value) throws SQLException {
+        if ((value instanceof java.sql.Blob || value instanceof java.sql.Clob) && host.passthrough() != Passthrough.ALLOW) {
+            return readOnly(host, value);
+        }
         if (value instanceof Array a) {
             return array(host, a);
         }
@@ -23,6 +31,44 @@ final class NlValues {
             return resultSet(host, rs);
         }
         return value;
+    }
+
+    /** Writes to a large object under readonly/deny: refused with NL003; reads go to the driver's object. */
+    private static final java.util.Set<String> LOB_WRITES = java.util.Set.of("setBytes", "setBinaryStream", "setString",
+            "setAsciiStream", "setCharacterStream", "truncate");
+
+    private static Object readOnly(ValueHost host, Object lob) {
+        java.util.List<Class<?>> types = new java.util.ArrayList<>();
+        for (Class<?> t : new Class<?>[] {java.sql.NClob.class, java.sql.Clob.class, java.sql.Blob.class}) {
+            if (t.isInstance(lob) && types.stream().noneMatch(t::isAssignableFrom)) {
+                types.add(t);
+            }
+        }
+        return java.lang.reflect.Proxy.newProxyInstance(NlValues.class.getClassLoader(), types.toArray(new Class<?>[0]),
+                (proxy, m, args) -> {
+                    if (LOB_WRITES.contains(m.getName())) {
+                        throw NlSqlState.UNSAFE_SQL.exception("Large objects are read-only under nlsql.passthrough="
+                                + host.passthrough().name().toLowerCase(java.util.Locale.ROOT));
+                    }
+                    switch (m.getName()) {
+                        case "equals" -> {
+                            return proxy == args[0];
+                        }
+                        case "hashCode" -> {
+                            return System.identityHashCode(proxy);
+                        }
+                        case "toString" -> {
+                            return lob.toString();
+                        }
+                        default -> {
+                            try {
+                                return m.invoke(lob, args);
+                            } catch (java.lang.reflect.InvocationTargetException e) {
+                                throw e.getCause();
+                            }
+                        }
+                    }
+                });
     }
 
     static Array array(ValueHost host, Array array) {

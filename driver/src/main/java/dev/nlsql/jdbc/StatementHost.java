@@ -18,10 +18,11 @@ interface StatementHost extends ValueHost {
     /** What a text is on this connection. */
     TextKind.Decision decide(String text) throws SQLException;
 
-    Passthrough passthrough();
-
     /** Called after SQL that may have changed the schema ran through this connection. */
     void afterSql(TextKind.Decision decision);
+
+    /** The passthrough policy on one of the real driver's own methods that takes or reaches SQL text: NL003 unless allow. */
+    void admitDriverSql(String method) throws SQLException;
 
     /** The passthrough policy on SQL text about to run: null under allow, the guarded statement under readonly, else NL003. */
     GuardedSql admitSqlText(String text) throws SQLException;

@@ -21,6 +21,9 @@ interface ValueHost {
     /** A result set the real driver made without an nlsql statement (metadata, array elements, REF CURSORs), wrapped. */
     ResultSet resultSet(ResultSet rs) throws SQLException;
 
-    /** A value a getter returned: arrays and result sets wrapped, anything else as it is. */
+    /** The connection's nlsql.passthrough policy. */
+    dev.nlsql.config.NlConfig.Passthrough passthrough();
+
+    /** A value a getter returned: arrays and result sets wrapped, large objects read-only unless allow, anything else as it is. */
     Object adopt(Object value) throws SQLException;
 }

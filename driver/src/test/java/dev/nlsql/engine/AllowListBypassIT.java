@@ -2,6 +2,7 @@ package dev.nlsql.engine;
 
 import static dev.nlsql.testing.FakeOpenAi.answer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nlsql.testing.CaseTwins;
 import dev.nlsql.testing.FakeOpenAi;
@@ -9,6 +10,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,38 +48,61 @@ class AllowListBypassIT {
         "SELECT \"CUSTOMERS\".name FROM \"CUSTOMERS\"", "SELECT name FROM \"CUSTOMERS\" /* public.customers */",
         "SELECT name FROM \"CUSTOMERS\"--\n", "SELECT employee FROM \"Sales\" . \"payroll\"", "SELECT employee FROM \"Sa\"\"les\".payroll"};
 
+    /** The case-twin allow-list: the guard these tests are about. Without it (the controls below) every twin may be read. */
+    private static final String TABLES = "nlsql.tables=public.customers,sales.*";
+
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19})
     void readonlySqlText(int form) throws Exception {
-        String sql = FORMS[form];
-        String app = "bypass_text_" + form;
-        String got = null;
-        try (FakeOpenAi llm = new FakeOpenAi(); Connection c = llm.connect(url, "ApplicationName=" + app, "nlsql.maxAttempts=1",
-                "nlsql.tables=public.customers,sales.*", "nlsql.passthrough=readonly"); Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery(sql)) {
-                got = rs.next() ? rs.getString(1) : "(no row)";
-            } catch (SQLException refused) {
-                // held, if no twin was read
-            }
-        }
-        assertEquals(List.of(), CaseTwins.read(url, app), "ESCAPE (SQL text, readonly) " + sql + " returned " + got);
+        assertEquals(List.of(), escapes(false, "bypass_text_" + form, FORMS[form], TABLES, "nlsql.passthrough=readonly"),
+                "ESCAPE (SQL text, readonly) " + FORMS[form]);
     }
 
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19})
     void generatedSql(int form) throws Exception {
-        String sql = FORMS[form];
-        String app = "bypass_gen_" + form;
-        String got = null;
-        try (FakeOpenAi llm = new FakeOpenAi(answer(sql)); Connection c = llm.connect(url, "ApplicationName=" + app, "nlsql.maxAttempts=1",
-                "nlsql.tables=public.customers,sales.*"); Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery("what are the customer names?")) {
-                got = rs.next() ? rs.getString(1) : "(no row)";
-            } catch (SQLException refused) {
-                // held, if no twin was read
+        assertEquals(List.of(), escapes(true, "bypass_gen_" + form, FORMS[form], TABLES), "ESCAPE (generated SQL) " + FORMS[form]);
+    }
+
+    /**
+     * The same check with the guard switched off for it (no nlsql.tables; SQL text under allow): it must fail, so the
+     * tests above can. A name no table has fails with PostgreSQL's 42P01 instead,
+     * which the check catches too (it asks for NL003).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19})
+    void withoutTheGuardTheSameCheckFails(int form) throws Exception {
+        List<String> text = escapes(false, "bypass_text_off_" + form, FORMS[form], "nlsql.passthrough=allow");
+        boolean noSuchTable = FORMS[form].contains("\"Sa\"\"les\""); // a name no table has: PostgreSQL's 42P01 fails the check
+        assertTrue(text.stream().anyMatch(e -> e.startsWith(noSuchTable ? "failed with 42P01" : "twins read")), "SQL text, no guard: " + text);
+        List<String> generated = escapes(true, "bypass_gen_off_" + form, FORMS[form]);
+        assertTrue(!generated.isEmpty(), "generated SQL, no allow-list: " + generated);
+    }
+
+    /**
+     * Runs {@code sql} (as SQL text, or as the model's reply to a question) on a session named {@code app} and returns
+     * what escaped the guard, while that session is still open: the twins PostgreSQL saw it read (their session-level
+     * advisory locks end with the session), and an answer other than a refusal with NL003.
+     */
+    private static List<String> escapes(boolean generated, String app, String sql, String... settings) throws Exception {
+        List<String> params = new ArrayList<>(List.of("ApplicationName=" + app, "nlsql.maxAttempts=1"));
+        params.addAll(List.of(settings));
+        List<String> escapes = new ArrayList<>();
+        try (FakeOpenAi llm = generated ? new FakeOpenAi(answer(sql)) : new FakeOpenAi();
+                Connection c = llm.connect(url, params.toArray(new String[0])); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery(generated ? "what are the customer names?" : sql)) {
+                escapes.add("answered: " + (rs.next() ? rs.getString(1) : "(no row)"));
+            } catch (SQLException e) {
+                if (!"NL003".equals(e.getSQLState())) {
+                    escapes.add("failed with " + e.getSQLState() + ", not refused: " + e.getMessage());
+                }
+            }
+            List<Long> read = CaseTwins.read(url, app); // the session is open: its locks are still held
+            if (!read.isEmpty()) {
+                escapes.add("twins read " + read);
             }
         }
-        assertEquals(List.of(), CaseTwins.read(url, app), "ESCAPE (generated SQL) " + sql + " returned " + got);
+        return escapes;
     }
 
     /** sendValues=false: PostgreSQL's error quoting a value ("invalid input syntax for type integer") must not reach the retry prompt. */

@@ -74,19 +74,20 @@ public final class DriverInterfaces {
      * The object to hand out for {@code wrapper}: a subclass of pgjdbc's class or a proxy that also
      * implements the delegate's own public interfaces, or the wrapper when there are none. The wrapper
      * learns what it was handed out as, so that what it hands back ({@code getStatement()}, {@code getConnection()}, {@code unwrap}) is the proxy.
+     * The driver's own methods that take or reach SQL text ({@link DriverSqlMethods}) meet {@code gate} first.
      */
-    public static <T extends Wrapper> T expose(Class<T> type, DelegatingWrapper<?> wrapper) {
+    public static <T extends Wrapper> T expose(Class<T> type, DelegatingWrapper<?> wrapper, DriverSqlGate gate) {
         Exposure how = exposure(wrapper.getClass(), wrapper.delegate().getClass());
         if (how.interfaces().length == 0) {
             return type.cast(wrapper);
         }
         T facade;
         if (how.subclass() != null) {
-            facade = type.cast(how.subclass().create(wrapper.delegate(), new Handler(wrapper, how.subclass()::closing)));
+            facade = type.cast(how.subclass().create(wrapper.delegate(), new Handler(wrapper, how.subclass()::closing, gate)));
         } else {
             try {
                 facade = type.cast(Proxy.newProxyInstance(wrapper.delegate().getClass().getClassLoader(), how.interfaces(),
-                        new Handler(wrapper, f -> false)));
+                        new Handler(wrapper, f -> false, gate)));
             } catch (IllegalArgumentException conflictingInterfaces) {
                 LOG.debug("{} is handed out without the interfaces of {}", wrapper.getClass().getSimpleName(),
                         wrapper.delegate().getClass().getName(), conflictingInterfaces);
@@ -96,6 +97,37 @@ public final class DriverInterfaces {
         }
         wrapper.facade(facade);
         return facade;
+    }
+
+    /**
+     * The methods of what is handed out for {@code wrapperClass} over {@code delegateClass} that run on the delegate: the
+     * proxy's interface methods no java.sql interface of the wrapper declares, and, for a subclass, every method of
+     * pgjdbc's class it overrides that way. Empty when the wrapper itself is handed out. For the review of those that
+     * take SQL text ({@link DriverSqlMethods}).
+     */
+    static List<Method> delegateRouted(Class<?> wrapperClass, Class<?> delegateClass) {
+        Exposure how = exposure(wrapperClass, delegateClass);
+        List<Method> candidates = new ArrayList<>();
+        for (Class<?> i : how.interfaces()) {
+            candidates.addAll(Arrays.asList(i.getMethods()));
+        }
+        if (how.interfaces().length > 0 && how.subclass() != null) {
+            for (Class<?> c = delegateClass; c != Object.class; c = c.getSuperclass()) {
+                for (Method m : c.getDeclaredMethods()) {
+                    int mod = m.getModifiers();
+                    if (!Modifier.isStatic(mod) && !Modifier.isFinal(mod) && !Modifier.isPrivate(mod) && !m.isSynthetic()) {
+                        candidates.add(m);
+                    }
+                }
+            }
+        }
+        List<Method> routed = new ArrayList<>();
+        for (Method m : candidates) {
+            if (!Modifier.isStatic(m.getModifiers()) && !Handler.route(wrapperClass, m).onWrapper()) {
+                routed.add(m);
+            }
+        }
+        return routed;
     }
 
     private static Exposure exposure(Class<?> wrapperClass, Class<?> delegateClass) {
@@ -174,11 +206,13 @@ public final class DriverInterfaces {
         /** Per wrapper class and called method: the wrapper's interface method, or the method made callable on the delegate. */
         private static final Map<List<Object>, Route> ROUTES = new ConcurrentHashMap<>();
 
-        private record Route(boolean onWrapper, Method method) {
+        /** {@code gated}: a driver method that takes or reaches SQL text, which meets the gate before it runs on the delegate. */
+        private record Route(boolean onWrapper, Method method, boolean gated) {
         }
 
         private final DelegatingWrapper<?> wrapper;
         private final Predicate<Object> closing;
+        private final DriverSqlGate gate;
 
         /**
          * @param closing whether pgjdbc's final {@code PgStatement.close()} has begun on the handed-out
@@ -186,9 +220,10 @@ public final class DriverInterfaces {
          *                wrapper's close, so that nlsql's close runs and a statement's close cancels
          *                nothing else
          */
-        Handler(DelegatingWrapper<?> wrapper, Predicate<Object> closing) {
+        Handler(DelegatingWrapper<?> wrapper, Predicate<Object> closing, DriverSqlGate gate) {
             this.wrapper = wrapper;
             this.closing = closing;
+            this.gate = gate;
         }
 
         @Override
@@ -227,6 +262,9 @@ public final class DriverInterfaces {
                 }
             }
             Route route = ROUTES.computeIfAbsent(List.of(wrapper.getClass(), method), k -> route(wrapper.getClass(), method));
+            if (route.gated()) {
+                gate.admit(method.getDeclaringClass().getSimpleName() + "." + DriverSqlMethods.key(method));
+            }
             Object delegate = wrapper.delegate();
             Object target = route.onWrapper() ? wrapper : delegate;
             Object result;
@@ -244,16 +282,24 @@ public final class DriverInterfaces {
             for (Class<?> i : own) {
                 if (Modifier.isPublic(i.getModifiers())) {
                     try {
-                        return new Route(true, i.getMethod(method.getName(), method.getParameterTypes()));
+                        return new Route(true, i.getMethod(method.getName(), method.getParameterTypes()), false);
                     } catch (NoSuchMethodException notThisInterface) {
                         // the next one
                     }
                 }
             }
+            if (method.getName().equals("getPGConnection") && method.getParameterCount() == 0
+                    && java.sql.Statement.class.isAssignableFrom(wrapperClass)) {
+                try { // the connection the application holds, not pgjdbc's own, as getConnection()
+                    return new Route(true, java.sql.Statement.class.getMethod("getConnection"), false);
+                } catch (NoSuchMethodException inJavaSql) {
+                    throw new IllegalStateException(inJavaSql);
+                }
+            }
             if (!Modifier.isPublic(method.getModifiers()) || !Modifier.isPublic(method.getDeclaringClass().getModifiers())) {
                 method.setAccessible(true); // pgjdbc's package-private and protected methods, called on the subclass
             }
-            return new Route(false, method);
+            return new Route(false, method, DriverSqlMethods.gated(method));
         }
     }
 }
