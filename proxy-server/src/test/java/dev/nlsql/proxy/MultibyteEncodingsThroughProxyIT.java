@@ -186,6 +186,60 @@ class MultibyteEncodingsThroughProxyIT {
         }
     }
 
+    /**
+     * PostgreSQL's conversion tables against the proxy's reading, for every one- and two-byte sequence of each multibyte
+     * encoding: wherever either reads an ASCII character (a quote, a backslash...), both read the bytes, and read the same
+     * ASCII characters. Non-ASCII characters may differ (docs/design-notes.md, issue 37): they cannot change a statement.
+     */
+    @Test
+    void everyTwoByteSequenceGivesTheAsciiPostgresGives() throws Exception {
+        try (Statement s = oracle.createStatement()) {
+            s.execute("""
+                    CREATE FUNCTION pg_temp.i37ce_read(enc text) RETURNS TABLE(seq bytea, utf8 bytea) LANGUAGE plpgsql AS $f$
+                    DECLARE l int; t int; b bytea;
+                    BEGIN
+                      FOR l IN 128..255 LOOP FOR t IN 0..255 LOOP
+                        b := CASE WHEN t = 0 THEN set_byte('\\x00'::bytea, 0, l) ELSE set_byte(set_byte('\\x0000'::bytea, 0, l), 1, t) END;
+                        seq := b; utf8 := NULL;
+                        BEGIN utf8 := convert_to(convert_from(b, enc), 'UTF8'); EXCEPTION WHEN OTHERS THEN NULL; END;
+                        RETURN NEXT;
+                      END LOOP; END LOOP;
+                    END $f$""");
+            int compared = 0;
+            List<String> differences = new ArrayList<>();
+            for (String name : MULTIBYTE) {
+                ClientEncoding encoding = ClientEncoding.named(name);
+                try (ResultSet rs = s.executeQuery("SELECT seq, utf8 FROM pg_temp.i37ce_read('" + name + "')")) {
+                    while (rs.next()) {
+                        byte[] seq = rs.getBytes(1);
+                        byte[] utf8 = rs.getBytes(2);
+                        String postgres = utf8 == null ? null : new String(utf8, StandardCharsets.UTF_8);
+                        String proxied;
+                        try {
+                            proxied = encoding.decode(seq, 0, seq.length);
+                        } catch (java.sql.SQLException e) {
+                            proxied = null;
+                        }
+                        compared++;
+                        if ((hasAscii(postgres) || hasAscii(proxied)) && (postgres == null || proxied == null || !ascii(postgres).equals(ascii(proxied)))) {
+                            differences.add(name + " " + HexFormat.of().formatHex(seq) + ": PostgreSQL " + postgres + ", proxy " + proxied);
+                        }
+                    }
+                }
+            }
+            assertEquals(MULTIBYTE.size() * 128 * 256, compared);
+            assertEquals(List.of(), differences);
+        }
+    }
+
+    private static boolean hasAscii(String s) {
+        return s != null && s.chars().anyMatch(c -> c < 0x80);
+    }
+
+    private static String ascii(String s) {
+        return s.chars().filter(c -> c < 0x80).collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+    }
+
     /** JOHAB: Java's charset reads 8880 two-byte sequences PostgreSQL refuses (89 ending in 0x5c): refused with 0A000. */
     @Test
     void johabIsRefused() throws Exception {
