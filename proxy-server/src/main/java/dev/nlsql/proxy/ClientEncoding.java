@@ -22,9 +22,6 @@ import java.util.Map;
  */
 final class ClientEncoding {
 
-    /** The proxy's own encoding: bytes pass as they are. */
-    static final ClientEncoding UTF8 = new ClientEncoding("UTF8", null);
-
     /** PostgreSQL's encodings (pg_enc2name_tbl) and their Java charsets; null where Java has none. */
     private static final Map<String, String> CHARSETS = new HashMap<>();
     /** PostgreSQL's names and aliases (pg_encname_tbl), normalized as clean_encoding_name does, to the canonical name. */
@@ -50,7 +47,7 @@ final class ClientEncoding {
             {"WIN1257", "windows-1257", "win1257 windows1257"}, {"KOI8U", "KOI8-U", "koi8u"},
             {"SJIS", "windows-31j", "sjis shiftjis mskanji win932 windows932"}, {"BIG5", "Big5", "big5 win950 windows950"},
             {"GBK", "GBK", "gbk win936 windows936"}, {"UHC", "x-windows-949", "uhc win949 windows949"}, {"GB18030", "GB18030", "gb18030"},
-            {"JOHAB", "x-Johab", "johab"}, {"SHIFT_JIS_2004", "x-SJIS_0213", "shiftjis2004"},
+            {"JOHAB", null, "johab"}, {"SHIFT_JIS_2004", "x-SJIS_0213", "shiftjis2004"},
         };
         for (String[] e : encodings) {
             CHARSETS.put(e[0], e[1] != null && Charset.isSupported(e[1]) ? e[1] : null);
@@ -60,13 +57,46 @@ final class ClientEncoding {
         }
     }
 
+    /** PostgreSQL's client-only encodings (PG_ENCODING_IS_CLIENT_ONLY): a second byte may be 0x5c, an ASCII backslash. */
+    private static final java.util.Set<String> CLIENT_ONLY = java.util.Set.of("SJIS", "BIG5", "GBK", "UHC", "GB18030", "JOHAB",
+            "SHIFT_JIS_2004");
+
+    /**
+     * Where Java's charset reads a character otherwise than PostgreSQL's conversion to UTF-8 and the difference is ASCII
+     * (which could change how a statement reads): SHIFT_JIS_2004's 0x815f is PostgreSQL's backslash and 0x81b0 its
+     * tilde, Java's fullwidth U+FF3C and U+FF5E. Java reads no other byte sequence as these two characters, and
+     * PostgreSQL has no bytes for them in SHIFT_JIS_2004 (22P05). Every other multibyte sequence of the accepted
+     * encodings gives ASCII in neither or in both, alike (checked against PostgreSQL 15's convert_from, issue 37).
+     */
+    private static final Map<String, Map<Character, Character>> AS_POSTGRES_READS = Map.of(
+            "SHIFT_JIS_2004", Map.of('\uFF3C', '\\', '\uFF5E', '~'));
+
+    /**
+     * Encodings whose Java charset reads the user-defined areas (as the Private Use Area, U+E000 to U+F8FF) where
+     * PostgreSQL has no UTF-8 for those bytes (22P05), and PostgreSQL reads no bytes as such a character: SJIS's lead bytes 0xf0
+     * to 0xf9 (1880 sequences, ten ending in 0x5c), GBK's 2148 (eight ending in 0x5c). JOHAB, whose Java charset reads
+     * 8880 two-byte sequences PostgreSQL refuses (89 ending in 0x5c), is refused as a client encoding instead (0A000).
+     */
+    private static final java.util.Set<String> NO_PRIVATE_USE = java.util.Set.of("SJIS", "GBK");
+
+    /** The proxy's own encoding: bytes pass as they are (after the tables above, which its constructor reads). */
+    static final ClientEncoding UTF8 = new ClientEncoding("UTF8", null);
+    /**
+     * UTF-8 read strictly: how text that passes as it is (UTF8, SQL_ASCII on a UTF-8 server) is checked, with
+     * PostgreSQL's 22021 "invalid byte sequence for encoding "UTF8"", before the JDBC route turns it into a Java string.
+     */
+    static final ClientEncoding CHECKED_UTF8 = new ClientEncoding("UTF8", StandardCharsets.UTF_8);
+
     /** PostgreSQL's canonical name, as ParameterStatus reports it (or "UNICODE", kept as given, as PostgreSQL keeps it). */
     final String name;
     private final Charset charset;
+    /** Java's character to PostgreSQL's, where they differ (see {@link #AS_POSTGRES_READS}); empty for most. */
+    private final Map<Character, Character> asPostgresReads;
 
     private ClientEncoding(String name, Charset charset) {
         this.name = name;
         this.charset = charset;
+        this.asPostgresReads = AS_POSTGRES_READS.getOrDefault(name, Map.of());
     }
 
     /** Why an encoding cannot be the client's, with PostgreSQL's code and words. */
@@ -123,11 +153,84 @@ final class ClientEncoding {
         }
         CharsetDecoder decoder = strictDecoder();
         ByteBuffer in = ByteBuffer.wrap(b, offset, length);
+        String text;
         try {
-            return decoder.decode(in).toString();
+            text = asPostgresReads(decoder.decode(in));
         } catch (CharacterCodingException e) {
             throw invalid(b, in.position(), offset + length);
         }
+        int refused = privateUse(text);
+        if (refused >= 0) {
+            throw noUtf8(text.charAt(refused));
+        }
+        return text;
+    }
+
+    /** Java's reading of the client's characters made PostgreSQL's ({@link #AS_POSTGRES_READS}). */
+    private String asPostgresReads(CharSequence javaReads) {
+        if (asPostgresReads.isEmpty()) {
+            return javaReads.toString();
+        }
+        StringBuilder b = new StringBuilder(javaReads.length());
+        for (int i = 0; i < javaReads.length(); i++) {
+            char c = javaReads.charAt(i);
+            b.append(asPostgresReads.getOrDefault(c, c));
+        }
+        return b.toString();
+    }
+
+    /** Where the text holds a character PostgreSQL reads no bytes of this encoding as ({@link #NO_PRIVATE_USE}); -1 if none. */
+    private int privateUse(CharSequence text) {
+        if (!NO_PRIVATE_USE.contains(name)) {
+            return -1;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c >= '\uE000' && c <= '\uF8FF') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** True for PostgreSQL's client-only encodings, whose second bytes include 0x5c (SJIS, BIG5, GBK, GB18030...). */
+    boolean clientOnly() {
+        return CLIENT_ONLY.contains(name);
+    }
+
+    /**
+     * PostgreSQL's refusal of {@code \'} in a string read with backslash escapes (E'', or any string with
+     * standard_conforming_strings off) from a client in a client-only encoding (backslash_quote = safe_encoding, its
+     * default): 22P06, as its scanner raises it, before anything in the text runs. The backend session speaks UTF-8, so
+     * it would not raise it itself.
+     */
+    void refuseUnsafeBackslashQuote(String sql, boolean standardConformingStrings) throws SQLException {
+        if (!clientOnly() || sql.indexOf("\\'") < 0) {
+            return;
+        }
+        for (dev.nlsql.sql.SqlLexer.Token t : dev.nlsql.sql.SqlLexer.tokenize(sql, dev.nlsql.sql.LexRules.postgres(standardConformingStrings)).tokens()) {
+            if (t.type() == dev.nlsql.sql.SqlLexer.Type.STRING && escapesQuote(t.text(), standardConformingStrings)) {
+                throw new SQLException("unsafe use of \\' in a string literal", PgState.NONSTANDARD_USE_OF_ESCAPE_CHARACTER.code());
+            }
+        }
+    }
+
+    /** True when a string token read with backslash escapes holds the escape {@code \'}. */
+    private static boolean escapesQuote(String token, boolean standardConformingStrings) {
+        char prefix = Character.toUpperCase(token.charAt(0));
+        boolean escapes = prefix == 'E' || !standardConformingStrings && (prefix == '\'' || prefix == 'N');
+        if (!escapes) {
+            return false;
+        }
+        for (int i = token.indexOf('\'') + 1; i < token.length() - 1; i++) {
+            if (token.charAt(i) == '\\') {
+                if (token.charAt(i + 1) == '\'') {
+                    return true;
+                }
+                i++;
+            }
+        }
+        return false;
     }
 
     /** A decoder that reports what it cannot read, rather than replacing it. */
@@ -153,13 +256,18 @@ final class ClientEncoding {
 
     /** The client's bytes as UTF-8 where an error cannot be raised (the reason of a CopyFail): U+FFFD for invalid ones. */
     byte[] toUtf8Leniently(byte[] b, int offset, int length) {
-        return new String(b, offset, length, charset == null ? StandardCharsets.UTF_8 : charset).getBytes(StandardCharsets.UTF_8);
+        return asPostgresReads(new String(b, offset, length, charset == null ? StandardCharsets.UTF_8 : charset)).getBytes(StandardCharsets.UTF_8);
     }
 
     /** Text for the client; PostgreSQL's 22P05 for a character its encoding lacks. */
     byte[] encode(String s) throws SQLException {
         if (charset == null) {
             return s.getBytes(StandardCharsets.UTF_8);
+        }
+        for (char c : asPostgresReads.keySet()) {
+            if (s.indexOf(c) >= 0) { // Java has bytes for it; PostgreSQL's are its ASCII character's
+                throw untranslatable(c);
+            }
         }
         CharsetEncoder encoder = charset.newEncoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -176,7 +284,11 @@ final class ClientEncoding {
 
     /** Text for the client where an error cannot be raised (an error's own message, a notice): '?' for what it lacks. */
     byte[] encodeLeniently(String s) {
-        return s.getBytes(charset == null ? StandardCharsets.UTF_8 : charset);
+        String text = s;
+        for (char c : asPostgresReads.keySet()) {
+            text = text.replace(c, '?');
+        }
+        return text.getBytes(charset == null ? StandardCharsets.UTF_8 : charset);
     }
 
     /** UTF-8 bytes (the backend's, pgjdbc's text) for the client; 22P05 as {@link #encode}. */
@@ -195,6 +307,16 @@ final class ClientEncoding {
         }
         return new SQLException("character with byte sequence " + bytes + " in encoding \"UTF8\" has no equivalent in encoding \"" + name
                 + "\"", PgState.UNTRANSLATABLE_CHARACTER.code());
+    }
+
+    /** PostgreSQL's error for a user-defined character ({@link #NO_PRIVATE_USE}): valid bytes, no UTF-8 for them (22P05). */
+    private SQLException noUtf8(char userDefined) {
+        StringBuilder bytes = new StringBuilder();
+        for (byte x : String.valueOf(userDefined).getBytes(charset)) {
+            bytes.append(bytes.length() == 0 ? "" : " ").append(String.format("0x%02x", x & 0xff));
+        }
+        return new SQLException("character with byte sequence " + bytes + " in encoding \"" + name + "\" has no equivalent in encoding \"UTF8\"",
+                PgState.UNTRANSLATABLE_CHARACTER.code());
     }
 
     /** PostgreSQL's error for bytes invalid in the client's encoding (report_invalid_encoding): the bytes from the bad one on. */
@@ -228,6 +350,11 @@ final class ClientEncoding {
             for (int i = 0; i < chars.position(); i++) {
                 lines += chars.get(i) == '\n' ? 1 : 0;
             }
+            CharBuffer read = chars.duplicate().flip();
+            int refused = r.isError() ? -1 : privateUse(read);
+            if (refused >= 0) {
+                throw noUtf8(read.charAt(refused));
+            }
             if (r.isError()) {
                 byte[] all = new byte[in.limit()];
                 in.get(0, all);
@@ -236,7 +363,7 @@ final class ClientEncoding {
             carried = new byte[in.remaining()];
             in.get(carried);
             try {
-                return utf8.encode(chars.flip());
+                return utf8.encode(CharBuffer.wrap(asPostgresReads(chars.flip())));
             } catch (CharacterCodingException e) {
                 throw new IllegalStateException("UTF-8 encodes every character", e);
             }

@@ -286,7 +286,7 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
                 loopableInARow = 0;
             }
             try {
-                m = Utf8Messages.of(m, out.encoding());
+                m = Utf8Messages.of(m, out.encoding(), pgBackend == null || pgBackend.getStandardConformingStrings());
                 if (extended.unconfirmed != null && !extended.triesUnconfirmed(m)) {
                     extended.settle();
                 }

@@ -15,19 +15,23 @@ final class Utf8Messages {
     private Utf8Messages() {
     }
 
-    /** The message in UTF-8; PostgreSQL's 22021 for bytes invalid in the client's encoding. */
-    static PgInput.Message of(PgInput.Message m, ClientEncoding encoding) throws SQLException {
-        if (encoding.passesBytes()) {
+    /**
+     * The message in UTF-8; PostgreSQL's 22021 for bytes invalid in the client's encoding, and its 22P06 for {@code \'}
+     * in a query from a client-only encoding ({@link ClientEncoding#refuseUnsafeBackslashQuote}).
+     */
+    static PgInput.Message of(PgInput.Message m, ClientEncoding encoding, boolean standardConformingStrings) throws SQLException {
+        if (encoding.passesBytes()) { // checked as PostgreSQL checks it: the JDBC route would read bad bytes as U+FFFD
+            of(m, ClientEncoding.CHECKED_UTF8, standardConformingStrings);
             return m;
         }
         ByteBuffer in = m.body().duplicate();
         ByteSink out = new ByteSink(in.remaining() + 16);
         try {
             switch (m.type()) {
-                case FrontendType.QUERY -> cstring(in, out, encoding);
+                case FrontendType.QUERY -> encoding.refuseUnsafeBackslashQuote(cstring(in, out, encoding), standardConformingStrings);
                 case FrontendType.PARSE -> {
                     cstring(in, out, encoding);
-                    cstring(in, out, encoding);
+                    encoding.refuseUnsafeBackslashQuote(cstring(in, out, encoding), standardConformingStrings);
                 }
                 case FrontendType.BIND -> bind(in, out, encoding);
                 case FrontendType.EXECUTE -> cstring(in, out, encoding);
@@ -73,11 +77,13 @@ final class Utf8Messages {
         }
     }
 
-    private static void cstring(ByteBuffer in, ByteSink out, ClientEncoding encoding) throws SQLException, PgInput.ProtocolViolation {
+    /** Writes the string in UTF-8; returns it. */
+    private static String cstring(ByteBuffer in, ByteSink out, ClientEncoding encoding) throws SQLException, PgInput.ProtocolViolation {
         byte[] b = PgInput.cstringBytes(in);
         byte[] utf8 = encoding.toUtf8(b, 0, b.length);
         out.write(utf8, 0, utf8.length);
         out.write(0);
+        return new String(utf8, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     private static void rest(ByteBuffer in, ByteSink out) {
