@@ -526,6 +526,18 @@ public final class NlConfig {
         return readRoles.get(source);
     }
 
+    /**
+     * Every source's read role, in a stable order ({@code main=reader,arts=null}): part of an answer cache's key, since SQL
+     * written for one role may name rows another role cannot see.
+     */
+    public String readRolesKey() {
+        StringBuilder b = new StringBuilder(MAIN).append('=').append(readRole);
+        for (String source : new java.util.TreeSet<>(sources.keySet())) {
+            b.append(',').append(source).append('=').append(readRoles.get(source));
+        }
+        return b.toString();
+    }
+
     private static Map<String, String> readRoles(String value, java.util.Set<String> attached) throws SQLException {
         Map<String, String> out = new java.util.HashMap<>();
         if (value == null || value.isBlank()) {

@@ -544,6 +544,15 @@ final class CorrectionLoop {
         return knowledgeVersion.isEmpty() ? question.instructions() : instructions + "\u0000knowledge " + knowledgeVersion;
     }
 
+    /**
+     * The database as the in-process answer cache keys it: the login user's database and every source's read role. The cache
+     * is shared by all connections in the process, and SQL written under one role (or none) may name rows another role
+     * cannot see (a name found by lookup), so it is replayed only to connections reading as the same roles.
+     */
+    private String answerDatabase() {
+        return databaseKey + "\u0000roles " + engine.config().readRolesKey();
+    }
+
     /** Notes of this run's shared cache, not of how its answer was found: not kept with the answer in the cache. */
     private static final String SHARED_CACHE_NOTE = "answer from the shared cache ";
     private static final String SHARED_FAILED_NOTE = "the shared cache's SQL failed here and was deleted from ";
@@ -552,7 +561,7 @@ final class CorrectionLoop {
         if (!engine.config().cache()) {
             return null;
         }
-        AnswerCache.Entry entry = inStage("cache", () -> engine.answers().get(databaseKey, main.catalog.fingerprint(), question.text(),
+        AnswerCache.Entry entry = inStage("cache", () -> engine.answers().get(answerDatabase(), main.catalog.fingerprint(), question.text(),
                 cacheInstructions()));
         String sql = entry == null ? null : entry.sql();
         SharedAnswers shared = engine.sharedAnswers();
@@ -576,7 +585,7 @@ final class CorrectionLoop {
             answeredFromCache = true;
             return step;
         }
-        engine.answers().drop(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions());
+        engine.answers().drop(answerDatabase(), main.catalog.fingerprint(), question.text(), cacheInstructions());
         if (fromShared) {
             trace.note(SHARED_FAILED_NOTE + shared.shown());
             shared.delete(sharedKey());
@@ -615,7 +624,7 @@ final class CorrectionLoop {
         NlConfig c = engine.config();
         sharedKey = SharedAnswers.key(TraceLog.databaseName(urlAndUser[0]), urlAndUser.length > 1 ? urlAndUser[1] : "",
                 Long.toString(fingerprint), AnswerCache.normalised(question.text()),
-                String.valueOf(cacheInstructions()), String.join(",", c.tables()), String.valueOf(c.readRole()), c.llm().name(),
+                String.valueOf(cacheInstructions()), String.join(",", c.tables()), c.readRolesKey(), c.llm().name(),
                 String.valueOf(c.llmModel()), main.dialect.name(), String.join(",", c.functions()), String.join(",", c.deniedFunctions()),
                 String.join(",", c.sources().keySet()));
         sharedKeyFingerprint = fingerprint;
@@ -1287,7 +1296,7 @@ final class CorrectionLoop {
         if (engine.config().cache() && step.databases().equals(List.of(NlConfig.MAIN))) {
             List<String> notes = trace.notes().stream().filter(n -> !n.startsWith(SHARED_CACHE_NOTE) && !n.startsWith(SHARED_FAILED_NOTE))
                     .toList();
-            engine.answers().put(databaseKey, main.catalog.fingerprint(), question.text(), cacheInstructions(),
+            engine.answers().put(answerDatabase(), main.catalog.fingerprint(), question.text(), cacheInstructions(),
                     new AnswerCache.Entry(step.sql(), notes, Narrator.howFound(trace), trace.reading(), trace.doubts()));
             SharedAnswers shared = engine.sharedAnswers();
             if (shared != null && !answeredFromCache) { // a cached answer is in the store already, or was when read

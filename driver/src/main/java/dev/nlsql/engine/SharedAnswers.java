@@ -17,6 +17,7 @@ import dev.nlsql.internal.log.Logs;
 import dev.nlsql.internal.sql.SqlParsing;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
  * The answer cache's second tier (nlsql.cache.shared): validated SQL in a Redis that every instance pointing at it shares.
@@ -83,7 +84,13 @@ final class SharedAnswers {
      * store is never read into memory, whatever the store's timeout; it is deleted like any entry the guard refuses.
      */
     String get(String key) {
-        byte[] value = call(r -> r.getrange(key.getBytes(StandardCharsets.UTF_8), 0, MAX_ENTRY_BYTES));
+        byte[] value;
+        try {
+            value = call(r -> r.getrange(key.getBytes(StandardCharsets.UTF_8), 0, MAX_ENTRY_BYTES));
+        } catch (WrongType e) {
+            refused(key, "not a string value");
+            return null;
+        }
         if (value == null || value.length == 0) {
             return null; // GETRANGE answers an absent key with nothing, and an empty entry is no SQL either
         }
@@ -95,11 +102,19 @@ final class SharedAnswers {
     }
 
     void put(String key, String sql, int ttlSeconds) {
-        call(r -> r.setex(key, ttlSeconds, sql));
+        try {
+            call(r -> r.setex(key, ttlSeconds, sql)); // SETEX replaces a value of any type
+        } catch (WrongType e) {
+            LOG.debug("the shared answer cache {} kept a value of another type under {}", shown, key);
+        }
     }
 
     void delete(String key) {
-        call(r -> r.del(key));
+        try {
+            call(r -> r.del(key));
+        } catch (WrongType e) {
+            LOG.debug("the shared answer cache {} refused to delete {}", shown, key);
+        }
     }
 
     /** One command, unless the store failed lately; a failure is logged once per outage and answers null. */
@@ -112,8 +127,19 @@ final class SharedAnswers {
             reachable();
             return result;
         } catch (RuntimeException e) {
+            if (e instanceof JedisDataException && e.getMessage() != null && e.getMessage().startsWith("WRONGTYPE")) {
+                reachable(); // the store answered: the entry (a list, a hash planted under the key) is at fault, not the store
+                throw new WrongType();
+            }
             unreachable(e);
             return null;
+        }
+    }
+
+    /** The store holds something other than a string under the key. */
+    private static final class WrongType extends RuntimeException {
+        WrongType() {
+            super(null, null, false, false);
         }
     }
 

@@ -33,13 +33,26 @@ public final class PgAvg implements Aggregate {
         }
         int t = inputTypes[0];
         floating = t == Value.REAL || t == Value.DOUBLE || t == Value.DECFLOAT;
+        boolean exact = t == Value.TINYINT || t == Value.SMALLINT || t == Value.INTEGER || t == Value.BIGINT || t == Value.NUMERIC
+                || t == Value.NULL;
+        if (!floating && !exact) {
+            throw undefined(Value.getTypeName(t)); // text, boolean, an interval copied as text: PostgreSQL's refusal, not a ClassCastException
+        }
         return floating ? Value.DOUBLE : Value.NUMERIC;
     }
 
+    private static SQLException undefined(String type) {
+        return new SQLException("function avg(" + type.toLowerCase(java.util.Locale.ROOT) + ") does not exist in the local engine: "
+                + "avg takes numbers", "42883");
+    }
+
     @Override
-    public void add(Object value) {
+    public void add(Object value) throws SQLException {
         if (value == null) {
             return;
+        }
+        if (!(value instanceof Number)) {
+            throw undefined(value.getClass().getSimpleName()); // H2 asked another instance the type
         }
         count++;
         floating |= value instanceof Double || value instanceof Float; // H2 asks one instance the type, then adds to others
