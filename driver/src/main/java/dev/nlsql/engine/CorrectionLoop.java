@@ -1293,7 +1293,7 @@ final class CorrectionLoop {
         engine.metrics().record(trace);
         TraceLog.answered(trace);
         // the cache replays SQL on main: an answer from another source or a local join is not replayable there
-        if (engine.config().cache() && step.databases().equals(List.of(NlConfig.MAIN))) {
+        if (engine.config().cache() && step.databases().equals(List.of(NlConfig.MAIN)) && !readsSessionScoped(step)) {
             List<String> notes = trace.notes().stream().filter(n -> !n.startsWith(SHARED_CACHE_NOTE) && !n.startsWith(SHARED_FAILED_NOTE))
                     .toList();
             engine.answers().put(answerDatabase(), main.catalog.fingerprint(), question.text(), cacheInstructions(),
@@ -1304,6 +1304,27 @@ final class CorrectionLoop {
             }
         }
         return new Answer(step.rows(), trace);
+    }
+
+    /** Whether the answer reads a table whose rows depend on the session (row security, a view); unknown SQL counts as one. */
+    private boolean readsSessionScoped(Step step) {
+        if (!main.source.postgres()) {
+            return false;
+        }
+        if (step.guarded() == null || step.guarded().ast() == null) {
+            return true;
+        }
+        java.util.Set<TableInfo> read = new java.util.LinkedHashSet<>();
+        dev.nlsql.internal.sql.AstNodes.forEach(step.guarded().ast(), node -> {
+            if (node instanceof net.sf.jsqlparser.schema.Table t && t.getName() != null) {
+                String schema = t.getSchemaName() == null ? null : t.getSchemaName().replace("\"", "");
+                TableInfo info = main.catalog.resolveAnyCase(schema, t.getName().replace("\"", ""));
+                if (info != null) {
+                    read.add(info);
+                }
+            }
+        });
+        return engine.sessionScoped(databaseKey, connection, read);
     }
 
     /**

@@ -122,6 +122,15 @@ final class EngineServices {
         return sharedAnswers;
     }
 
+    /**
+     * Whether any of these tables may show another session of the same user and role other rows (row security, a view): an
+     * answer reading one is not cached, since its SQL may carry a value only this session sees.
+     */
+    boolean sessionScoped(String databaseKey, Connection connection, java.util.Collection<TableInfo> tables) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(config.queryTimeoutSeconds());
+        return tables.stream().anyMatch(t -> VALUES.sessionScoped(databaseKey, connection, t, deadline));
+    }
+
     /** Whether the catalog of {@code databaseKey} is cached, so that reading it costs nothing. */
     boolean catalogCached(String databaseKey) {
         return CATALOGS.contains(catalogKey(databaseKey));

@@ -108,6 +108,31 @@ class ReadRoleAttackIT {
     }
 
     /**
+     * Row security by a session setting, through the answer cache: SQL answered on tenant b's connection (naming b's value)
+     * is not replayed to tenant a's connection of the same user asking the same question (a table with row security is never
+     * cached). Both connections have one URL, so one engine and its caches; each sets its tenant.
+     */
+    @Test
+    void anAnswerFoundUnderOneTenantIsNotReplayedToAnother() throws SQLException {
+        String question = "how many deals have the stage bsecretstage?";
+        try (Connection b = DriverManager.getConnection(url("nlsql.llm=offline"))) {
+            try (Statement s = b.createStatement()) {
+                s.execute("SET app.tenant = 'b'");
+            }
+            String seen = askOne(b, question);
+            assertTrue(seen.contains(TENANT_B_STAGE), "control: tenant b's answer names its stage:\n" + seen);
+        }
+        try (Connection a = DriverManager.getConnection(url("nlsql.llm=offline"))) {
+            try (Statement s = a.createStatement()) {
+                s.execute("SET app.tenant = 'a'");
+                assertEquals("0", one(s, "SELECT count(*) FROM deals WHERE stage = '" + TENANT_B_STAGE + "'"), "oracle: a cannot see b's row");
+            }
+            String seen = askOne(a, question);
+            assertFalse(seen.contains(TENANT_B_STAGE), "tenant a was answered with tenant b's SQL:\n" + seen);
+        }
+    }
+
+    /**
      * The model's SQL tries to leave the read role: PostgreSQL lets the session user (the login user) set {@code role} back
      * inside the transaction, so the guard must refuse every spelling of it. Each is refused with nlsql's guard SQLSTATE
      * and, on the connection while it is open, the hidden row was never read: the session's role is the login user's and
@@ -175,10 +200,8 @@ class ReadRoleAttackIT {
      * tenant b's, and the reverse.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("Hole (attack pass, issue 37): the value index (and the answer cache) key what a read saw by database, "
-            + "login user and read role; a policy on a session setting (current_setting('app.tenant')) makes two sessions of one "
-            + "user and role see different rows, so tenant b's values, sampled first, are served to tenant a's connection. "
-            + "A fix needs the cache to skip (or key by session) tables with row-level security.")
+    // was a hole (attack pass, issue 37): the value index keyed what a read saw by database, login user and read role, so
+    // tenant b's values, sampled first, were served to tenant a's connection; a table with row security is sampled per question
     void valuesSampledUnderOneTenantAreNotServedToAnother() throws SQLException {
         dev.nlsql.internal.schema.ValueIndex index = new dev.nlsql.internal.schema.ValueIndex();
         try (Connection b = DriverManager.getConnection(plainUrl()); Connection a = DriverManager.getConnection(plainUrl())) {

@@ -69,6 +69,42 @@ public final class ValueIndex {
     }
 
     /** A column as one role sees it: row-level security may show another role other values. */
+    /** A table of one database, for what its kind says about who sees which rows. */
+    private record TableKey(String database, String schema, String table) {
+    }
+
+    /**
+     * Row-level security, or a relation that is no plain table (a view, a foreign table): its rows may depend on the session
+     * ({@code current_setting('app.tenant')}), which no key can hold (PostgreSQL does not list custom settings), so its values
+     * are sampled for each question and never shared. Re-read after a minute, so a policy added later is seen.
+     */
+    private static final String SESSION_SCOPED = "SELECT c.relrowsecurity OR c.relkind NOT IN ('r', 'p', 'm')"
+            + " FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+            + " WHERE n.nspname = ? AND c.relname = ?";
+    private final Cache<TableKey, Boolean> sessionScoped = Caffeine.newBuilder().maximumSize(10_000)
+            .expireAfterWrite(java.time.Duration.ofMinutes(1)).build();
+
+    /** Whether the table's rows may differ between sessions of one user and role; true when that cannot be read. */
+    public boolean sessionScoped(String databaseKey, Connection connection, TableInfo t, long deadline) {
+        TableKey key = new TableKey(databaseKey, t.schema(), t.name());
+        Boolean known = sessionScoped.getIfPresent(key);
+        if (known != null) {
+            return known;
+        }
+        int timeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime())));
+        boolean scoped = true;
+        // the system catalog only, no table's rows: every role reads pg_class alike
+        try (ResultSet rs = QueryRunner.run(connection, true, null, SESSION_SCOPED, java.util.Arrays.asList(t.schema() == null ? "public"
+                : t.schema(), t.name()), 1, timeoutSeconds)) {
+            scoped = !rs.next() || rs.getBoolean(1);
+            sessionScoped.put(key, scoped);
+        } catch (SQLException e) {
+            LOG.debug("cannot tell whether {} has row security: its values are not shared: {}", Secrets.forLog(t.name()),
+                    Secrets.forLog(e.getMessage()));
+        }
+        return scoped;
+    }
+
     private record ColumnKey(String database, String readRole, String schema, String table, String column) {
     }
 
@@ -188,6 +224,10 @@ public final class ValueIndex {
      */
     List<String> valuesOf(String databaseKey, Connection connection, boolean postgres, String readRole, TableInfo t, ColumnInfo c,
             long deadline) {
+        if (postgres && sessionScoped(databaseKey, connection, t, deadline)) {
+            // what this session sees of the table may differ from what another session of the same user and role sees
+            return sample(connection, postgres, readRole, t, c, deadline);
+        }
         ColumnKey key = new ColumnKey(databaseKey, readRole, t.schema(), t.name(), c.name());
         CompletableFuture<List<String>> mine = new CompletableFuture<>();
         while (true) {
