@@ -446,9 +446,8 @@ class RelevanceGateMeasurementIT {
         assertEquals(70, noData.asked());
         assertTrue(answerable.refusedShare() <= 0.01, "answerable refused: " + answerable);
         assertTrue(noData.refusedShare() >= 0.90, "about no data, refused: " + noData);
-        // with absent attributes (cat_c) refused too: measured 95 of 105 (cat_c 29 of 35) with the first rule, which refused 7 of
-        // 50 answerable questions of held-out set 3; 88 of 105 (cat_c 24) since it refuses only what it is sure of. The
-        // issue's 90% is not met: a floor at what is measured
-        assertTrue(all.refusedShare() >= 0.83, "all of idk.csv, refused: " + all);
+        // with absent attributes (cat_c) refused too: 95 of 105 (cat_a+b 68 of 70, cat_c 27 of 35) since session 17 (what is
+        // possible, a text asked for, how things work, a missing modifier of what is measured, a table's attribute grouped by)
+        assertTrue(all.refusedShare() >= 0.90, "all of idk.csv, refused: " + all);
     }
 }

@@ -114,7 +114,8 @@ final class AbsentAttribute {
                 if (missing == null) {
                     continue;
                 }
-                TableInfo entity = entity(tokens, schema, phrase.from(), phrase.to());
+                TableInfo entity = ownTable(tokens, schema, phrase);
+                entity = entity != null ? entity : entity(tokens, schema, phrase.from(), phrase.to());
                 if (entity != null) {
                     return refusal("\"" + missing + "\"", entity);
                 }
@@ -149,7 +150,9 @@ final class AbsentAttribute {
     private static List<Phrase> phrasesAt(List<Token> t, int i) {
         List<Phrase> out = new ArrayList<>();
         String w = t.get(i).word();
-        if (MEASURES.contains(w) && !Set.of("to", "from").contains(at(t, i - 1))) { // "from lowest to highest participants": an order
+        String verb = at(t, i - 1).equals("the") ? at(t, i - 2) : at(t, i - 1);
+        boolean counted = Set.of("most", "fewest", "least").contains(w) && participle(verb); // "delivered the most parcels": rows
+        if (MEASURES.contains(w) && !counted && !Set.of("to", "from").contains(at(t, i - 1))) { // "from lowest to highest participants": an order
             int from = i + 1;
             while (from < t.size() && (MEASURES.contains(t.get(from).word()) || QUALIFIERS.contains(t.get(from).word()))) {
                 from++;
@@ -284,16 +287,28 @@ final class AbsentAttribute {
         }
         long held = counted.stream().filter(w -> schema.link(w) == Link.STRONG).count();
         long unheld = counted.stream().filter(w -> schema.link(w) == Link.NONE).count();
-        if (counted.isEmpty() || held > 0 && !(phrase.measured() && unheld >= 2 && unheld > held)) {
+        if (counted.isEmpty()) {
+            return null;
+        }
+        Link head = schema.link(counted.get(counted.size() - 1));
+        List<String> modifiers = counted.subList(0, counted.size() - 1);
+        // what is averaged, ranked or compared names nothing before a held word: "the average baggage weight", "a review
+        // helpfulness score above 0.5", "the most challenging mountains"
+        boolean modifierMissing = phrase.measured() && modifiers.stream().anyMatch(w -> schema.link(w) == Link.NONE);
+        // a table's attribute that it lacks, grouped by: "each author email" (authors have no email)
+        boolean tableAttribute = phrase.compound() && !phrase.measured() && head == Link.NONE && !modifiers.isEmpty()
+                && modifiers.stream().allMatch(schema::namesTable);
+        if (held > 0 && !(phrase.measured() && (unheld >= 2 && unheld > held || modifierMissing)) && !tableAttribute) {
             // "the total salary bill": salary is held, and one word more may be how the user calls it; "the average seat
             // upgrade cost" measures two things nothing holds
             return null;
         }
-        Link head = schema.link(counted.get(counted.size() - 1));
-        boolean modifierMissing = phrase.measured() && counted.size() > 1
-                && counted.subList(0, counted.size() - 1).stream().anyMatch(w -> schema.link(w) == Link.NONE);
         if ((head != Link.NONE || subject) && !modifierMissing) { // "suppliers supply more than": the table's rows and a verb
             return null;
+        }
+        if (head != Link.NONE && schema.namesTable(counted.get(counted.size() - 1))) {
+            // "the most challenging mountains": the rows are held, what ranks them is not
+            return String.join(" ", modifiers.stream().filter(w -> schema.link(w) == Link.NONE).toList());
         }
         int to = phrase.to();
         int end = to < t.size() && COUNT_WORDS.contains(t.get(to).word()) ? to + 1 : to; // "cabin crew count"
@@ -322,6 +337,19 @@ final class AbsentAttribute {
             }
         }
         return byValue;
+    }
+
+    /** The table a phrase names itself ("each author email": author; "the most challenging mountains": mountain), or null. */
+    private static TableInfo ownTable(List<Token> t, SchemaWords schema, Phrase phrase) {
+        if (!phrase.compound()) {
+            return null;
+        }
+        for (int i = phrase.to() - 1; i >= phrase.from(); i--) {
+            if (schema.namesTable(t.get(i).word())) {
+                return schema.entity(t.get(i).word());
+            }
+        }
+        return null;
     }
 
     private static String at(List<Token> t, int i) {

@@ -33,7 +33,7 @@ import java.util.List;
  *                    computed in place of {@code aggregate(measure)}, or null
  * @param conditions  glossary filters ("active customer": {@code customers.status = 'active'}) and yes/no columns said
  *                    of the rows ("electric bikes": {@code bikes.is_electric = TRUE})
- * @param questionWords the question's words, which pick one of two foreign keys between the same tables ("started")
+ * @param questionWords the question's words, which pick one of two foreign keys between the same tables ("started"), and whether groups are containers ("in each tier")
  */
 record Intent(TableInfo base, String aggregate, Column measure, TableInfo groupTable, ColumnInfo groupColumn, String grain,
         List<Filter> filters, List<Comparison> comparisons, String dateFrom, String dateTo, List<Column> shown,

@@ -376,6 +376,17 @@ final class IntentReader {
                 filters.add(f);
             }
         }
+        for (int i = 0; i < filters.size(); i++) {
+            for (int k = i + 1; k < filters.size(); k++) {
+                if (filters.get(i).column().equals(filters.get(k).column())) {
+                    // "for standard and for express": both, each, or either; a row holds one value, so both at once is no row
+                    throw new NotUnderstoodException("'" + filters.get(i).value() + "' and '" + filters.get(k).value()
+                            + "' are both values of " + filters.get(i).column().sql() + ", and a row holds only one; ask about each"
+                            + " separately, or for each " + Words.split(filters.get(i).column().column().name()).stream()
+                                    .filter(p -> !p.equals("id")).reduce((a, b) -> a + " " + b).orElse("value"));
+                }
+            }
+        }
         // "customers whose country is Germany": the column named is the filter's, not one to show; one named after "per"
         // stays the grouping ("invoices per billing country for Germany": Germany's row of the grouping)
         mentions.removeIf(m -> m.column() != null && !groupWords.contains(m.at()) && filters.stream().anyMatch(f -> f.column().column().equals(m.column())

@@ -46,7 +46,9 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
     private static final Set<String> LISTS = Set.of("list", "show", "display", "enumerate", "find", "get", "fetch", "return", "give");
     /** Imperatives that ask for a text rather than data: a poem, a translation, advice. */
     private static final Set<String> TEXTS = Set.of("write", "compose", "translate", "tell", "sing", "recommend", "suggest",
-            "summarize", "summarise", "explain", "plan", "convert", "draw", "define", "imagine");
+            "summarize", "summarise", "explain", "plan", "convert", "draw", "define", "imagine", "provide", "describe");
+    /** Who "can" asks a favour of, or a permission for: "can you list", "could I see"; any other subject asks what is possible. */
+    private static final Set<String> ASKED = Set.of("you", "u", "i", "we", "me", "us");
     private static final Set<String> POLITE = Set.of("please", "can", "could", "would", "will", "you", "kindly");
     private static final Set<String> AUXILIARIES = Set.of("is", "are", "was", "were", "do", "does", "did", "has", "have", "had",
             "can", "could", "will", "would", "should");
@@ -132,6 +134,18 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
         return false;
     }
 
+    /** Verbs of cause and working: "how does daylight saving time affect ...", "how does a vaccine work". */
+    private static final Set<String> CAUSES = Set.of("affect", "affects", "influence", "influences", "impact", "impacts", "cause",
+            "causes", "work", "works");
+
+    /** "How does X affect Y?", "how do vaccines work?": asks how things work, which no table holds; only weighed when nothing links. */
+    static boolean howThingsWork(String question) {
+        List<String> w = Words.split(question);
+        int how = w.indexOf("how");
+        return how >= 0 && how + 2 < w.size() && Set.of("do", "does", "did").contains(w.get(how + 1))
+                && w.subList(how + 2, w.size()).stream().anyMatch(CAUSES::contains);
+    }
+
     /** "Who has the most ...", "who are the three top ...": a question that ranks people. */
     static boolean whoRanks(String question) {
         List<String> w = Words.split(question);
@@ -193,6 +207,9 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
         }
         if (AUXILIARIES.contains(a) && !a.equals("can") && !a.equals("could") && !a.equals("would") && !a.equals("will")) {
             return "a yes-or-no question about a fact";
+        }
+        if (first == 1 && Set.of("can", "could").contains(w.get(0)) && !ASKED.contains(a)) {
+            return "a yes-or-no question about a fact"; // "can genetic engineering be used to": what is possible, no favour asked
         }
         return null;
     }

@@ -175,6 +175,10 @@ final class Relevance {
             return new Verdict(Kind.NOT_ABOUT_DATABASE, "none of its words (" + shown(content) + ") names a table, column or value of it, "
                     + "and it is about " + (names.isEmpty() ? "things in general" : String.join(" ", names)));
         }
+        if (QuestionShape.howThingsWork(question)) { // "how does daylight saving time affect the time zone difference"
+            return new Verdict(Kind.NOT_ABOUT_DATABASE, "it asks how things work, and none of its words (" + shown(content)
+                    + ") names a table, column or value of it");
+        }
         if (shape.data() != null) {
             return new Verdict(Kind.NOTHING_LINKED, "it reads as a question about data (" + shape.data() + "), but none of its words ("
                     + shown(unlinked) + ") names a table, column or value of this database");

@@ -139,6 +139,13 @@ final class SqlWriter {
                 String c = ref(in.groupTable(), in.groupColumn().name());
                 select.add(c);
                 group.add(c);
+                boolean filtered = in.filters().stream().anyMatch(f -> f.column().table().equals(in.groupTable())
+                        && f.column().column().equals(in.groupColumn()));
+                if (in.groupColumn().nullable() && in.grain() == null && !filtered && membership(in.questionWords())) {
+                    // "guests in each loyalty tier": a guest with no tier is in none of them; "titles per rating" is a breakdown,
+                    // where rows with no rating are a group of their own, as SQL groups them
+                    where.add(c + " IS NOT NULL");
+                }
             } else {
                 select.addAll(labels(in.groupTable()));
                 group.addAll(keyColumns(in.groupTable()));
@@ -195,6 +202,16 @@ final class SqlWriter {
             sql.append(" LIMIT ").append(in.limit());
         }
         return sql.toString();
+    }
+
+    /** "in each" or "in every": the groups are containers, so a row with no value is in none of them. */
+    private static boolean membership(List<String> words) {
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (words.get(i).equals("in") && (words.get(i + 1).equals("each") || words.get(i + 1).equals("every"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -199,8 +199,10 @@ public final class ValueLookup {
                 about.put(t, 0.0);
             }
         }
-        if (about.isEmpty() && catalog.tables().size() == 1) {
-            about.put(catalog.tables().get(0), 0.0); // one table: a question about this database is about it ("movies by Martin Scorsese")
+        if (about.isEmpty()) {
+            // no table named: a name is the only clue ("how many parcels did Nordic Trading send": a customer), so look in every
+            // table, as long as the text columns stay within MAX_COLUMNS; else "not about this database" would be a guess
+            catalog.tables().forEach(t -> about.put(t, 0.0));
         }
         record Ranked(TableInfo table, ColumnInfo column, boolean nameLike, double score, int order) {
         }

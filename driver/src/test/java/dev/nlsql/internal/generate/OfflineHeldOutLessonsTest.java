@@ -119,4 +119,29 @@ class OfflineHeldOutLessonsTest {
         SchemaCatalog netflix = new SchemaCatalog("PostgreSQL", "15", "public", List.of(shows));
         assertEquals("SELECT COUNT(*) AS count FROM netflix_shows", sql(netflix, "How many shows are there?", List.of()));
     }
+
+    /**
+     * The fourth held-out set (eval/held-out-4, hotel and shipping): a group with no value listed as one of the groups ("each
+     * loyalty tier" with guests outside the programme, at high), and two values of one column both required of a row ("for
+     * standard and for express": no row, answered at low).
+     */
+    @Test
+    void aGroupingLeavesOutRowsWithNoValueAndTwoValuesOfOneColumnAreDeclined() throws Exception {
+        TableInfo guests = new TableInfo("public", "guests", null, List.of(col("guest_id", "int4"), col("full_name", "text"),
+                new ColumnInfo("loyalty_tier", "text", true, null)), List.of("guest_id"), List.of());
+        SchemaCatalog hotel = new SchemaCatalog("PostgreSQL", "15", "public", List.of(guests));
+        assertEquals("SELECT guests.loyalty_tier, COUNT(*) AS count FROM guests WHERE guests.loyalty_tier IS NOT NULL"
+                + " GROUP BY guests.loyalty_tier", sql(hotel, "How many guests are in each loyalty tier?", List.of()));
+        // a breakdown ("per", "by"): rows with no value are a group of their own, as SQL groups them (the first set's golds)
+        assertEquals("SELECT guests.loyalty_tier, COUNT(*) AS count FROM guests GROUP BY guests.loyalty_tier",
+                sql(hotel, "Number of guests per loyalty tier", List.of()));
+        TableInfo shipments = new TableInfo("public", "shipments", null, List.of(col("shipment_id", "int4"), col("priority", "text"),
+                col("weight_kg", "numeric")), List.of("shipment_id"), List.of());
+        SchemaCatalog shipping = new SchemaCatalog("PostgreSQL", "15", "public", List.of(shipments));
+        List<ValueLink> both = List.of(ShopCatalog.value(shipments, "priority", "standard"), ShopCatalog.value(shipments, "priority", "express"));
+        NotUnderstoodException e = assertThrows(NotUnderstoodException.class,
+                () -> sql(shipping, "What is the average weight of shipments for standard and for express?", both));
+        assertEquals("'standard' and 'express' are both values of shipments.priority, and a row holds only one; ask about each"
+                + " separately, or for each priority", e.getMessage());
+    }
 }

@@ -248,4 +248,49 @@ class RelevanceTest {
         assertEquals(Kind.UNCLEAR, Relevance.judge("How many appointments came with a referral?",
                 new SchemaCatalog("PostgreSQL", "15", "public", List.of(appointments)), List.of()).kind());
     }
+
+    /**
+     * Issue 36, relevance both ways on defog's idk.csv (session 17): what is possible ("can genetic engineering be used"), a
+     * text asked for ("can you provide a review"), how things work, a ranking or measure on a word nothing holds ("the most
+     * challenging mountains", "the average baggage weight"), and a table's attribute grouped by ("each author email") are
+     * not about the database; rows counted after a verb ("delivered the most parcels": parcels may be shipments) and a
+     * favour asked ("can you list") stay the reader's own decline.
+     */
+    @Test
+    void possibilitiesTextsHowThingsWorkAndMissingModifiersAreNotAboutTheDatabase() {
+        TableInfo mountain = new TableInfo("public", "mountain", null, List.of(col("mountain_name", "text"), col("mountain_altitude", "int4"),
+                col("state_name", "text")), List.of("mountain_name"), List.of());
+        SchemaCatalog geo = new SchemaCatalog("PostgreSQL", "15", "public", List.of(mountain));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What are the most challenging mountains to climb in the Himalayas?", geo,
+                List.of()).kind());
+        String why = Relevance.judge("What are the most challenging mountains to climb?", geo, List.of()).reason();
+        assertTrue(why != null && why.contains("\"challenging\"") && why.contains("for mountain"), why);
+        TableInfo aircraft = new TableInfo("public", "aircraft", null, List.of(col("aircraft_code", "text"), col("weight", "int4")),
+                List.of("aircraft_code"), List.of());
+        TableInfo flight = new TableInfo("public", "flight", null, List.of(col("flight_id", "int4"), col("aircraft_code", "text"),
+                col("from_airport", "text"), col("departure_time", "int4")), List.of("flight_id"),
+                List.of(new ForeignKey(List.of("aircraft_code"), "public", "aircraft", List.of("aircraft_code"))));
+        SchemaCatalog atis = new SchemaCatalog("PostgreSQL", "15", "public", List.of(aircraft, flight));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the average baggage weight for flights from each airport?", atis,
+                List.of()).kind());
+        assertEquals(Kind.UNCLEAR, Relevance.judge("What is the average weight of aircraft for flights from each airport?", atis,
+                List.of()).kind());
+        TableInfo author = new TableInfo("public", "author", null, List.of(col("aid", "int4"), col("name", "text")), List.of("aid"), List.of());
+        TableInfo publication = new TableInfo("public", "publication", null, List.of(col("pid", "int4"), col("aid", "int4"),
+                col("title", "text")), List.of("pid"), List.of(new ForeignKey(List.of("aid"), "public", "author", List.of("aid"))));
+        SchemaCatalog academic = new SchemaCatalog("PostgreSQL", "15", "public", List.of(author, publication));
+        Relevance.Verdict email = Relevance.judge("How many publications are there for each unique author email?", academic, List.of());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, email.kind());
+        assertTrue(email.reason().contains("\"author email\" for author"), email.reason());
+        assertEquals(Kind.UNCLEAR, Relevance.judge("How many publications are there for each author name?", academic, List.of()).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("Can genetic engineering be used to create crops that resist pests?"));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("How does daylight saving time affect the time zone difference between two places?"));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("Can you provide a detailed review of the latest smartphone model released by XYZ?"));
+        assertTrue(kind("Can you list the cars of customers in France?") != Kind.NOT_ABOUT_DATABASE);
+        assertTrue(kind("Could you provide the make of each car?") != Kind.NOT_ABOUT_DATABASE);
+        TableInfo couriers = new TableInfo("public", "couriers", null, List.of(col("courier_id", "int4"), col("full_name", "text")),
+                List.of("courier_id"), List.of());
+        SchemaCatalog shipping = new SchemaCatalog("PostgreSQL", "15", "public", List.of(couriers));
+        assertTrue(Relevance.judge("Which courier has delivered the most parcels?", shipping, List.of()).kind() != Kind.NOT_ABOUT_DATABASE);
+    }
 }
