@@ -144,6 +144,21 @@ class ValueLookupIT {
         }
     }
 
+    /**
+     * Issue 36, held-out set 4: "How many parcels did Nordic Trading send in 2024?" names no table, and the name alone says
+     * which rows: with no table scored, every table's unsampled text columns are looked in (a refusal as "about Nordic
+     * Trading, which nothing names" would otherwise be a guess).
+     */
+    @Test
+    void withNoTableNamedANameIsLookedUpInEveryTable() throws SQLException {
+        try (Connection c = DriverManager.getConnection(url)) {
+            SchemaCatalog catalog = new CatalogReader(t -> true).read(c);
+            List<ValueLink> links = new ValueLookup().find("how many parcels did Atlantic Records send", List.of(), catalog,
+                    new IdentityHashMap<>(), (t, col) -> false, c, null, 5);
+            assertEquals(List.of("label.title=Atlantic Records"), found(links));
+        }
+    }
+
     @Test
     void hostilePhrasesFindNothingAndChangeNothing() throws SQLException {
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
