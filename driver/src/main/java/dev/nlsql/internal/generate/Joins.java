@@ -103,6 +103,15 @@ final class Joins {
         return new Joins(sql.toString(), fans, List.copyOf(joined), List.copyOf(bridges));
     }
 
+    /** The first column of the key {@code child} references {@code parent} by (the one key, or the one the question picks), or null. */
+    static String keyTo(SchemaCatalog catalog, TableInfo child, TableInfo parent, List<String> questionWords) {
+        List<ForeignKey> alike = child.foreignKeys().stream().filter(fk -> catalog.resolve(fk.refSchema(), fk.refTable()) == parent)
+                .toList();
+        ForeignKey fk = alike.size() == 1 ? alike.get(0)
+                : alike.stream().filter(k -> chosen(k, alike, parent, questionWords)).findFirst().orElse(null);
+        return fk == null ? null : fk.columns().get(0);
+    }
+
     private static List<String> keyColumns(SchemaCatalog catalog, TableInfo child, TableInfo parent) {
         return child.foreignKeys().stream().filter(fk -> catalog.resolve(fk.refSchema(), fk.refTable()) == parent)
                 .map(fk -> String.join("+", fk.columns())).toList();

@@ -127,6 +127,17 @@ final class SqlWriter {
             throw new NotUnderstoodException("its joins would count some " + base.name() + " rows more than once");
         }
         String agg = aggregateExpression(in, joins.fansOut());
+        String from = joins.from();
+        String key = everyGroup(in, base) ? Joins.keyTo(catalog, base, in.groupTable(), in.questionWords()) : null;
+        if (key != null) {
+            // "how many assignments does each project have": a project with none is a group too, counted 0
+            Joins outer = Joins.between(catalog, in.groupTable(), List.of(base), in.questionWords());
+            String parent = SchemaRenderer.identifier(catalog, in.groupTable().name());
+            if (outer.tables().size() == 2 && outer.fansOut() && outer.from().startsWith(parent + " JOIN ")) {
+                from = parent + " LEFT JOIN " + outer.from().substring((parent + " JOIN ").length());
+                agg = "COUNT(" + ref(base, key) + ")";
+            }
+        }
         boolean ranking = in.limit() != null;
         List<String> select = new ArrayList<>();
         List<String> group = new ArrayList<>();
@@ -184,7 +195,7 @@ final class SqlWriter {
             distinctRows = true;
         }
         StringBuilder sql = new StringBuilder(distinctRows ? "SELECT DISTINCT " : "SELECT ");
-        sql.append(String.join(", ", new LinkedHashSet<>(select))).append(" FROM ").append(joins.from());
+        sql.append(String.join(", ", new LinkedHashSet<>(select))).append(" FROM ").append(from);
         if (!where.isEmpty()) {
             sql.append(" WHERE ").append(String.join(" AND ", where));
         }
@@ -202,6 +213,23 @@ final class SqlWriter {
             sql.append(" LIMIT ").append(in.limit());
         }
         return sql.toString();
+    }
+
+    /**
+     * Whether every group of a table is to be listed, those with nothing counted as 0: rows of one table
+     * counted per row of the table they reference ("rooms per hotel"), with nothing else narrowing the counted rows (a filter,
+     * a date or a condition on them would need to move into the join). Else groups with nothing counted are not shown, as
+     * an inner join gives them.
+     */
+    private static boolean everyGroup(Intent in, TableInfo base) {
+        TableInfo group = in.groupTable();
+        if (!"COUNT".equals(in.aggregate()) || in.measure() != null || in.measureExpression() != null || group == null
+                || in.groupColumn() != null || in.grain() != null || group.equals(base) || in.dateFrom() != null || in.dateTo() != null || !in.conditions().isEmpty() || !in.joined().isEmpty()
+                || in.filters().stream().anyMatch(f -> !f.column().table().equals(group))
+                || in.comparisons().stream().anyMatch(c -> !c.column().table().equals(group))) {
+            return false;
+        }
+        return true;
     }
 
     /** "in each" or "in every": the groups are containers, so a row with no value is in none of them. */

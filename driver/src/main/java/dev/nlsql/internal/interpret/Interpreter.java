@@ -136,6 +136,11 @@ public final class Interpreter {
             rest.append(" Joined ").append(String.join(", ", parts.joins.stream().map(j -> j.left().sql() + " = " + j.right().sql())
                     .distinct().toList())).append('.');
         }
+        if (subject != null && top.getJoins() != null && top.getJoins().stream().anyMatch(j -> j.isLeft() || j.isOuter())) {
+            // "projects LEFT JOIN assignments": a project with none is a row too
+            rest.append(" Kept all the ").append(NounForms.counted(subject.name())).append(" (").append(subject.name()).append(')')
+                    .append(measured.isEmpty() ? ", those with no match too." : ", those with no match counted 0.");
+        }
         if (top.getOrderByElements() != null && !top.getOrderByElements().isEmpty()) {
             rest.append(" Sorted by ").append(String.join(", ", top.getOrderByElements().stream().map(o -> phrase(parts, o.getExpression())
                     + (o.isAsc() ? "" : " descending")).distinct().toList()));
@@ -167,7 +172,8 @@ public final class Interpreter {
         boolean star = f.isAllColumns() || params == null || params.toString().equals("*") || params.toString().equals("1");
         String what = star ? null : phrase(parts, (Expression) ((List<?>) params).get(0));
         String s = switch (name) {
-            case "count" -> star || keyOf(parts, f) ? "counted the " + (subject == null ? "rows" : NounForms.counted(subject.name()) + " (" + subject.name() + ")")
+            case "count" -> star ? "counted the " + (subject == null ? "rows" : NounForms.counted(subject.name()) + " (" + subject.name() + ")")
+                    : keyOf(parts, f) != null ? "counted the " + NounForms.counted(keyOf(parts, f).name()) + " (" + keyOf(parts, f).name() + ")"
                     : "counted the " + (distinct ? "distinct " : "") + what;
             case "sum" -> "summed " + what;
             case "avg" -> "averaged " + what;
@@ -177,14 +183,22 @@ public final class Interpreter {
         return whole instanceof Function ? s : s + " (as " + whole + ")";
     }
 
-    /** COUNT(t.id): the rows of t, said as such. */
-    private static boolean keyOf(SqlParts parts, Function f) {
+    /**
+     * COUNT(t.id), or COUNT(t.fk) of a key t is joined by ("projects LEFT JOIN assignments ON assignments.project_id =
+     * projects.id", COUNT(assignments.project_id)): the rows of t, said as such; else null.
+     */
+    private static TableInfo keyOf(SqlParts parts, Function f) {
         if (f.isDistinct() || f.getParameters() == null || ((List<?>) f.getParameters()).size() != 1) {
-            return false;
+            return null;
         }
         List<SqlParts.Ref> cols = parts.columns(f.getParameters());
-        return cols.size() == 1 && cols.get(0).known() && cols.get(0).table().primaryKey().stream()
-                .anyMatch(k -> k.equalsIgnoreCase(cols.get(0).column().name()));
+        if (cols.size() != 1 || !cols.get(0).known()) {
+            return null;
+        }
+        SqlParts.Ref c = cols.get(0);
+        boolean key = c.table().primaryKey().stream().anyMatch(k -> k.equalsIgnoreCase(c.column().name()));
+        boolean joinedBy = parts.joins.stream().anyMatch(j -> j.left().sql().equals(c.sql()) || j.right().sql().equals(c.sql()));
+        return key || joinedBy ? c.table() : null;
     }
 
     /** A column as words with its SQL: "artist's name (artist.name)"; another expression as its SQL. */

@@ -457,7 +457,8 @@ final class Justification {
         if (ordered && limited && context.catalog().productName() != null
                 && context.catalog().productName().toLowerCase(Locale.ROOT).contains("postgres")) {
             for (OrderByElement o : ps.getOrderByElements()) {
-                boolean nullable = parts.columns(o.getExpression()).stream().anyMatch(r -> r.known() && r.column().nullable());
+                boolean counted = o.getExpression() instanceof Function f && f.getName().equalsIgnoreCase("count"); // never NULL
+                boolean nullable = !counted && parts.columns(o.getExpression()).stream().anyMatch(r -> r.known() && r.column().nullable());
                 if (!o.isAsc() && o.getNullOrdering() == null && nullable) {
                     // PostgreSQL sorts NULL above every value when descending: the "highest" kept may be an unknown one
                     doubts.add("it ranks by " + o.getExpression() + " descending, where PostgreSQL puts empty values first");

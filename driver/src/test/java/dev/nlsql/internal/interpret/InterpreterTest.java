@@ -183,6 +183,23 @@ class InterpreterTest {
         assertTrue(last.unique(), last.doubts().toString());
     }
 
+    /**
+     * "How many albums does each artist have?" with every artist kept (held-out set 3: a project nobody works on): the
+     * reading counts the albums, says that artists with none count 0, and a ranking by a COUNT is no doubt about empty values.
+     */
+    @Test
+    void everyGroupKeptByALeftJoinIsSaidAndACountIsNeverEmpty() {
+        Interpretation i = read("How many albums does each artist have?", "SELECT artist.name, COUNT(album.artist_id) AS count FROM artist"
+                + " LEFT JOIN album ON album.artist_id = artist.artist_id GROUP BY artist.artist_id, artist.name");
+        assertEquals("For each artist id (artist.artist_id) and artist's name (artist.name), counted the albums (album)."
+                + " Joined album.artist_id = artist.artist_id. Kept all the artists (artist), those with no match counted 0.", i.reading());
+        assertTrue(i.unique(), i.doubts().toString());
+        Interpretation top = read("which artist has the most albums", "SELECT artist.name, COUNT(album.artist_id) AS count FROM artist"
+                + " LEFT JOIN album ON album.artist_id = artist.artist_id GROUP BY artist.artist_id, artist.name"
+                + " ORDER BY COUNT(album.artist_id) DESC, artist.artist_id, artist.name LIMIT 1");
+        assertTrue(top.unique(), top.doubts().toString());
+    }
+
     /** A repair keeps a question's meaning: a misspelling, a longer name of the same words, a label for a label, or words the question says. */
     @Test
     void aRepairKeepsMeaningOnlyWhenTheQuestionOrTheNameSettlesIt() {
