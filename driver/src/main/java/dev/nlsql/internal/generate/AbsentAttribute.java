@@ -2,6 +2,7 @@ package dev.nlsql.internal.generate;
 
 import dev.nlsql.internal.generate.SchemaWords.Link;
 import dev.nlsql.internal.schema.ColumnInfo;
+import dev.nlsql.internal.schema.NameSynonyms;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.schema.Words;
@@ -116,6 +117,10 @@ final class AbsentAttribute {
                 }
                 TableInfo entity = ownTable(tokens, schema, phrase);
                 entity = entity != null ? entity : entity(tokens, schema, phrase.from(), phrase.to());
+                String head = head(tokens, phrase, content);
+                if (entity != null && head != null && !schema.namesTable(head) && columnWord(entity, head)) {
+                    continue; // "the average floor area" of properties, which have area_m2: how the user calls the column
+                }
                 if (entity != null) {
                     return refusal("\"" + missing + "\"", entity);
                 }
@@ -337,6 +342,30 @@ final class AbsentAttribute {
             }
         }
         return byValue;
+    }
+
+    /** The phrase's last word that counts (no qualifier, no derived word, content), or null. */
+    private static String head(List<Token> t, Phrase phrase, Predicate<String> content) {
+        for (int i = phrase.to() - 1; i >= phrase.from(); i--) {
+            String w = t.get(i).word();
+            if (!QUALIFIERS.contains(w) && !DERIVED.contains(w) && content.test(w)) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    /** Whether a word names a column of the table (a word of its name, or a synonym of one): "area" for area_m2. */
+    private static boolean columnWord(TableInfo table, String word) {
+        String stem = Words.stem(word);
+        for (ColumnInfo c : table.columns()) {
+            for (String p : Words.split(c.name())) {
+                if (Words.stem(p).equals(stem) || NameSynonyms.of(p).stream().anyMatch(s -> Words.stem(s).equals(stem))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The table a phrase names itself ("each author email": author; "the most challenging mountains": mountain), or null. */

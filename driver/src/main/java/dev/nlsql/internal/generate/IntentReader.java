@@ -1374,6 +1374,15 @@ final class IntentReader {
                 dateVerbsRead.add(m.at()); // accounted for by its date; the tables it names still say what a join means
             }
         }
+        List<String> verbWords = new ArrayList<>();
+        toExplain.forEach(i -> verbWords.add(words.get(i)));
+        dateVerbsRead.stream().map(words::get).filter(Verbs::isVerb).forEach(verbWords::add);
+        List<String> roles = joins.rolesNotSaid(verbWords);
+        if (!roles.isEmpty()) {
+            // "which agents have sold the most properties" through properties.listing_agent_id: what they listed
+            throw new NotUnderstoodException("it does not know whether '" + String.join("', '", verbWords) + "' is what "
+                    + roles.get(0) + " says");
+        }
         List<TableInfo> events = new ArrayList<>();
         unexplained(dateVerbsRead, reads, mentions, base, events);
         List<String> unexplained = unexplained(toExplain, reads, mentions, base, events);

@@ -23,19 +23,43 @@ import java.util.Set;
 final class Joins {
 
     /** One step of a path; {@code unsettled} when it stands for several keys the question does not choose between. */
-    private record Edge(TableInfo from, TableInfo to, String condition, boolean toChildren, boolean unsettled) {
+    private record Edge(TableInfo from, TableInfo to, String condition, boolean toChildren, boolean unsettled, ForeignKey key) {
+        TableInfo child() {
+            return toChildren ? to : from;
+        }
+
+        TableInfo parent() {
+            return toChildren ? from : to;
+        }
     }
 
     private final String from;
     private final boolean fansOut;
     private final List<TableInfo> tables;
     private final List<TableInfo> bridges;
+    private final List<Edge> steps;
 
-    private Joins(String from, boolean fansOut, List<TableInfo> tables, List<TableInfo> bridges) {
+    private Joins(String from, boolean fansOut, List<TableInfo> tables, List<TableInfo> bridges, List<Edge> steps) {
         this.from = from;
         this.fansOut = fansOut;
         this.tables = tables;
         this.bridges = bridges;
+        this.steps = steps;
+    }
+
+    /**
+     * The keys joined by that say a role of the row they reference ("listing" of listing_agent_id), none of whose words
+     * {@code verbs} say: "which agents have sold the most properties" through properties.listing_agent_id counts what the
+     * agents listed, not sold. As child.column, for the decline.
+     */
+    List<String> rolesNotSaid(List<String> verbs) {
+        List<String> out = new ArrayList<>();
+        for (Edge e : steps) {
+            if (!roleWords(e.key(), e.parent()).isEmpty() && !verbs.isEmpty() && !said(e.key(), e.parent(), verbs)) {
+                out.add(e.child().name() + "." + String.join("+", e.key().columns()));
+            }
+        }
+        return out;
     }
 
     String from() {
@@ -71,6 +95,7 @@ final class Joins {
         StringBuilder sql = new StringBuilder(SchemaRenderer.identifier(catalog, base.name()));
         boolean fans = false;
         List<TableInfo> bridges = new ArrayList<>();
+        List<Edge> steps = new ArrayList<>();
         for (TableInfo target : needed) {
             if (joined.contains(target)) {
                 continue;
@@ -95,12 +120,13 @@ final class Joins {
             }
             for (Edge e : path) {
                 if (joined.add(e.to())) {
+                    steps.add(e);
                     sql.append(" JOIN ").append(SchemaRenderer.identifier(catalog, e.to().name())).append(" ON ").append(e.condition());
                     fans |= e.toChildren();
                 }
             }
         }
-        return new Joins(sql.toString(), fans, List.copyOf(joined), List.copyOf(bridges));
+        return new Joins(sql.toString(), fans, List.copyOf(joined), List.copyOf(bridges), List.copyOf(steps));
     }
 
     /** The first column of the key {@code child} references {@code parent} by (the one key, or the one the question picks), or null. */
@@ -184,8 +210,8 @@ final class Joins {
                             .append(SchemaRenderer.identifier(catalog, parent.name())).append('.')
                             .append(SchemaRenderer.identifier(catalog, fk.refColumns().get(i)));
                 }
-                out.computeIfAbsent(child, k -> new ArrayList<>()).add(new Edge(child, parent, on.toString(), false, unsettled));
-                out.computeIfAbsent(parent, k -> new ArrayList<>()).add(new Edge(parent, child, on.toString(), true, unsettled));
+                out.computeIfAbsent(child, k -> new ArrayList<>()).add(new Edge(child, parent, on.toString(), false, unsettled, fk));
+                out.computeIfAbsent(parent, k -> new ArrayList<>()).add(new Edge(parent, child, on.toString(), true, unsettled, fk));
             }
         }
         return out;
@@ -215,12 +241,18 @@ final class Joins {
         return false;
     }
 
-    private static boolean said(ForeignKey fk, TableInfo parent, List<String> questionWords) {
+    /** A key's own words beyond its parent's name: "start" of start_station_id, "listing" of listing_agent_id. */
+    private static Set<String> roleWords(ForeignKey fk, TableInfo parent) {
         Set<String> own = new LinkedHashSet<>();
         fk.columns().forEach(c -> own.addAll(Words.stems(c)));
         own.removeAll(Words.stems(parent.name()));
         own.remove("id");
         own.removeIf(Words::isStop);
+        return own;
+    }
+
+    private static boolean said(ForeignKey fk, TableInfo parent, List<String> questionWords) {
+        Set<String> own = roleWords(fk, parent);
         for (String w : questionWords) {
             String stem = Words.stem(w);
             String verb = w.endsWith("ed") && w.length() > 4 ? w.substring(0, w.length() - 2)

@@ -81,6 +81,9 @@ final class Relevance {
             "hour", "hours", "minute", "minutes", "seconds", "integer", "integers", "decimal", "decimals", "rounded", "answer",
             "ordered", "sorted", "ascending", "descending", "match", "strings", "named", "called", "weekday", "weekdays", "weekend",
             "weekends");
+    /** "your answer", "your query": instructions about the reply, not the listener's world. */
+    private static final Set<String> YOUR_OUTPUT = Set.of("answer", "answers", "final", "query", "queries", "result", "results",
+            "response", "output", "sql", "reply", "own");
     /** A word of capitals (and digits) that no reader here knows: a term of the domain, such as TSC, MRR, ATMs or D7D100PIR. */
     private static final Pattern ACRONYM = Pattern.compile(
             "(?<![\\p{L}\\p{N}])(?=[\\p{Lu}\\p{N}]*\\p{Lu}[\\p{Lu}\\p{N}]*\\p{Lu})([\\p{Lu}\\p{N}]{2,12})s?(?![\\p{L}\\p{N}])");
@@ -103,6 +106,10 @@ final class Relevance {
             return Verdict.UNCLEAR; // only grammar ("how many?"): nothing to judge by, so the reader's own answer (NL005) stands
         }
         SchemaWords schema = new SchemaWords(catalog, values);
+        String yours = yours(question, schema);
+        if (yours != null) { // "how many credits are required at your university": the one asked is the listener, not the data
+            return new Verdict(Kind.NOT_ABOUT_DATABASE, "it asks about your " + yours + ", which nothing in it names");
+        }
         Verdict byLinks = byLinks(question, catalog, shape, content, schema);
         // nothing sure by the question's links as a whole: an attribute it asks about may still name nothing held
         if (byLinks.kind() != Kind.UNCLEAR) {
@@ -211,6 +218,18 @@ final class Relevance {
             }
         }
         return false;
+    }
+
+    /** What a question says is the listener's ("your university", "your city") when nothing in the database names it, else null. */
+    private static String yours(String question, SchemaWords schema) {
+        List<String> words = Words.split(question);
+        for (int i = 0; i + 1 < words.size(); i++) {
+            String next = words.get(i + 1);
+            if (words.get(i).equals("your") && !YOUR_OUTPUT.contains(next) && !Words.isStop(next) && schema.link(next) == Link.NONE) {
+                return next;
+            }
+        }
+        return null;
     }
 
     /** Whether any content word of a text (the instructions sent with a question) links to the database, strongly or weakly. */

@@ -85,6 +85,7 @@ final class SchemaWords {
         }
         boolean weak = numbers && (IntentReader.MONEY.contains(w) || IntentReader.PRICE.contains(w)); // a money column of the table
         String singular = w.endsWith("s") && w.length() > 4 && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w;
+        List<String> roots = w.length() > 5 ? Verbs.roots(w) : List.of();
         for (String p : parts) {
             if (stem.length() >= MIN_ABBREVIATION && p.length() >= stem.length() + 2 && p.contains(stem)
                     || singular.length() >= MIN_ABBREVIATION && p.length() >= singular.length() + 2 && p.contains(singular)) {
@@ -92,6 +93,7 @@ final class SchemaWords {
             }
             weak |= p.length() >= MIN_ABBREVIATION && w.length() > p.length() && w.startsWith(p); // cust for customer, diag
             weak |= sameRoot(w, p); // referral for referring_doctor_id, prescribed for prescriptions
+            weak |= !roots.isEmpty() && p.length() > 4 && Verbs.sameRoot(roots, p); // opening for opened_year
         }
         return weak ? Link.WEAK : Link.NONE;
     }

@@ -110,7 +110,8 @@ final class Verbs {
         return SqlWriter.isDate(c) || type.startsWith("bool") || type.equals("bit");
     }
 
-    private static boolean sameRoot(List<String> roots, String nameWord) {
+    /** Whether a word of a name comes from one of these roots: "opened" (opened_year) from "opening"'s open. */
+    static boolean sameRoot(List<String> roots, String nameWord) {
         List<String> other = roots(nameWord);
         for (String r : roots) {
             for (String o : other) {

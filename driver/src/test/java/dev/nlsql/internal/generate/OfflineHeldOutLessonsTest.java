@@ -144,4 +144,25 @@ class OfflineHeldOutLessonsTest {
         assertEquals("'standard' and 'express' are both values of shipments.priority, and a row holds only one; ask about each"
                 + " separately, or for each priority", e.getMessage());
     }
+
+    /**
+     * Held-out set 5 (realty): "Which 3 agents have sold the most properties?" counted what each agent listed, through
+     * properties.listing_agent_id, at high. A key that says a role ("listing") joins only when no verb of the question says
+     * another one.
+     */
+    @Test
+    void aKeyThatSaysARoleTheQuestionDoesNotSayIsDeclined() throws Exception {
+        TableInfo agents = new TableInfo("public", "agents", null, List.of(col("agent_id", "int4"), col("full_name", "text")),
+                List.of("agent_id"), List.of());
+        TableInfo properties = new TableInfo("public", "properties", null, List.of(col("property_id", "int4"),
+                col("listing_agent_id", "int4"), col("city", "text"), new ColumnInfo("sold_on", "date", true, null)), List.of("property_id"),
+                List.of(new ForeignKey(List.of("listing_agent_id"), "public", "agents", List.of("agent_id"))));
+        SchemaCatalog realty = new SchemaCatalog("PostgreSQL", "15", "public", List.of(agents, properties));
+        assertEquals("it does not know whether 'sold' is what properties.listing_agent_id says",
+                assertThrows(NotUnderstoodException.class, () -> sql(realty, "Which 3 agents have sold the most properties?", List.of()))
+                        .getMessage());
+        assertEquals("SELECT agents.full_name, COUNT(properties.listing_agent_id) AS count FROM agents LEFT JOIN properties"
+                + " ON properties.listing_agent_id = agents.agent_id GROUP BY agents.agent_id, agents.full_name",
+                sql(realty, "How many properties does each agent have?", List.of()), "no verb says another role: the one key");
+    }
 }

@@ -293,4 +293,22 @@ class RelevanceTest {
         SchemaCatalog shipping = new SchemaCatalog("PostgreSQL", "15", "public", List.of(couriers));
         assertTrue(Relevance.judge("Which courier has delivered the most parcels?", shipping, List.of()).kind() != Kind.NOT_ABOUT_DATABASE);
     }
+
+    /**
+     * Held-out set 5 (first run refused 2 of 50 answerable): "the average floor area" of properties with an area_m2 column is
+     * how the user calls the column, and "opening year" is opened_year; what is the listener's ("your university") is refused.
+     */
+    @Test
+    void aColumnCalledOtherwiseIsNoAbsentAttributeAndYourWorldIsNotTheDatabase() {
+        TableInfo properties = new TableInfo("public", "properties", null, List.of(col("property_id", "int4"), col("property_type", "text"),
+                col("area_m2", "numeric")), List.of("property_id"), List.of());
+        TableInfo clubs = new TableInfo("public", "clubs", null, List.of(col("club_id", "int4"), col("name", "text"),
+                col("opened_year", "int4")), List.of("club_id"), List.of());
+        SchemaCatalog realty = new SchemaCatalog("PostgreSQL", "15", "public", List.of(properties, clubs));
+        assertEquals(Kind.UNCLEAR, Relevance.judge("For each property type, what's the average floor area?", realty, List.of()).kind());
+        assertEquals(Kind.UNCLEAR, Relevance.judge("Which clubs have no opening year recorded?", realty, List.of()).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the average heating cost of properties?", realty, List.of()).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("How many credits are required to complete a full semester at your university?"));
+        assertTrue(kind("How many cars per make? Give only the count in your final answer") != Kind.NOT_ABOUT_DATABASE);
+    }
 }
