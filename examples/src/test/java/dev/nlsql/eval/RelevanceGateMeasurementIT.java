@@ -447,7 +447,8 @@ class RelevanceGateMeasurementIT {
         assertTrue(answerable.refusedShare() <= 0.01, "answerable refused: " + answerable);
         assertTrue(noData.refusedShare() >= 0.90, "about no data, refused: " + noData);
         // with absent attributes (cat_c) refused too: 95 of 105 (cat_a+b 69 of 70, cat_c 26 of 35) since session 17 (what is
-        // possible, a text asked for, how things work, a missing modifier of what is measured, a table's attribute grouped by, the listener's own world)
+        // possible, a text asked for, how things work, a missing modifier of what is measured, a table's attribute grouped by,
+        // the listener's own world)
         assertTrue(all.refusedShare() >= 0.90, "all of idk.csv, refused: " + all);
     }
 }
