@@ -254,10 +254,7 @@ final class Joins {
     private static boolean said(ForeignKey fk, TableInfo parent, List<String> questionWords) {
         Set<String> own = roleWords(fk, parent);
         for (String w : questionWords) {
-            String stem = Words.stem(w);
-            String verb = w.endsWith("ed") && w.length() > 4 ? w.substring(0, w.length() - 2)
-                    : w.endsWith("ing") && w.length() > 5 ? w.substring(0, w.length() - 3) : stem;
-            if (own.contains(stem) || own.contains(verb)) {
+            if (own.contains(Words.stem(w)) || Words.roots(w).stream().anyMatch(own::contains)) { // "started": start_station_id
                 return true;
             }
         }

@@ -125,23 +125,8 @@ final class Verbs {
 
     /** The word and the forms it may come from: shipped (ship), placed (place), categories (category), sold (sell, sale). */
     static List<String> roots(String word) {
-        List<String> out = new ArrayList<>(List.of(word));
-        out.addAll(IRREGULAR.getOrDefault(word, List.of()));
-        for (String ending : List.of("ed", "ing", "es", "s", "d")) {
-            if (word.length() > ending.length() + 2 && word.endsWith(ending)) {
-                String base = word.substring(0, word.length() - ending.length());
-                out.add(base);
-                if (!ending.equals("d") && !ending.equals("s")) {
-                    out.add(base + "e");
-                }
-                if (base.length() > 2 && base.charAt(base.length() - 1) == base.charAt(base.length() - 2)) {
-                    out.add(base.substring(0, base.length() - 1)); // shipped: ship
-                }
-                if (ending.equals("ed") && base.endsWith("i")) {
-                    out.add(base.substring(0, base.length() - 1) + "y"); // supplied: supply
-                }
-            }
-        }
+        List<String> out = new ArrayList<>(Words.roots(word));
+        out.addAll(1, IRREGULAR.getOrDefault(word, List.of()));
         return out;
     }
 }

@@ -611,9 +611,8 @@ final class Justification {
                 continue;
             }
             String s = Words.stem(w);
-            String base = w.endsWith("ed") && w.length() > 4 ? w.substring(0, w.length() - 2) // "ended": end_station_id
-                    : w.endsWith("ing") && w.length() > 5 ? w.substring(0, w.length() - 3) : s;
-            if (shown.contains(s) || shown.contains(base) || shown.stream().anyMatch(x -> x.length() >= 4 && (x.startsWith(s) || s.startsWith(x))
+            if (shown.contains(s) || Words.roots(w).stream().anyMatch(shown::contains) // "ended": end_station_id
+                    || shown.stream().anyMatch(x -> x.length() >= 4 && (x.startsWith(s) || s.startsWith(x))
                     || s.length() >= 4 && x.endsWith(s) || w.length() >= 4 && x.endsWith(QuestionTerms.singular(w)))) {
                 continue;
             }

@@ -100,4 +100,25 @@ public final class Words {
     public static boolean isStop(String word) {
         return STOP.contains(word.toLowerCase(Locale.ROOT));
     }
+
+    /** The word and the regular forms it may come from: shipped (ship), placed (place), ended (end), categories (category). */
+    public static List<String> roots(String word) {
+        List<String> out = new ArrayList<>(List.of(word));
+        for (String ending : List.of("ed", "ing", "es", "s", "d")) {
+            if (word.length() > ending.length() + 2 && word.endsWith(ending)) {
+                String base = word.substring(0, word.length() - ending.length());
+                out.add(base);
+                if (!ending.equals("d") && !ending.equals("s")) {
+                    out.add(base + "e");
+                }
+                if (base.length() > 2 && base.charAt(base.length() - 1) == base.charAt(base.length() - 2)) {
+                    out.add(base.substring(0, base.length() - 1)); // shipped: ship
+                }
+                if (ending.equals("ed") && base.endsWith("i")) {
+                    out.add(base.substring(0, base.length() - 1) + "y"); // supplied: supply
+                }
+            }
+        }
+        return out;
+    }
 }
