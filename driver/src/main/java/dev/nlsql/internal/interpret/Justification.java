@@ -120,6 +120,7 @@ final class Justification {
         if (parts.top != null) {
             outputs(parts.top);
             eachDropped(parts.top);
+            emptyGroupsLeftOut(parts.top);
         }
         unplacedWords();
         return List.copyOf(doubts);
@@ -558,6 +559,31 @@ final class Justification {
                     || t.columns().stream().anyMatch(c -> Words.stems(c.name()).contains(Words.stem(word)))));
             if (namesData) {
                 doubts.add("the question asks for each " + word + ", but the SQL computes one number over all of them");
+            }
+        }
+    }
+
+    /**
+     * "How many employees in Lyon does each department have?" with an inner join and a filter on the employees: the
+     * departments with none in Lyon are not listed. Whether "each department" means them too (counted 0) is not settled.
+     */
+    private void emptyGroupsLeftOut(PlainSelect top) {
+        if (top.getGroupBy() == null || top.getGroupBy().getGroupByExpressionList() == null || top.getJoins() == null
+                || top.getJoins().stream().anyMatch(j -> j.isLeft() || j.isOuter() || j.isRight() || j.isFull())
+                || !EACH.matcher(q.text).find()) {
+            return;
+        }
+        Set<TableInfo> groups = new LinkedHashSet<>();
+        parts.columns(top.getGroupBy().getGroupByExpressionList()).stream().filter(SqlParts.Ref::known).forEach(r -> groups.add(r.table()));
+        if (groups.size() != 1) {
+            return;
+        }
+        TableInfo group = groups.iterator().next();
+        for (SqlParts.Condition c : parts.conditions) {
+            if (c.column().known() && !c.column().table().equals(group)) {
+                doubts.add(group.name() + " rows with no " + c.column().table().name() + " row kept by the filter on "
+                        + c.column().table().name() + "." + c.column().column().name() + " are not listed (not counted 0)");
+                return;
             }
         }
     }
