@@ -33,7 +33,8 @@ final class AbsentAttribute {
     private record Token(String word, boolean capital, boolean number, boolean sign) {
     }
 
-    private static final Pattern TOKEN = Pattern.compile("[\\p{L}][\\p{L}\\p{N}_']*|\\d+(?:[.,]\\d+)*|[^\\s\\p{L}\\p{N}]");
+    /** A word ("co-teacher" is one: co_teacher_id), a number, or a sign. */
+    private static final Pattern TOKEN = Pattern.compile("[\\p{L}][\\p{L}\\p{N}_']*(?:-[\\p{L}][\\p{L}\\p{N}_']*)*|\\d+(?:[.,]\\d+)*|[^\\s\\p{L}\\p{N}]");
     /** A quoted value ("Machine Learning", 'doctor'): a value, never an attribute. */
     private static final Pattern QUOTED = Pattern.compile("\"[^\"]*\"|\u201c[^\u201d]*\u201d|(?<![\\p{L}\\p{N}])'[^']*'(?![\\p{L}\\p{N}])");
     private static final Pattern BACKQUOTED = Pattern.compile("`([^`]+)`");
@@ -64,7 +65,8 @@ final class AbsentAttribute {
             "letters", "word", "words", "character", "characters", "string", "prefix", "suffix", "pattern", "length", "lengths",
             "id", "ids", "identifier", "identifiers", "key", "keys", "pair", "pairs", "combination", "combinations", "annual",
             "quarterly", "monthly", "weekly", "daily", "yearly", "signups", "signup", "registrations", "numbers", "counts",
-            "totals", "square", "cubic", "mph", "kph", "usd", "percent", "relative", "corresponding", "respective");
+            "totals", "square", "cubic", "mph", "kph", "usd", "percent", "relative", "corresponding", "respective", "start", "end",
+            "beginning", "middle", "people", "persons", "person");
     /** Verbs that end a phrase: "how does the average volume of lakes vary", "the grant amount differ". */
     private static final Set<String> VERBS = Set.of("vary", "varies", "differ", "differs", "compare", "compares", "affect",
             "affects", "correlate", "correlates", "relate", "relates", "mean", "means", "depend", "depends", "change", "tend",
@@ -281,6 +283,15 @@ final class AbsentAttribute {
         for (int i = phrase.from(); i < phrase.to(); i++) {
             Token k = t.get(i);
             subject |= !phrase.compound() && i < phrase.to() - 1 && schema.namesTable(k.word());
+            if (k.word().contains("-")) {
+                // "co-teacher" is co_teacher_id; a compound that links to nothing ("one-way") is never evidence of absence
+                if (schema.link(k.word().replace("-", "")) == Link.NONE) {
+                    continue;
+                }
+                first = first < 0 ? i : first;
+                counted.add(k.word().replace("-", ""));
+                continue;
+            }
             if (QUALIFIERS.contains(k.word()) || DERIVED.contains(k.word()) || !content.test(k.word())) {
                 continue;
             }

@@ -1494,7 +1494,9 @@ final class IntentReader {
             throw new NotUnderstoodException("it does not know whose date the date phrase is about: "
                     + dates.stream().map(Column::sql).toList());
         }
-        if (dates.isEmpty() && events.isEmpty()) {
+        boolean ownDates = about.stream().anyMatch(t -> t.columns().stream().anyMatch(SqlWriter::isDate));
+        if (dates.isEmpty() && events.isEmpty() && !ownDates) {
+            // only when what is counted has no date at all: "Ford rentals in 2025" is about a rental's dates, never the car's
             dates = reads.stream().filter(t -> !about.contains(t)).map(this::dateOrHeaderDate).filter(java.util.Objects::nonNull)
                     .distinct().toList();
         }

@@ -128,11 +128,16 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
         for (int i = 0; i + 3 < w.size(); i++) {
             if (w.get(i).equals("how") && w.get(i + 1).equals("much") && AUXILIARIES.contains(w.get(i + 2))) {
                 String subject = w.get(i + 3).equals("the") && i + 4 < w.size() ? w.get(i + 4) : w.get(i + 3);
-                return plural(subject) || OURS.contains(subject);
+                // "how much has Liam Olympia spent on tickets": what someone spent or paid is an amount of rows too
+                return plural(subject) || OURS.contains(subject) || w.subList(i + 3, w.size()).stream().anyMatch(SPENDING::contains);
             }
         }
         return false;
     }
+
+    /** Verbs of money changing hands: "how much did Ana spend", "how much has the customer paid". */
+    private static final Set<String> SPENDING = Set.of("spend", "spent", "spends", "pay", "paid", "pays", "owe", "owes", "owed",
+            "earn", "earned", "earns");
 
     /** Verbs of cause and working: "how does daylight saving time affect ...", "how does a vaccine work". */
     private static final Set<String> CAUSES = Set.of("affect", "affects", "influence", "influences", "impact", "impacts", "cause",
@@ -204,6 +209,9 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
         }
         if ((a.equals("what") || a.equals("which")) && !(plural(b) && !AUXILIARIES.contains(b)) && auxiliaryWithin(w, first + 1, 3)) {
             return "a question about a fact"; // "what is the capital of", "what year did", "which country has"
+        }
+        if (Set.of("is", "are", "was", "were").contains(a) && b.equals("there")) {
+            return null; // "is there any teacher who ...", "are there customers with no order": whether rows exist
         }
         if (AUXILIARIES.contains(a) && !a.equals("can") && !a.equals("could") && !a.equals("would") && !a.equals("will")) {
             return "a yes-or-no question about a fact";

@@ -318,6 +318,10 @@ final class SqlWriter {
     /** The columns that name a row of {@code t} to a person (see {@link #labelColumns}), else its key. */
     List<String> labels(TableInfo t) {
         List<ColumnInfo> labels = labelColumns(t);
+        if (labels.isEmpty() && t.columnIgnoreCase("description") != null && !isNumeric(t.columnIgnoreCase("description"))) {
+            // "the most expensive damage": its key alone says nothing to a person; its description does
+            return List.of(keyColumns(t).get(0), ref(t, t.columnIgnoreCase("description").name()));
+        }
         return labels.isEmpty() ? keyColumns(t) : labels.stream().map(c -> ref(t, c.name())).toList();
     }
 

@@ -165,4 +165,29 @@ class OfflineHeldOutLessonsTest {
                 + " ON properties.listing_agent_id = agents.agent_id GROUP BY agents.agent_id, agents.full_name",
                 sql(realty, "How many properties does each agent have?", List.of()), "no verb says another role: the one key");
     }
+
+    /**
+     * Held-out set 7 (rental): "How many Ford rentals were there in 2025?" filtered the car's purchase date, because a rental
+     * has two dates (wrong, at medium); "the most expensive damage" was shown by its key alone (wrong at high: no description).
+     */
+    @Test
+    void aDateIsNeverAnotherTablesWhenWhatIsCountedHasDatesAndARowWithNoNameShowsItsDescription() throws Exception {
+        TableInfo models = new TableInfo("public", "car_models", null, List.of(col("model_id", "int4"), col("make", "text")),
+                List.of("model_id"), List.of());
+        TableInfo cars = new TableInfo("public", "cars", null, List.of(col("car_id", "int4"), col("model_id", "int4"), col("plate", "text"),
+                new ColumnInfo("bought_on", "date", false, null)), List.of("car_id"),
+                List.of(new ForeignKey(List.of("model_id"), "public", "car_models", List.of("model_id"))));
+        TableInfo rentals = new TableInfo("public", "rentals", null, List.of(col("rental_id", "int4"), col("car_id", "int4"),
+                new ColumnInfo("picked_up_at", "timestamp", false, null), new ColumnInfo("returned_at", "timestamp", true, null)),
+                List.of("rental_id"), List.of(new ForeignKey(List.of("car_id"), "public", "cars", List.of("car_id"))));
+        TableInfo damages = new TableInfo("public", "damages", null, List.of(col("damage_id", "int4"), col("rental_id", "int4"),
+                col("description", "text"), col("cost", "numeric")), List.of("damage_id"),
+                List.of(new ForeignKey(List.of("rental_id"), "public", "rentals", List.of("rental_id"))));
+        SchemaCatalog rental = new SchemaCatalog("PostgreSQL", "15", "public", List.of(models, cars, rentals, damages));
+        assertEquals("it does not know which date of rentals is meant: [picked_up_at, returned_at]",
+                assertThrows(NotUnderstoodException.class, () -> sql(rental, "How many Ford rentals were there in 2025?",
+                        List.of(ShopCatalog.value(models, "make", "Ford")))).getMessage());
+        assertEquals("SELECT damages.damage_id, damages.description, damages.cost FROM damages ORDER BY damages.cost DESC LIMIT 1",
+                sql(rental, "What was the most expensive damage?", List.of()));
+    }
 }
