@@ -166,6 +166,13 @@ class CommandLineTest {
             assertEquals(2, r.status(), String.join(" ", args) + ": " + r.err());
             assertTrue(r.err().startsWith("error: -p: Unknown property nlsql.maxAtempts; did you mean nlsql.maxAttempts?"), r.err());
         }
+        Run option = run("ask", "--knowlege", "k.yaml", "q");
+        assertEquals(2, option.status(), option.err());
+        assertTrue(option.err().startsWith("error: Unknown option") && option.err().contains("'--knowlege'")
+                && option.err().contains("; did you mean --knowledge?"), option.err());
+        Run command = run("evl");
+        assertEquals(2, command.status(), command.err());
+        assertTrue(command.err().contains("did you mean eval?"), command.err());
         // a name in another case is the property, as the driver reads it
         Run cased = run("ask", "-p", "nlsql.maxattempts=2", "how many customers");
         assertEquals(0, cased.status(), cased.err());
