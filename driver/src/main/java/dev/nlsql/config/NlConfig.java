@@ -156,7 +156,7 @@ public final class NlConfig {
     public static NlConfig from(Properties props, Map<String, String> env) throws SQLException {
         for (String key : props.stringPropertyNames()) {
             if (key.startsWith(NlProperty.PREFIX) && NlProperty.byKey(key) == null) {
-                throw new SQLException("Unknown property " + key + "; known nlsql properties: " + knownKeys(), INVALID_VALUE);
+                throw new SQLException(NlProperty.unknownKeyMessage(key), INVALID_VALUE);
             }
         }
         return new NlConfig(props, env);
@@ -168,14 +168,6 @@ public final class NlConfig {
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static String knownKeys() {
-        List<String> keys = new ArrayList<>();
-        for (NlProperty p : NlProperty.values()) {
-            keys.add(p.key());
-        }
-        return String.join(", ", keys);
     }
 
     private static String text(Properties p, NlProperty prop) {

@@ -91,6 +91,37 @@ public enum NlProperty {
     /** The key prefix of the {@link #SOURCE} family: {@code nlsql.source.<name>}. */
     public static final String SOURCE_PREFIX = "nlsql.source.";
 
+    /**
+     * The key as the driver reads it: a known property's own spelling when {@code key} names it in another case
+     * ({@code nlsql.maxattempts}), a source's key in lower case; any other key unchanged.
+     */
+    public static String canonicalKey(String key) {
+        if (key.regionMatches(true, 0, SOURCE_PREFIX, 0, SOURCE_PREFIX.length())) {
+            return key.toLowerCase(java.util.Locale.ROOT); // source names fold like unquoted SQL names
+        }
+        for (NlProperty p : values()) {
+            if (p.key.equalsIgnoreCase(key)) {
+                return p.key;
+            }
+        }
+        return key;
+    }
+
+    /**
+     * What every path that takes nlsql.* properties (a URL, Properties, the proxy's and the CLI's {@code -p}) says of a
+     * name that is none: {@code Unknown property nlsql.maxAtempts; did you mean nlsql.maxAttempts?}, or, when no known
+     * name is close, the list of them.
+     */
+    public static String unknownKeyMessage(String key) {
+        List<String> keys = new java.util.ArrayList<>();
+        for (NlProperty p : values()) {
+            keys.add(p.key);
+        }
+        String nearest = NearestName.of(key, keys);
+        return "Unknown property " + key + (nearest != null ? "; did you mean " + nearest + "?"
+                : "; known nlsql properties: " + String.join(", ", keys));
+    }
+
     /** The property a key names; every {@code nlsql.source.<name>} is {@link #SOURCE}. */
     public static NlProperty byKey(String key) {
         if (key.startsWith(SOURCE_PREFIX) && key.length() > SOURCE_PREFIX.length()) {

@@ -92,15 +92,7 @@ public record NlUrl(String delegateUrl, Properties nlProperties) {
 
     /** Property names are matched case-insensitively, as JDBC URL parameters usually are. */
     static String canonicalKey(String key) {
-        if (key.regionMatches(true, 0, NlProperty.SOURCE_PREFIX, 0, NlProperty.SOURCE_PREFIX.length())) {
-            return key.toLowerCase(java.util.Locale.ROOT); // source names fold like unquoted SQL names
-        }
-        for (NlProperty p : NlProperty.values()) {
-            if (p.key().equalsIgnoreCase(key)) {
-                return p.key();
-            }
-        }
-        return key;
+        return NlProperty.canonicalKey(key);
     }
 
     /**

@@ -37,6 +37,7 @@ class DriverArchitectureTest {
     static final Set<String> PUBLIC_API = Set.of(
             "dev.nlsql.ErrorCategory",
             "dev.nlsql.NlSqlState",
+            "dev.nlsql.config.NearestName",
             "dev.nlsql.config.NlConfig",
             "dev.nlsql.config.NlProperty",
             "dev.nlsql.engine.Answer",

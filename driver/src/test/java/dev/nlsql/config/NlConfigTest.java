@@ -23,6 +23,25 @@ class NlConfigTest {
     }
 
     @Test
+    void anUnknownPropertyNamesTheNearestKnownOne() {
+        SQLException typo = assertThrows(SQLException.class, () -> NlConfig.from(props("nlsql.maxAtempts", "3"), Map.of()));
+        assertEquals(NlConfig.INVALID_VALUE, typo.getSQLState());
+        assertEquals("Unknown property nlsql.maxAtempts; did you mean nlsql.maxAttempts?", typo.getMessage());
+        // a case slip, a swap, a dropped word part: each the one meant
+        assertEquals("nlsql.maxAttempts", NearestName.of("nlsql.maxattempts", List.of("nlsql.maxRows", "nlsql.maxAttempts")));
+        assertTrue(NlProperty.unknownKeyMessage("nlsql.knowlegde").endsWith("did you mean nlsql.knowledge?"));
+        assertTrue(NlProperty.unknownKeyMessage("nlsql.llm.basUrl").endsWith("did you mean nlsql.llm.baseUrl?"));
+        // nothing close: every known name, as before
+        SQLException far = assertThrows(SQLException.class, () -> NlConfig.from(props("nlsql.colour", "blue"), Map.of()));
+        assertTrue(far.getMessage().startsWith("Unknown property nlsql.colour; known nlsql properties: nlsql.llm, "), far.getMessage());
+        assertFalse(far.getMessage().contains("did you mean"), far.getMessage());
+        // options too (the proxy's and the CLI's): the same rule
+        assertEquals("--backend", NearestName.of("--backnd", List.of("--port", "--backend", "--knowledge")));
+        assertEquals("--port", NearestName.of("--prot", List.of("--port", "--backend")));
+        assertEquals(null, NearestName.of("--bogus", List.of("--port", "--backend", "--knowledge", "--listen", "--auth")));
+    }
+
+    @Test
     void defaultsFollowTheDesign() throws SQLException {
         NlConfig c = NlConfig.from(new Properties(), Map.of());
         assertEquals(NlConfig.LlmKind.OFFLINE, c.llm());

@@ -202,7 +202,15 @@ class PassThroughIT {
         assertTrue(bad.getMessage().contains("nlsql.maxAttempts"), bad.getMessage());
         SQLException unknown = assertThrows(SQLException.class,
                 () -> DriverManager.getConnection(TestPostgres.nlUrl("nlsql.maxAtempts=3")));
-        assertTrue(unknown.getMessage().contains("Unknown property nlsql.maxAtempts"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("Unknown property nlsql.maxAtempts; did you mean nlsql.maxAttempts?"), unknown.getMessage());
+        assertEquals("22023", unknown.getSQLState());
+        // the same typo in Properties: the same words and SQLSTATE
+        java.util.Properties props = new java.util.Properties();
+        props.setProperty("nlsql.maxAtempts", "3");
+        SQLException inProperties = assertThrows(SQLException.class,
+                () -> DriverManager.getConnection(TestPostgres.nlUrl("nlsql.llm=offline"), props));
+        assertEquals("22023", inProperties.getSQLState());
+        assertEquals(unknown.getMessage(), inProperties.getMessage());
     }
 
     @Test

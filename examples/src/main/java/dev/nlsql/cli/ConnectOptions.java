@@ -69,10 +69,11 @@ final class ConnectOptions {
             if (!e.getKey().startsWith("nlsql.")) {
                 throw new BadInvocation("-p takes nlsql.* properties, got: " + e.getKey());
             }
-            if (dev.nlsql.config.NlProperty.byKey(e.getKey()) == null) {
-                throw new BadInvocation("-p " + e.getKey() + ": no such property; see the README for the nlsql.* properties");
+            String key = dev.nlsql.config.NlProperty.canonicalKey(e.getKey()); // as the driver reads it: case aside
+            if (dev.nlsql.config.NlProperty.byKey(key) == null) {
+                throw new BadInvocation("-p: " + dev.nlsql.config.NlProperty.unknownKeyMessage(e.getKey()));
             }
-            given.setProperty(e.getKey(), e.getValue());
+            given.setProperty(key, e.getValue());
         }
         addSources(given, sources);
         if (knowledge != null) {

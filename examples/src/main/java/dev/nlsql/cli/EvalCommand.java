@@ -159,7 +159,7 @@ final class EvalCommand implements Callable<Integer> {
             dev.nlsql.config.NlProperty known = java.util.Arrays.stream(dev.nlsql.config.NlProperty.values())
                     .filter(k -> k.key().equalsIgnoreCase(key)).findFirst().orElse(null);
             if (known == null) {
-                throw new BadInvocation("-p " + key + ": no such property; see the README for the nlsql.* properties");
+                throw new BadInvocation("-p: " + dev.nlsql.config.NlProperty.unknownKeyMessage(key));
             }
             given.setProperty(known.key(), p.getProperty(key));
         }

@@ -19,6 +19,20 @@ public final class NlsqlCommand implements Runnable {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
+    /** {@code "; did you mean --knowledge?"} for the first unknown option (or command) close to a known one, else empty. */
+    static String suggestion(CommandLine c, java.util.List<String> unmatched) {
+        for (String arg : unmatched) {
+            boolean option = arg.startsWith("-");
+            String name = option && arg.indexOf('=') > 0 ? arg.substring(0, arg.indexOf('=')) : arg;
+            String nearest = dev.nlsql.config.NearestName.of(name, option ? c.getCommandSpec().optionsMap().keySet()
+                    : c.getCommandSpec().subcommands().keySet());
+            if (nearest != null) {
+                return "; did you mean " + nearest + "?";
+            }
+        }
+        return "";
+    }
+
     /** Runs the command line; returns the exit status (0 ok, 1 failed, 2 bad invocation). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         for (String a : args) {
@@ -31,7 +45,7 @@ public final class NlsqlCommand implements Runnable {
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, arguments) -> {
             CommandLine c = ex.getCommandLine();
-            c.getErr().println("error: " + ex.getMessage());
+            c.getErr().println("error: " + ex.getMessage() + (ex instanceof CommandLine.UnmatchedArgumentException u ? suggestion(c, u.getUnmatched()) : ""));
             c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for usage.");
             return 2;
         });

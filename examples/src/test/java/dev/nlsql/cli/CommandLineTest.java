@@ -157,6 +157,28 @@ class CommandLineTest {
     }
 
     @Test
+    void aMistypedPropertyNamesTheOneMeant() throws Exception {
+        String dataset = java.nio.file.Path.of(getClass().getResource("/eval-small.jsonl").toURI()).toString();
+        String db = "jdbc:nlsql:" + dev.nlsql.demo.DemoDatabase.create().substring(5) + ";nlsql.dialect=unverified;nlsql.llm=offline";
+        for (String[] args : new String[][] {{"ask", "-p", "nlsql.maxAtempts=3", "q"},
+            {"eval", "--url", db, "--dataset", dataset, "-p", "nlsql.maxAtempts=3"}}) {
+            Run r = run(args);
+            assertEquals(2, r.status(), String.join(" ", args) + ": " + r.err());
+            assertTrue(r.err().startsWith("error: -p: Unknown property nlsql.maxAtempts; did you mean nlsql.maxAttempts?"), r.err());
+        }
+        Run option = run("ask", "--knowlege", "k.yaml", "q");
+        assertEquals(2, option.status(), option.err());
+        assertTrue(option.err().startsWith("error: Unknown option") && option.err().contains("'--knowlege'")
+                && option.err().contains("; did you mean --knowledge?"), option.err());
+        Run command = run("evl");
+        assertEquals(2, command.status(), command.err());
+        assertTrue(command.err().contains("did you mean eval?"), command.err());
+        // a name in another case is the property, as the driver reads it
+        Run cased = run("ask", "-p", "nlsql.maxattempts=2", "how many customers");
+        assertEquals(0, cased.status(), cased.err());
+    }
+
+    @Test
     void anUnreachableDatabaseIsOneClearLine() {
         Run r = run("ask", "--url", "jdbc:nlsql:postgresql://127.0.0.1:1/nowhere", "how many orders?");
         assertEquals(1, r.status());

@@ -286,11 +286,31 @@ final class Messages {
     }
 
     /** 'E' (ErrorResponse) or 'N' (NoticeResponse) int32 len, (byte field, string value)*, byte 0 — the fields as given. */
-    void serverMessage(char type, java.util.Map<Character, String> fields) {
+    void serverMessage(char type, java.util.Map<Character, String> given) {
         begin();
+        java.util.Map<Character, String> fields = withSqlState(type, given);
         fields.forEach(this::field);
         body.write(0);
         end(type);
+    }
+
+    private static java.util.Map<Character, String> withSqlState(char type, java.util.Map<Character, String> fields) {
+        String state = fields.get('C');
+        if (type == BackendType.ERROR_RESPONSE && (state == null || state.length() != 5)) {
+            // PostgreSQL always sends a SQLSTATE: an error without one (a field lost on the way) gets XX000, after S and V
+            java.util.Map<Character, String> with = new java.util.LinkedHashMap<>();
+            fields.forEach((c, v) -> {
+                if (c != 'C') {
+                    with.put(c, v);
+                }
+                if (c == 'V' || c == 'S' && !fields.containsKey('V')) {
+                    with.put('C', PgState.INTERNAL_ERROR.code());
+                }
+            });
+            with.putIfAbsent('C', PgState.INTERNAL_ERROR.code());
+            return with;
+        }
+        return fields;
     }
 
     private void notice(char type, String severity, String sqlState, String message, String detail, String hint, int position,

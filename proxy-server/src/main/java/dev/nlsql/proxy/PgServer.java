@@ -169,6 +169,7 @@ public final class PgServer implements AutoCloseable {
         Properties p = new Properties();
         p.putAll(config.nlProperties());
         String url = backendUrl;
+        String databaseName = databaseOf(backendUrl);
         if (!config.sharedAccount()) {
             String user = startup.getOrDefault("user", "");
             if (user.isEmpty()) {
@@ -176,7 +177,12 @@ public final class PgServer implements AutoCloseable {
             }
             p.setProperty("user", user);
             String database = startup.getOrDefault("database", "");
-            url = withDatabase(url, database.isEmpty() ? user : database); // PostgreSQL's default: the user's name
+            databaseName = database.isEmpty() ? user : database; // PostgreSQL's default: the user's name
+            url = withDatabase(url, databaseName);
+        }
+        KnowledgeUse knowledge = knowledgeFor(databaseName);
+        if (knowledge.file() != null) {
+            p.setProperty(dev.nlsql.config.NlProperty.KNOWLEDGE.key(), knowledge.file().toString());
         }
         if (!url.startsWith("jdbc:nlsql:postgresql:")) {
             if (!login.vouchedFor()) {
@@ -189,7 +195,8 @@ public final class PgServer implements AutoCloseable {
                     own.setProperty("password", knownPassword); // other drivers have no hook: a password given to the proxy goes along
                 }
             }
-            return DriverManager.getConnection(url, own);
+            String plain = url;
+            return knowledge.connect(own, props -> DriverManager.getConnection(plain, props));
         }
         if (!config.sharedAccount()) {
             p.setProperty("authenticationPluginClassName", ClientPasswordPlugin.class.getName());
@@ -216,7 +223,8 @@ public final class PgServer implements AutoCloseable {
         // the backend and the sources its connection opens (nlsql.source.<name> without a user) log in as the client
         Connection c;
         try {
-            c = ClientPasswordPlugin.loggingIn(login::backendAsksPassword, () -> DriverManager.getConnection(target, p));
+            // a second login without the knowledge file, where it does not fit, still has the client's password
+            c = ClientPasswordPlugin.loggingIn(login::backendAsksPassword, () -> knowledge.connect(p, props -> DriverManager.getConnection(target, props)));
         } finally {
             login.forgetRelayedPassword();
         }
@@ -238,6 +246,155 @@ public final class PgServer implements AutoCloseable {
             throw e;
         }
         return c;
+    }
+
+    /** A login to the backend with the given properties. */
+    interface Login {
+        Connection open(Properties p) throws SQLException;
+    }
+
+    /** How long a database the knowledge file for every database did not fit is logged in to without trying it again. */
+    static final long MISFIT_RECHECK_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+
+    /** A database the knowledge file for every database does not fit: the file's version then, until when, and why. */
+    private record Misfit(Object stamp, long until, String why) {
+    }
+
+    private final Map<String, Misfit> misfits = new ConcurrentHashMap<>();
+
+    /**
+     * The knowledge file of a login: the one named for its database (which must check: a broken one refuses the login),
+     * else the one for every database, which is tried and, where it does not fit, left out.
+     */
+    KnowledgeUse knowledgeFor(String database) {
+        KnowledgeFiles files = config.knowledge();
+        return new KnowledgeUse(files.forDatabase(database), files.namedFor(database), database);
+    }
+
+    /** The knowledge file one login uses, and how: see {@link #connect}. */
+    final class KnowledgeUse {
+        private final java.nio.file.Path file;
+        private final boolean mustFit;
+        private final String database;
+
+        KnowledgeUse(java.nio.file.Path file, boolean mustFit, String database) {
+            this.file = file;
+            this.mustFit = mustFit;
+            this.database = database == null ? "(the backend's)" : database;
+        }
+
+        java.nio.file.Path file() {
+            return file;
+        }
+
+        /**
+         * Logs in with {@code p}, which names the file when there is one. The file for every database, where it does not
+         * check against this one (22023 naming it), is left out: the login is made again without it, the proxy's log gets
+         * a WARNING (once per version of the file and database) and the client a NOTICE saying why. For a minute after,
+         * or until the file changes, that database's logins leave it out at once.
+         */
+        Connection connect(Properties p, Login login) throws SQLException {
+            if (file == null) {
+                return login.open(p);
+            }
+            if (mustFit) {
+                try {
+                    return login.open(p);
+                } catch (SQLException e) {
+                    if (why(e) == null) {
+                        throw e;
+                    }
+                    // the file named for this database does not check against it: the login is refused naming the entry
+                    throw new StartupSettings.Refused(e.getSQLState(), "the knowledge file " + file + " (--knowledge " + database
+                            + "=FILE) does not check against database " + database + ": " + why(e), null,
+                            "fix the entry, or give --knowledge for every database, which is left out where it does not fit");
+                }
+            }
+            Object stamp = stamp(file);
+            Misfit known = misfits.get(database);
+            if (known != null && java.util.Objects.equals(known.stamp(), stamp) && System.nanoTime() - known.until() < 0) {
+                return notApplied(login.open(without(p)), known.why());
+            }
+            try {
+                Connection c = login.open(p);
+                misfits.remove(database);
+                return c;
+            } catch (SQLException e) {
+                String why = why(e);
+                if (why == null) {
+                    throw e;
+                }
+                Misfit before = misfits.put(database, new Misfit(stamp, System.nanoTime() + MISFIT_RECHECK_NANOS, why));
+                if (before == null || !java.util.Objects.equals(before.stamp(), stamp) || !before.why().equals(why)) {
+                    LOG.warn("--knowledge {} is not applied to database {}: it does not fit it ({}); give that database its own"
+                            + " file with --knowledge {}=FILE", file, database, why, database);
+                }
+                return notApplied(login.open(without(p)), why);
+            }
+        }
+
+        /** Why the file did not check, when that is what e says (22023 naming the file), else null. */
+        private String why(SQLException e) {
+            String message = e.getMessage() == null ? "" : e.getMessage();
+            String named = dev.nlsql.config.NlProperty.KNOWLEDGE.key() + " " + file;
+            if (!PgState.INVALID_PARAMETER_VALUE.code().equals(e.getSQLState()) || !message.startsWith(named)) {
+                return null;
+            }
+            return message.substring(named.length()).replaceFirst("^: ", "");
+        }
+
+        private Properties without(Properties p) {
+            Properties out = new Properties();
+            out.putAll(p);
+            out.remove(dev.nlsql.config.NlProperty.KNOWLEDGE.key());
+            return out;
+        }
+
+        /** The connection, with a NOTICE for the client's login (behind PostgreSQL: pgjdbc's warnings are what a login's notices are). */
+        private Connection notApplied(Connection c, String why) throws SQLException {
+            try {
+                if (c.isWrapperFor(org.postgresql.jdbc.PgConnection.class)) {
+                    String fields = "SNOTICE\0VNOTICE\0C" + PgState.SUCCESSFUL_COMPLETION.code() + "\0Mthe knowledge file "
+                            + file.getFileName() + " is not applied to database " + database + ": it does not fit it\0D" + why
+                            + "\0Hgive the database a file of its own: --knowledge " + database + "=FILE\0";
+                    c.unwrap(org.postgresql.jdbc.PgConnection.class).addWarning(new org.postgresql.util.PSQLWarning(
+                            new org.postgresql.util.ServerErrorMessage(fields)));
+                }
+            } catch (SQLException | RuntimeException e) {
+                LOG.debug("no NOTICE for the knowledge file left out: {}", e.toString());
+            }
+            return c;
+        }
+    }
+
+    /** What identifies a version of a file (its size and modification time), or null when it cannot be read. */
+    private static Object stamp(java.nio.file.Path file) {
+        try {
+            java.nio.file.attribute.BasicFileAttributes a = java.nio.file.Files.readAttributes(file,
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            return java.util.List.of(String.valueOf(a.fileKey()), a.size(), a.lastModifiedTime().toMillis());
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The database a PostgreSQL URL ({@code jdbc:nlsql:postgresql://hosts/db?params} or {@code ...postgresql:db}) names,
+     * decoded, or null for another URL or one that names none.
+     */
+    static String databaseOf(String url) {
+        String prefix = "jdbc:nlsql:postgresql:";
+        if (!url.startsWith(prefix)) {
+            return null;
+        }
+        String rest = url.substring(prefix.length());
+        int query = rest.indexOf('?');
+        String path = query < 0 ? rest : rest.substring(0, query);
+        if (path.startsWith("//")) {
+            int slash = path.indexOf('/', 2);
+            path = slash < 0 ? "" : path.substring(slash + 1);
+        }
+        return path.isEmpty() ? null : java.net.URLDecoder.decode(path, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** A PostgreSQL URL ({@code jdbc:nlsql:postgresql://hosts/db?params} or {@code ...postgresql:db?params}) for another database. */

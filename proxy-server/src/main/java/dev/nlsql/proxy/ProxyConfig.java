@@ -4,7 +4,7 @@ import java.util.Map;
 
 /** How the proxy runs: where the backend is, where it listens, and whom it lets in. */
 record ProxyConfig(String backendUrl, String listen, int port, Auth auth, Users users, Map<String, String> nlProperties,
-        int maxConnections, int maxMessageBytes, int loginTimeoutSeconds, int statementCache) {
+        int maxConnections, int maxMessageBytes, int loginTimeoutSeconds, int statementCache, KnowledgeFiles knowledge) {
 
     /** The authentication methods of --auth. */
     enum Auth { TRUST, PASSWORD, MD5, SCRAM_SHA_256 }
@@ -13,6 +13,12 @@ record ProxyConfig(String backendUrl, String listen, int port, Auth auth, Users 
     static final int DEFAULT_LOGIN_TIMEOUT_SECONDS = 10;
     /** Longest message a client may send before it has authenticated: a password or SASL exchange fits easily. */
     static final int PRE_AUTH_MAX_MESSAGE_BYTES = 10_000;
+
+    ProxyConfig(String backendUrl, String listen, int port, Auth auth, Users users, Map<String, String> nlProperties,
+            int maxConnections, int maxMessageBytes, int loginTimeoutSeconds, int statementCache) {
+        this(backendUrl, listen, port, auth, users, nlProperties, maxConnections, maxMessageBytes, loginTimeoutSeconds, statementCache,
+                KnowledgeFiles.NONE);
+    }
 
     ProxyConfig(String backendUrl, String listen, int port, Auth auth, Users users, Map<String, String> nlProperties,
             int maxConnections, int maxMessageBytes, int loginTimeoutSeconds) {
@@ -110,7 +116,7 @@ record ProxyConfig(String backendUrl, String listen, int port, Auth auth, Users 
     /** The same configuration keeping up to {@code n} unnamed statements prepared per session (0: none). */
     ProxyConfig withStatementCache(int n) {
         return new ProxyConfig(backendUrl, listen, port, auth, users, nlProperties, maxConnections, maxMessageBytes,
-                loginTimeoutSeconds, n);
+                loginTimeoutSeconds, n, knowledge);
     }
 
     /** Connections still in startup or authentication at once; counted apart from sessions, so they never starve them. */

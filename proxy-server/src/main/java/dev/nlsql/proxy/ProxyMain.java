@@ -40,9 +40,11 @@ public final class ProxyMain implements Callable<Integer> {
                     + " user in it, it logs in as the client, as the backend does. Repeatable.")
     java.util.List<String> sources = new java.util.ArrayList<>();
 
-    @Option(names = "--knowledge", paramLabel = "FILE", description = "A knowledge file (YAML or JSON: instructions, glossary, verified "
-            + "questions; nlsql.knowledge), checked against the database at each login and read again when it changes")
-    Path knowledge;
+    @Option(names = "--knowledge", paramLabel = "[db=]FILE", description = "A knowledge file (YAML or JSON: instructions, glossary, "
+            + "verified questions; nlsql.knowledge), checked against the database at each login and read again when it changes."
+            + " db=FILE gives database db its own file, which must check (repeatable); a plain FILE serves every other database"
+            + " and is not applied to one it does not fit (a WARNING in the log, a NOTICE to the client)")
+    java.util.List<String> knowledge = new java.util.ArrayList<>();
 
     @Option(names = "--tls-cert", description = "PEM certificate chain: answer SSLRequest with TLS")
     Path tlsCert;
@@ -109,27 +111,95 @@ public final class ProxyMain implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        if (knowledge != null) {
+        engine = checkedProperties(engine);
+        KnowledgeFiles files = KnowledgeFiles.NONE;
+        if (!knowledge.isEmpty()) {
             String key = dev.nlsql.config.NlProperty.KNOWLEDGE.key();
             if (engine.containsKey(key)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--knowledge and -p " + key + " name the same thing; give one");
             }
-            if (!java.nio.file.Files.isReadable(knowledge)) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--knowledge: " + knowledge + " cannot be read");
+            try {
+                files = KnowledgeFiles.of(knowledge);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
-            Map<String, String> with = new java.util.LinkedHashMap<>(engine);
-            with.put(key, knowledge.toAbsolutePath().toString());
-            engine = Map.copyOf(with);
         }
         ProxyConfig config = new ProxyConfig(backend, listen, port, method, known, engine, maxConnections, maxMessageBytes,
-                loginTimeoutSeconds, statementCache);
+                loginTimeoutSeconds, statementCache, files);
         if (config.refusal() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), config.refusal());
         }
         return config;
     }
 
+    /**
+     * The engine properties checked now, as the driver will read them at each login: an unknown nlsql.* name (with the
+     * nearest known one) or a bad value is a bad invocation, not a refusal of every client.
+     */
+    private Map<String, String> checkedProperties(Map<String, String> engine) {
+        java.util.Properties nl = new java.util.Properties();
+        engine.forEach((k, v) -> nl.setProperty(dev.nlsql.config.NlProperty.canonicalKey(k), v));
+        try {
+            dev.nlsql.config.NlConfig.from(nl, Map.of());
+        } catch (java.sql.SQLException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-p: " + e.getMessage());
+        }
+        return engine;
+    }
+
     public static void main(String[] args) {
-        System.exit(new CommandLine(new ProxyMain()).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /**
+     * The command line as {@link #main} runs it. Every error of the arguments is collected, and an unknown option is told
+     * before any other (a missing --backend above all), named, with the nearest known option when one is close.
+     */
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new ProxyMain());
+        cl.getCommandSpec().parser().collectErrors(true);
+        cl.setExecutionStrategy(ProxyMain::unknownOptionsFirst);
+        cl.setParameterExceptionHandler(ProxyMain::badInvocation);
+        return cl;
+    }
+
+    private static int unknownOptionsFirst(CommandLine.ParseResult parsed) {
+        java.util.List<Exception> errors = parsed.errors();
+        if (!errors.isEmpty()) {
+            Exception first = errors.stream().filter(e -> e instanceof CommandLine.UnmatchedArgumentException).findFirst()
+                    .orElse(errors.get(0));
+            if (first instanceof CommandLine.ParameterException p) {
+                throw p;
+            }
+            throw new CommandLine.ParameterException(parsed.commandSpec().commandLine(), first.getMessage(), first);
+        }
+        return new CommandLine.RunLast().execute(parsed);
+    }
+
+    /** picocli's report of a bad invocation (the error, then the usage; exit status 2), with the option an unknown one likely meant. */
+    private static int badInvocation(CommandLine.ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        java.io.PrintWriter err = cmd.getErr();
+        String suggestion = ex instanceof CommandLine.UnmatchedArgumentException u ? suggestion(cmd, u.getUnmatched()) : "";
+        err.println(cmd.getColorScheme().errorText(ex.getMessage() + suggestion));
+        cmd.usage(err, cmd.getColorScheme());
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    /** {@code "; did you mean --backend?"} for the first unknown option that is close to a known one, else empty. */
+    static String suggestion(CommandLine cmd, java.util.List<String> unmatched) {
+        java.util.Set<String> options = cmd.getCommandSpec().optionsMap().keySet();
+        for (String arg : unmatched) {
+            if (!arg.startsWith("-")) {
+                continue;
+            }
+            int eq = arg.indexOf('=');
+            String name = eq < 0 ? arg : arg.substring(0, eq);
+            String nearest = dev.nlsql.config.NearestName.of(name, options);
+            if (nearest != null) {
+                return "; did you mean " + nearest + "?";
+            }
+        }
+        return "";
     }
 }

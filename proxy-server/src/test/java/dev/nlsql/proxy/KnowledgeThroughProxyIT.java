@@ -44,8 +44,13 @@ class KnowledgeThroughProxyIT {
     }
 
     private static PgServer proxy(FakeOpenAi llm, Path knowledge) throws Exception {
+        return proxy(llm, knowledge.toString());
+    }
+
+    /** A proxy with {@code --knowledge knowledge} ({@code FILE} or {@code db=FILE}). */
+    private static PgServer proxy(FakeOpenAi llm, String knowledge) throws Exception {
         List<String> args = new ArrayList<>(List.of("--backend", ClientsAsThemselves.url(TestPostgres.url()), "--port", "0",
-                "--knowledge", knowledge.toString(), "-p", "nlsql.llm=openai", "-p", "nlsql.llm.baseUrl=" + llm.baseUrl(),
+                "--knowledge", knowledge, "-p", "nlsql.llm=openai", "-p", "nlsql.llm.baseUrl=" + llm.baseUrl(),
                 "-p", "nlsql.llm.apiKey=test-key", "-p", "nlsql.llm.model=fake", "-p", "nlsql.cache=false"));
         ProxyMain main = new ProxyMain();
         new CommandLine(main).parseArgs(args.toArray(String[]::new));
@@ -78,7 +83,8 @@ class KnowledgeThroughProxyIT {
     void aBrokenFileRefusesTheLoginNamingTheEntry() throws Exception {
         Path file = dir.resolve("broken.yaml");
         Files.writeString(file, "verified:\n  - question: x\n    sql: SELECT nope FROM pk_orders\n", StandardCharsets.UTF_8);
-        try (FakeOpenAi llm = new FakeOpenAi(); PgServer server = proxy(llm, file)) {
+        // named for its database (--knowledge db=FILE), the file must check against it: the login is refused
+        try (FakeOpenAi llm = new FakeOpenAi(); PgServer server = proxy(llm, DB + "=" + file)) {
             ClientIdentityIT.Psql asked = ClientIdentityIT.psql(server.port(), "postgres", DB, Map.of(), "-At", "-c", "SELECT 1");
             assertNotEquals(0, asked.status());
             assertTrue(asked.err().contains("verified question 1 (\"x\")") && asked.err().contains("nope"), asked.err());

@@ -179,6 +179,47 @@ class ProxyCommandLineIT {
     }
 
     /**
+     * A first run's slips: an unknown option is named before a missing --backend, with the option it likely meant; a
+     * mistyped -p name gets the property it likely meant; bad --knowledge values; each exits with status 2.
+     */
+    @Test
+    void aSlipIsNamedWithTheNameItLikelyMeant() throws Exception {
+        Exit bogus = exit("--bogus");
+        assertEquals(2, bogus.status(), bogus.output());
+        assertTrue(bogus.output().startsWith("Unknown option: '--bogus'\n"), bogus.output());
+        assertTrue(!bogus.output().contains("Missing required option"), bogus.output());
+        Exit backnd = exit("--backnd", "jdbc:postgresql://127.0.0.1:5432/test");
+        assertEquals(2, backnd.status(), backnd.output());
+        assertTrue(backnd.output().contains("Unknown option") && backnd.output().contains("'--backnd'")
+                && backnd.output().contains("did you mean --backend?"), backnd.output());
+        String backend = ClientsAsThemselves.url(TestPostgres.url());
+        Exit prot = exit("--backend", backend, "--prot=6599");
+        assertEquals(2, prot.status(), prot.output());
+        assertTrue(prot.output().startsWith("Unknown option: '--prot=6599'; did you mean --port?"), prot.output());
+        // without --backend and a bad value elsewhere: still the missing option (there is no unknown one)
+        Exit missing = exit("--port", "6599");
+        assertTrue(missing.output().startsWith("Missing required option: '--backend"), missing.output());
+
+        Exit typo = exit("--backend", backend, "-p", "nlsql.maxAtempts=3");
+        assertEquals(2, typo.status(), typo.output());
+        assertTrue(typo.output().startsWith("-p: Unknown property nlsql.maxAtempts; did you mean nlsql.maxAttempts?"), typo.output());
+        Exit value = exit("--backend", backend, "-p", "nlsql.maxAttempts=lots");
+        assertEquals(2, value.status(), value.output());
+        assertTrue(value.output().startsWith("-p: Invalid value 'lots' for nlsql.maxAttempts"), value.output());
+
+        Path k = Files.writeString(dir.resolve("k.yaml"), "instructions: [Be brief.]\n");
+        Exit twice = exit("--backend", backend, "--knowledge", k.toString(), "--knowledge", k.toString());
+        assertEquals(2, twice.status(), twice.output());
+        assertTrue(twice.output().contains("--knowledge FILE (the file for every database) is given twice"), twice.output());
+        Exit sameDb = exit("--backend", backend, "--knowledge", "shop=" + k, "--knowledge", "shop=" + k);
+        assertEquals(2, sameDb.status(), sameDb.output());
+        assertTrue(sameDb.output().contains("database shop is given twice"), sameDb.output());
+        Exit unreadable = exit("--backend", backend, "--knowledge", "shop=" + dir.resolve("none.yaml"));
+        assertEquals(2, unreadable.status(), unreadable.output());
+        assertTrue(unreadable.output().contains("none.yaml cannot be read"), unreadable.output());
+    }
+
+    /**
      * --auth scram-sha-256 --users FILE with a shared account: a listed user logs in with its password, a wrong password, an
      * unknown user and a commented-out line get 28P01; --login-timeout, --max-message-bytes and -p take effect.
      */
