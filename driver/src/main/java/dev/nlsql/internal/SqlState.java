@@ -22,6 +22,8 @@ public enum SqlState {
     /** A statement refused inside a transaction block that must run outside one (a read-only switch mid-transaction). */
     ACTIVE_SQL_TRANSACTION("25001", null),
     READ_ONLY_SQL_TRANSACTION("25006", null),
+    /** A statement in a transaction block that an error failed (issue 38): PostgreSQL's words, until ROLLBACK. */
+    IN_FAILED_SQL_TRANSACTION("25P02", "current transaction is aborted, commands ignored until end of transaction block"),
     SYNTAX_ERROR("42601", null),
     INSUFFICIENT_PRIVILEGE("42501", null),
     WRONG_OBJECT_TYPE("42809", null),
@@ -36,6 +38,8 @@ public enum SqlState {
     /** A cancel, by the application or by the driver's own timeout: PostgreSQL's words, which tools match. */
     QUERY_CANCELED("57014", "canceling statement due to user request"),
     ADMIN_SHUTDOWN("57P01", null),
+    /** PL/pgSQL's RAISE EXCEPTION without a state of its own: what fails a transaction block for an error with none. */
+    RAISE_EXCEPTION("P0001", null),
     CRASH_SHUTDOWN("57P02", null),
     CANNOT_CONNECT_NOW("57P03", null),
     INTERNAL_ERROR("XX000", null);
@@ -83,6 +87,11 @@ public enum SqlState {
 
     public SQLException exception(String message, Throwable cause) {
         return new SQLException(message, code, cause);
+    }
+
+    /** The exception with PostgreSQL's own message for this state (see {@link #message()}), no cause. */
+    public SQLException exception() {
+        return new SQLException(message, code);
     }
 
     /** The exception with PostgreSQL's own message for this state (see {@link #message()}). */

@@ -18,6 +18,7 @@ import dev.nlsql.internal.check.SqlGuard;
 import dev.nlsql.config.NlConfig;
 import dev.nlsql.config.NlConfig.Passthrough;
 import dev.nlsql.internal.execute.ReadOnlyTransaction;
+import dev.nlsql.internal.execute.ServerTransaction;
 import dev.nlsql.internal.jdbc.DelegatingConnection;
 import dev.nlsql.internal.jdbc.DriverInterfaces;
 import java.sql.CallableStatement;
@@ -182,6 +183,52 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         public Answer answer(TextKind.Decision decision, String instructions, int statementMaxRows) throws SQLException {
             return NlConnection.this.answer(decision, instructions, statementMaxRows);
         }
+
+        @Override
+        public SQLException failed(SQLException e) {
+            return failTransaction(e);
+        }
+    }
+
+    /**
+     * Issue 38: an error of nlsql's own (a question declined or failed, the guard refusing a statement, guarded SQL that
+     * failed under its savepoint) inside a transaction block fails the block on PostgreSQL, as any error there does:
+     * the backend itself then holds the failed state ({@link ServerTransaction#fail}), so the next statement gets 25P02,
+     * COMMIT rolls back, ROLLBACK TO a savepoint made before the error recovers, and pgjdbc's autosave decides as for
+     * its own failed statements. Outside a block, on other databases (MySQL has no failed state), for a call the driver
+     * refused without running anything (0A000), or when the block has failed already, nothing happens. Returns {@code e}.
+     */
+    SQLException failTransaction(SQLException e) {
+        if (!SqlState.isFeatureNotSupported(e)) {
+            failBlock(e.getSQLState());
+        }
+        return e;
+    }
+
+    /** Fails the open transaction block on PostgreSQL for an error of {@code sqlState}: see {@link #failTransaction}. */
+    private void failBlock(String sqlState) {
+        if (!postgres) {
+            return;
+        }
+        try {
+            if (ServerTransaction.isFailed(delegate) || delegate.isClosed()
+                    || delegate.getAutoCommit() && !ServerTransaction.isOpen(delegate)) {
+                return;
+            }
+        } catch (SQLException unknown) {
+            return;
+        }
+        ServerTransaction.fail(delegate, sqlState);
+    }
+
+    /**
+     * On PostgreSQL in a failed transaction block, the error PostgreSQL gives every command there (25P02), which a
+     * question or guarded statement gets before nlsql does any of its work, as a statement does; else nothing.
+     */
+    private void refuseInFailedTransaction() throws SQLException {
+        if (postgres && ServerTransaction.isFailed(delegate)) {
+            throw SqlState.IN_FAILED_SQL_TRANSACTION.exception();
+        }
     }
 
     /** Cancels what a question runs on the attached sources now (a statement's cancel covers main itself). */
@@ -223,7 +270,17 @@ public final class NlConnection extends DelegatingConnection<Connection> {
     }
 
     /** What the proxy asks of this connection, handed out by {@link #unwrap} only. */
-    private final ProxySupport proxySupport = () -> passthrough() == Passthrough.ALLOW;
+    private final ProxySupport proxySupport = new ProxySupport() {
+        @Override
+        public boolean passesSqlUntouched() {
+            return passthrough() == Passthrough.ALLOW;
+        }
+
+        @Override
+        public void failTransaction(SQLException error) {
+            failBlock(error.getSQLState()); // every error the client hears fails its block, a refused call's too
+        }
+    };
 
     /** Also unwraps to {@link ProxySupport}, which the connection itself does not implement. */
     @Override
@@ -261,7 +318,11 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         TextKind.Decision decision = decide(text);
         if (decision.kind() != TextKind.SQL) {
             if (decision.kind() != TextKind.RESET_CONVERSATION) {
-                Question.of(decision.text(), null);
+                try {
+                    Question.of(decision.text(), null);
+                } catch (SQLException e) {
+                    throw failTransaction(e);
+                }
             }
             return DriverInterfaces.expose(PreparedStatement.class,
                     new NlQuestionStatement(host, delegate.createStatement(), decision, text), host::admitDriverSql);
@@ -375,17 +436,20 @@ public final class NlConnection extends DelegatingConnection<Connection> {
      * runs untouched), the guarded statement under readonly, NL003 naming the broken rule otherwise.
      */
     GuardedSql admitSqlText(String text) throws SQLException {
-        if (passthrough() == Passthrough.DENY) {
-            throw NlSqlState.UNSAFE_SQL.exception("SQL text is refused on this connection (nlsql.passthrough=deny); "
-                    + "ask a question instead");
-        }
         if (passthrough() == Passthrough.ALLOW) {
             return null;
         }
         try {
+            refuseInFailedTransaction();
+            if (passthrough() == Passthrough.DENY) {
+                throw NlSqlState.UNSAFE_SQL.exception("SQL text is refused on this connection (nlsql.passthrough=deny); "
+                        + "ask a question instead");
+            }
             return sqlTextGuard().check(text, SessionRules.of(delegate, dialect()));
         } catch (GuardRejection e) {
-            throw NlSqlState.UNSAFE_SQL.exception("SQL refused by nlsql.passthrough=readonly: " + e.getMessage(), e);
+            throw failTransaction(NlSqlState.UNSAFE_SQL.exception("SQL refused by nlsql.passthrough=readonly: " + e.getMessage(), e));
+        } catch (SQLException e) {
+            throw failTransaction(e);
         }
     }
 
@@ -395,11 +459,15 @@ public final class NlConnection extends DelegatingConnection<Connection> {
      * its relations resolved by the database and checked.
      */
     java.sql.ResultSet runGuardedText(Statement settings, GuardedSql guarded) throws SQLException {
-        GuardedRun run = guardedRun(guarded, settings.getQueryTimeout());
-        if (streams(settings)) {
-            return QueryRunner.stream(delegate, run, settings.getMaxRows(), settings.getQueryTimeout(), settings.getFetchSize());
+        try {
+            GuardedRun run = guardedRun(guarded, settings.getQueryTimeout());
+            if (streams(settings)) {
+                return QueryRunner.stream(delegate, run, settings.getMaxRows(), settings.getQueryTimeout(), settings.getFetchSize());
+            }
+            return QueryRunner.run(delegate, run, settings.getMaxRows(), settings.getQueryTimeout(), 0);
+        } catch (SQLException e) {
+            throw failTransaction(e); // its savepoint rolled back: the error fails the block as PostgreSQL's would
         }
-        return QueryRunner.run(delegate, run, settings.getMaxRows(), settings.getQueryTimeout(), 0);
     }
 
     /**
@@ -412,7 +480,11 @@ public final class NlConnection extends DelegatingConnection<Connection> {
 
     /** Opens the read-only scope of guarded SQL whose rows are read after it returns ({@link #streams}). */
     ReadOnlyTransaction.Scope openReadOnly(GuardedSql guarded) throws SQLException {
-        return readOnlyTransaction.open(guardedRun(guarded, 0));
+        try {
+            return readOnlyTransaction.open(guardedRun(guarded, 0));
+        } catch (SQLException e) {
+            throw failTransaction(e);
+        }
     }
 
     /** Runs work on {@code statement} in a read-only transaction, with rows fetched before it ends. */
@@ -423,6 +495,8 @@ public final class NlConnection extends DelegatingConnection<Connection> {
         }
         try {
             return readOnlyTransaction.run(guardedRun(guarded, 0), work);
+        } catch (SQLException e) {
+            throw failTransaction(e); // its savepoint rolled back: the error fails the block as PostgreSQL's would
         } finally {
             if (fetchSize != 0) {
                 statement.setFetchSize(fetchSize);
@@ -453,6 +527,16 @@ public final class NlConnection extends DelegatingConnection<Connection> {
             resetConversation();
             return new Answer(null, null);
         }
+        try {
+            refuseInFailedTransaction();
+            return answerNow(decision, instructions, statementMaxRows);
+        } catch (SQLException e) {
+            throw failTransaction(e);
+        }
+    }
+
+    /** {@link #answer}, with the question's failure left to it. */
+    private Answer answerNow(TextKind.Decision decision, String instructions, int statementMaxRows) throws SQLException {
         Question question = Question.of(decision.text(), instructions);
         int maxRows = statementMaxRows > 0 ? Math.min(statementMaxRows, config.maxRows()) : config.maxRows();
         if (decision.kind() == TextKind.NARRATE_QUESTION) {
@@ -565,8 +649,8 @@ public final class NlConnection extends DelegatingConnection<Connection> {
 
     private String admitCall(String text) throws SQLException {
         if (passthrough() != Passthrough.ALLOW) {
-            throw NlSqlState.UNSAFE_SQL.exception("Procedure calls are refused under nlsql.passthrough="
-                    + passthrough().name().toLowerCase(Locale.ROOT));
+            throw failTransaction(NlSqlState.UNSAFE_SQL.exception("Procedure calls are refused under nlsql.passthrough="
+                    + passthrough().name().toLowerCase(Locale.ROOT)));
         }
         return text;
     }

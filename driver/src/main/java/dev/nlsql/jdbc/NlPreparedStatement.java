@@ -80,6 +80,8 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
         } catch (SQLException | RuntimeException e) {
             try (scope) {
                 throw e;
+            } catch (SQLException failed) {
+                throw host.failed(failed); // after its savepoint rolled back: the block fails as on PostgreSQL
             }
         }
         if (rows == null) {
@@ -160,7 +162,7 @@ class NlPreparedStatement extends DelegatingPreparedStatement<PreparedStatement>
 
     private void refuseUpdateWhenReadOnly() throws SQLException {
         if (readOnly) {
-            throw NlSqlState.UNSAFE_SQL.exception("Statements that change data are refused under nlsql.passthrough=readonly");
+            throw host.failed(NlSqlState.UNSAFE_SQL.exception("Statements that change data are refused under nlsql.passthrough=readonly"));
         }
     }
 }

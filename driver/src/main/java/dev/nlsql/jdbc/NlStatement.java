@@ -421,12 +421,12 @@ public class NlStatement extends DelegatingStatement<Statement> {
      */
     private String admitUpdate(String text) throws SQLException {
         if (TextKind.of(text).kind() == TextKind.RESET_CONVERSATION) {
-            throw NlSqlState.BAD_INPUT.exception("Run RESET NL with execute(String) or executeUpdate(String)");
+            throw host.failed(NlSqlState.BAD_INPUT.exception("Run RESET NL with execute(String) or executeUpdate(String)"));
         }
         if (host.passthrough() != Passthrough.ALLOW) {
-            host.admitSqlText(text); // says why the text is refused when the guard refuses it
-            throw NlSqlState.UNSAFE_SQL.exception("Statements that change data are refused under nlsql.passthrough="
-                    + host.passthrough().name().toLowerCase(java.util.Locale.ROOT));
+            host.admitSqlText(text); // says why the text is refused when the guard refuses it (failing the block then)
+            throw host.failed(NlSqlState.UNSAFE_SQL.exception("Statements that change data are refused under nlsql.passthrough="
+                    + host.passthrough().name().toLowerCase(java.util.Locale.ROOT)));
         }
         return text;
     }

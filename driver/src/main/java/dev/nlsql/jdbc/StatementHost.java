@@ -45,6 +45,12 @@ interface StatementHost extends ValueHost {
     /** Forgets the connection's conversation ({@code RESET NL}). */
     void resetConversation();
 
+    /**
+     * An error of nlsql's own fails the transaction block it happened in, as PostgreSQL's errors do (issue 38); returns
+     * {@code e}, to be thrown.
+     */
+    SQLException failed(SQLException e);
+
     /** Answers a question with the statement's own row cap (0 for none) and optional domain instructions. */
     Answer answer(TextKind.Decision decision, String instructions, int statementMaxRows) throws SQLException;
 }

@@ -980,17 +980,21 @@ final class PgSession implements Runnable, ExtendedQuery.Session {
     }
 
     /**
-     * A character the client's encoding lacks is an error the backend never raised: inside a transaction block its
-     * transaction fails too, as PostgreSQL's does, so a later COMMIT rolls back.
+     * An error the client hears inside a transaction block fails the block, as every error does on PostgreSQL (issue
+     * 38): an error the backend never raised (a question declined or failed, the guard's refusal, a character the
+     * client's encoding lacks, a message the proxy refuses) fails it on the backend too, so that the next statement gets
+     * 25P02, COMMIT rolls back and ReadyForQuery says 'E'. The driver already failed it for its own errors (a question
+     * through the connection), and the backend for its own: then the status is 'E' and nothing more is done.
      */
     private void failTransactionAfter(SQLException e) {
-        if (!PgState.UNTRANSLATABLE_CHARACTER.is(e) || transactionStatus() != BackendType.IN_TRANSACTION) {
+        if (transactionStatus() != BackendType.IN_TRANSACTION) {
             return;
         }
-        try (Statement s = backend.createStatement()) {
-            s.execute("SELECT 1/0");
-        } catch (SQLException expected) {
-            LOG.debug("session {}: transaction failed after {}", processId, e.getSQLState());
+        try {
+            backend.unwrap(dev.nlsql.jdbc.ProxySupport.class).failTransaction(e);
+            LOG.debug("session {}: transaction block failed after {}", processId, e.getSQLState());
+        } catch (SQLException | RuntimeException notFailed) {
+            LOG.debug("session {}: cannot fail the transaction block: {}", processId, notFailed.toString());
         }
     }
 

@@ -127,6 +127,8 @@ final class RawPgClient implements AutoCloseable {
         long rowsAsExpected;
         final List<String> tags = new ArrayList<>();
         String error;
+        /** ReadyForQuery's transaction status ('I', 'T' or 'E'), once read. */
+        char status;
         private byte expectedByte;
         private int expectedLength = -1;
 
@@ -195,6 +197,10 @@ final class RawPgClient implements AutoCloseable {
                     in.skipNBytes(length - 4);
                 }
                 case 'E' -> a.error = new String(in.readNBytes(length), StandardCharsets.UTF_8).replace('\0', '|');
+                case 'Z' -> {
+                    a.status = (char) in.readUnsignedByte();
+                    in.skipNBytes(length - 1);
+                }
                 default -> in.skipNBytes(length);
             }
             for (char end : ends) {
