@@ -75,6 +75,8 @@ final class Justification {
             "minimum", "top", "most", "best", "worst", "highest", "lowest", "largest", "smallest", "biggest", "fewest",
             "order", "sort", "sorted", "rank", "descending", "ascending", "alphabetical", "alphabetically", "percentage",
             "percent", "ratio", "share", "proportion", "rate");
+    /** "each genre", "every genre": every one of them, as a breakdown "per genre" need not be. */
+    private static final Pattern EVERY_ONE = Pattern.compile("\\b(?:each|every)\\s+[\\p{L}]");
     private static final Pattern EACH = Pattern.compile("\\b(?:each|per|every)\\s+([\\p{L}][\\p{L}\\p{N}_]*)");
     private static final Set<String> NULL_WORDS = words("without", "no", "missing", "never", "unknown", "null", "empty", "not",
             "none", "blank", "unassigned", "lacking", "any");
@@ -565,13 +567,14 @@ final class Justification {
 
     /**
      * "How many employees in Lyon does each department have?" with an inner join and a filter on the employees: the
-     * departments with none in Lyon are not listed. Whether "each department" means them too (counted 0) is not settled.
+     * departments with none in Lyon are not listed. Whether "each department" means them too (counted 0) is not settled;
+     * "per department" is a breakdown of the rows kept.
      */
     private void emptyGroupsLeftOut(PlainSelect top) {
         if (top.getGroupBy() == null || top.getGroupBy().getGroupByExpressionList() == null || top.getJoins() == null
                 || top.getJoins().stream().anyMatch(j -> j.isLeft() || j.isOuter() || j.isRight() || j.isFull())
-                || !EACH.matcher(q.text).find()) {
-            return;
+                || !EVERY_ONE.matcher(q.text).find()) {
+            return; // "per genre" is a breakdown of what is kept; "each genre" may mean every genre
         }
         Set<TableInfo> groups = new LinkedHashSet<>();
         parts.columns(top.getGroupBy().getGroupByExpressionList()).stream().filter(SqlParts.Ref::known).forEach(r -> groups.add(r.table()));
