@@ -129,13 +129,23 @@ final class Joins {
         return new Joins(sql.toString(), fans, List.copyOf(joined), List.copyOf(bridges), List.copyOf(steps));
     }
 
-    /** The first column of the key {@code child} references {@code parent} by (the one key, or the one the question picks), or null. */
-    static String keyTo(SchemaCatalog catalog, TableInfo child, TableInfo parent, List<String> questionWords) {
-        List<ForeignKey> alike = child.foreignKeys().stream().filter(fk -> catalog.resolve(fk.refSchema(), fk.refTable()) == parent)
-                .toList();
-        ForeignKey fk = alike.size() == 1 ? alike.get(0)
-                : alike.stream().filter(k -> chosen(k, alike, parent, questionWords)).findFirst().orElse(null);
-        return fk == null ? null : fk.columns().get(0);
+    /** Every parent row with its children counted: the FROM clause, and the child's column to count (never NULL when joined). */
+    record EveryParent(String from, String counted) {
+    }
+
+    /**
+     * "projects LEFT JOIN assignments ON ...", so that a project with none is a row too, when {@code child} references
+     * {@code parent} directly by the key the question settles; else null.
+     */
+    static EveryParent everyParent(SchemaCatalog catalog, TableInfo parent, TableInfo child, List<String> questionWords)
+            throws NotUnderstoodException {
+        Joins joins = between(catalog, parent, List.of(child), questionWords);
+        if (joins.steps.size() != 1 || !joins.steps.get(0).toChildren()) {
+            return null;
+        }
+        Edge e = joins.steps.get(0);
+        return new EveryParent(SchemaRenderer.identifier(catalog, parent.name()) + " LEFT JOIN "
+                + SchemaRenderer.identifier(catalog, child.name()) + " ON " + e.condition(), e.key().columns().get(0));
     }
 
     private static List<String> keyColumns(SchemaCatalog catalog, TableInfo child, TableInfo parent) {

@@ -128,15 +128,11 @@ final class SqlWriter {
         }
         String agg = aggregateExpression(in, joins.fansOut());
         String from = joins.from();
-        String key = everyGroup(in, base) ? Joins.keyTo(catalog, base, in.groupTable(), in.questionWords()) : null;
-        if (key != null) {
-            // "how many assignments does each project have": a project with none is a group too, counted 0
-            Joins outer = Joins.between(catalog, in.groupTable(), List.of(base), in.questionWords());
-            String parent = SchemaRenderer.identifier(catalog, in.groupTable().name());
-            if (outer.tables().size() == 2 && outer.fansOut() && outer.from().startsWith(parent + " JOIN ")) {
-                from = parent + " LEFT JOIN " + outer.from().substring((parent + " JOIN ").length());
-                agg = "COUNT(" + ref(base, key) + ")";
-            }
+        // "how many assignments does each project have": a project with none is a group too, counted 0
+        Joins.EveryParent every = everyGroup(in, base) ? Joins.everyParent(catalog, in.groupTable(), base, in.questionWords()) : null;
+        if (every != null) {
+            from = every.from();
+            agg = "COUNT(" + ref(base, every.counted()) + ")";
         }
         boolean ranking = in.limit() != null;
         List<String> select = new ArrayList<>();
@@ -223,13 +219,11 @@ final class SqlWriter {
      */
     private static boolean everyGroup(Intent in, TableInfo base) {
         TableInfo group = in.groupTable();
-        if (!"COUNT".equals(in.aggregate()) || in.measure() != null || in.measureExpression() != null || group == null
-                || in.groupColumn() != null || in.grain() != null || group.equals(base) || in.dateFrom() != null || in.dateTo() != null || !in.conditions().isEmpty() || !in.joined().isEmpty()
-                || in.filters().stream().anyMatch(f -> !f.column().table().equals(group))
-                || in.comparisons().stream().anyMatch(c -> !c.column().table().equals(group))) {
-            return false;
-        }
-        return true;
+        return "COUNT".equals(in.aggregate()) && in.measure() == null && in.measureExpression() == null && group != null
+                && in.groupColumn() == null && in.grain() == null && !group.equals(base) && in.dateFrom() == null
+                && in.dateTo() == null && in.conditions().isEmpty() && in.joined().isEmpty()
+                && in.filters().stream().allMatch(f -> f.column().table().equals(group))
+                && in.comparisons().stream().allMatch(c -> c.column().table().equals(group));
     }
 
     /** "in each" or "in every": the groups are containers, so a row with no value is in none of them. */

@@ -171,10 +171,10 @@ public final class Interpreter {
         Object params = f.getParameters();
         boolean star = f.isAllColumns() || params == null || params.toString().equals("*") || params.toString().equals("1");
         String what = star ? null : phrase(parts, (Expression) ((List<?>) params).get(0));
+        TableInfo rowsOf = star ? subject : keyOf(parts, f);
         String s = switch (name) {
-            case "count" -> star ? "counted the " + (subject == null ? "rows" : NounForms.counted(subject.name()) + " (" + subject.name() + ")")
-                    : keyOf(parts, f) != null ? "counted the " + NounForms.counted(keyOf(parts, f).name()) + " (" + keyOf(parts, f).name() + ")"
-                    : "counted the " + (distinct ? "distinct " : "") + what;
+            case "count" -> star || rowsOf != null ? "counted the " + (rowsOf == null ? "rows" : NounForms.counted(rowsOf.name()) + " ("
+                    + rowsOf.name() + ")") : "counted the " + (distinct ? "distinct " : "") + what;
             case "sum" -> "summed " + what;
             case "avg" -> "averaged " + what;
             case "max" -> "took the largest " + what;
