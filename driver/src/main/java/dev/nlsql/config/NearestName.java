@@ -23,14 +23,14 @@ public final class NearestName {
             return null;
         }
         String g = given.toLowerCase(Locale.ROOT);
+        int rest = Math.max(1, g.length() - significantPrefix(g));
+        int allowed = rest <= 5 ? 1 : rest <= 11 ? 2 : 3;
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String name : known) {
             String k = name.toLowerCase(Locale.ROOT);
             int prefix = commonPrefix(g, k);
             int distance = distance(g.substring(prefix), k.substring(prefix));
-            int rest = Math.max(1, g.length() - significantPrefix(g));
-            int allowed = rest <= 5 ? 1 : rest <= 11 ? 2 : 3;
             if (distance <= allowed && distance < bestDistance) {
                 best = name;
                 bestDistance = distance;

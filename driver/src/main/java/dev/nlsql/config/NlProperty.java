@@ -117,9 +117,8 @@ public enum NlProperty {
         for (NlProperty p : values()) {
             keys.add(p.key);
         }
-        String nearest = NearestName.of(key, keys);
-        return "Unknown property " + key + (nearest != null ? "; did you mean " + nearest + "?"
-                : "; known nlsql properties: " + String.join(", ", keys));
+        String hint = NearestName.didYouMean(key, keys);
+        return "Unknown property " + key + (hint.isEmpty() ? "; known nlsql properties: " + String.join(", ", keys) : hint);
     }
 
     /** The property a key names; every {@code nlsql.source.<name>} is {@link #SOURCE}. */

@@ -1278,10 +1278,8 @@ final class CorrectionLoop {
         trace.add(a);
         if (d != null && outcome != Outcome.OK) {
             // with sendValues=false the prompt hides every literal the model did not write itself, whatever made the attempt
-            String shown = sql;
-            if (hasSources() && shown != null) {
-                shown = "(on source " + database + ") " + shown; // across sources the model must know where it ran
-            }
+            // across sources the model must know where it ran
+            String shown = hasSources() && sql != null ? "(on source " + database + ") " + sql : sql;
             previous.add(new PreviousAttempt(shown, d, engine.config().queryTimeoutSeconds()));
         }
     }
@@ -1314,16 +1312,10 @@ final class CorrectionLoop {
         if (step.guarded() == null || step.guarded().ast() == null) {
             return true;
         }
+        // the tables the guard read the statement as reading, folded as the database folds them
         java.util.Set<TableInfo> read = new java.util.LinkedHashSet<>();
-        dev.nlsql.internal.sql.AstNodes.forEach(step.guarded().ast(), node -> {
-            if (node instanceof net.sf.jsqlparser.schema.Table t && t.getName() != null) {
-                String schema = t.getSchemaName() == null ? null : t.getSchemaName().replace("\"", "");
-                TableInfo info = main.catalog.resolveAnyCase(schema, t.getName().replace("\"", ""));
-                if (info != null) {
-                    read.add(info);
-                }
-            }
-        });
+        step.guarded().tables().stream().map(t -> main.catalog.resolveAnyCase(t.schema(), t.name())).filter(java.util.Objects::nonNull)
+                .forEach(read::add);
         return engine.sessionScoped(databaseKey, connection, read);
     }
 

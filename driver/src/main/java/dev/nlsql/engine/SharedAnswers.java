@@ -102,19 +102,11 @@ final class SharedAnswers {
     }
 
     void put(String key, String sql, int ttlSeconds) {
-        try {
-            call(r -> r.setex(key, ttlSeconds, sql)); // SETEX replaces a value of any type
-        } catch (WrongType e) {
-            LOG.debug("the shared answer cache {} kept a value of another type under {}", shown, key);
-        }
+        call(r -> r.setex(key, ttlSeconds, sql)); // SETEX replaces a value of any type: no WRONGTYPE here
     }
 
     void delete(String key) {
-        try {
-            call(r -> r.del(key));
-        } catch (WrongType e) {
-            LOG.debug("the shared answer cache {} refused to delete {}", shown, key);
-        }
+        call(r -> r.del(key)); // DEL removes a key of any type
     }
 
     /** One command, unless the store failed lately; a failure is logged once per outage and answers null. */

@@ -56,7 +56,7 @@ public final class NlDriver implements Driver {
         Properties nlProps = new Properties();
         if (info != null) {
             for (String key : info.stringPropertyNames()) {
-                String canonical = NlUrl.canonicalKey(key);
+                String canonical = NlProperty.canonicalKey(key);
                 if (canonical.startsWith(NlProperty.PREFIX)) {
                     nlProps.setProperty(canonical, info.getProperty(key));
                 } else {
@@ -209,7 +209,7 @@ public final class NlDriver implements Driver {
         java.util.Map<String, String> out = new java.util.TreeMap<>();
         for (Properties from : List.of(given, fromUrl)) {
             for (String key : from.stringPropertyNames()) {
-                String canonical = NlUrl.canonicalKey(key);
+                String canonical = NlProperty.canonicalKey(key);
                 if (canonical.startsWith(NlProperty.SOURCE_PREFIX) && canonical.length() > NlProperty.SOURCE_PREFIX.length()) {
                     out.put(canonical, from.getProperty(key));
                 }

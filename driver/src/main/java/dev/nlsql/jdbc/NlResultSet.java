@@ -41,34 +41,4 @@ final class NlResultSet extends DelegatingResultSet<ResultSet> {
     protected Object value(Object value) throws SQLException {
         return host.adopt(value);
     }
-
-    @Override
-    public java.sql.Blob getBlob(int columnIndex) throws SQLException {
-        return (java.sql.Blob) host.adopt(super.getBlob(columnIndex));
-    }
-
-    @Override
-    public java.sql.Blob getBlob(String columnLabel) throws SQLException {
-        return (java.sql.Blob) host.adopt(super.getBlob(columnLabel));
-    }
-
-    @Override
-    public java.sql.Clob getClob(int columnIndex) throws SQLException {
-        return (java.sql.Clob) host.adopt(super.getClob(columnIndex));
-    }
-
-    @Override
-    public java.sql.Clob getClob(String columnLabel) throws SQLException {
-        return (java.sql.Clob) host.adopt(super.getClob(columnLabel));
-    }
-
-    @Override
-    public java.sql.NClob getNClob(int columnIndex) throws SQLException {
-        return (java.sql.NClob) host.adopt(super.getNClob(columnIndex));
-    }
-
-    @Override
-    public java.sql.NClob getNClob(String columnLabel) throws SQLException {
-        return (java.sql.NClob) host.adopt(super.getNClob(columnLabel));
-    }
 }

@@ -87,12 +87,7 @@ public record NlUrl(String delegateUrl, Properties nlProperties) {
         if (urlEncoded || key.regionMatches(true, 0, NlProperty.SOURCE_PREFIX, 0, NlProperty.SOURCE_PREFIX.length())) {
             value = URLDecoder.decode(value, StandardCharsets.UTF_8);
         }
-        props.setProperty(canonicalKey(key), value);
-    }
-
-    /** Property names are matched case-insensitively, as JDBC URL parameters usually are. */
-    static String canonicalKey(String key) {
-        return NlProperty.canonicalKey(key);
+        props.setProperty(NlProperty.canonicalKey(key), value); // names are matched case-insensitively, as URL parameters usually are
     }
 
     /**

@@ -151,17 +151,12 @@ final class EvalCommand implements Callable<Integer> {
      */
     private static NlConfig settingsOf(String template, Properties p) {
         Properties given = new Properties();
-        for (String key : p.stringPropertyNames()) { // the driver matches names case-insensitively: so do we
-            if (key.regionMatches(true, 0, dev.nlsql.config.NlProperty.SOURCE_PREFIX, 0, dev.nlsql.config.NlProperty.SOURCE_PREFIX.length())) {
-                given.setProperty(key.toLowerCase(java.util.Locale.ROOT), p.getProperty(key)); // a source's name folds, as in the driver
-                continue;
-            }
-            dev.nlsql.config.NlProperty known = java.util.Arrays.stream(dev.nlsql.config.NlProperty.values())
-                    .filter(k -> k.key().equalsIgnoreCase(key)).findFirst().orElse(null);
-            if (known == null) {
+        for (String key : p.stringPropertyNames()) { // the driver's spelling of each name (case aside; a source's name folds)
+            String canonical = dev.nlsql.config.NlProperty.canonicalKey(key);
+            if (!canonical.startsWith(dev.nlsql.config.NlProperty.SOURCE_PREFIX) && dev.nlsql.config.NlProperty.byKey(canonical) == null) {
                 throw new BadInvocation("-p: " + dev.nlsql.config.NlProperty.unknownKeyMessage(key));
             }
-            given.setProperty(known.key(), p.getProperty(key));
+            given.setProperty(canonical, p.getProperty(key));
         }
         try {
             NlConfig.from(given, java.util.Map.of());

@@ -24,10 +24,10 @@ public final class NlsqlCommand implements Runnable {
         for (String arg : unmatched) {
             boolean option = arg.startsWith("-");
             String name = option && arg.indexOf('=') > 0 ? arg.substring(0, arg.indexOf('=')) : arg;
-            String nearest = dev.nlsql.config.NearestName.of(name, option ? c.getCommandSpec().optionsMap().keySet()
+            String hint = dev.nlsql.config.NearestName.didYouMean(name, option ? c.getCommandSpec().optionsMap().keySet()
                     : c.getCommandSpec().subcommands().keySet());
-            if (nearest != null) {
-                return "; did you mean " + nearest + "?";
+            if (!hint.isEmpty()) {
+                return hint;
             }
         }
         return "";

@@ -239,6 +239,13 @@ final class ClientEncoding {
     }
 
     /** The client's bytes as UTF-8. */
+    /** Checks the bytes read in this encoding as {@link #toUtf8} would (PostgreSQL's 22021), converting nothing. */
+    void check(byte[] b, int offset, int length) throws SQLException {
+        if (!ascii(b, offset, length)) {
+            decode(b, offset, length);
+        }
+    }
+
     byte[] toUtf8(byte[] b, int offset, int length) throws SQLException {
         return ascii(b, offset, length) ? java.util.Arrays.copyOfRange(b, offset, offset + length)
                 : decode(b, offset, length).getBytes(StandardCharsets.UTF_8);
@@ -301,31 +308,33 @@ final class ClientEncoding {
 
     /** PostgreSQL's error for a character the client's encoding lacks (report_untranslatable_char). */
     SQLException untranslatable(int codePoint) {
-        StringBuilder bytes = new StringBuilder();
-        for (byte b : new String(Character.toChars(codePoint)).getBytes(StandardCharsets.UTF_8)) {
-            bytes.append(bytes.length() == 0 ? "" : " ").append(String.format("0x%02x", b & 0xff));
-        }
+        byte[] utf8 = new String(Character.toChars(codePoint)).getBytes(StandardCharsets.UTF_8);
+        String bytes = hex(utf8, 0, utf8.length);
         return new SQLException("character with byte sequence " + bytes + " in encoding \"UTF8\" has no equivalent in encoding \"" + name
                 + "\"", PgState.UNTRANSLATABLE_CHARACTER.code());
     }
 
     /** PostgreSQL's error for a user-defined character ({@link #NO_PRIVATE_USE}): valid bytes, no UTF-8 for them (22P05). */
     private SQLException noUtf8(char userDefined) {
-        StringBuilder bytes = new StringBuilder();
-        for (byte x : String.valueOf(userDefined).getBytes(charset)) {
-            bytes.append(bytes.length() == 0 ? "" : " ").append(String.format("0x%02x", x & 0xff));
-        }
+        byte[] encoded = String.valueOf(userDefined).getBytes(charset);
+        String bytes = hex(encoded, 0, encoded.length);
         return new SQLException("character with byte sequence " + bytes + " in encoding \"" + name + "\" has no equivalent in encoding \"UTF8\"",
                 PgState.UNTRANSLATABLE_CHARACTER.code());
     }
 
     /** PostgreSQL's error for bytes invalid in the client's encoding (report_invalid_encoding): the bytes from the bad one on. */
     private SQLException invalid(byte[] b, int at, int end) {
-        StringBuilder bytes = new StringBuilder();
-        for (int i = at; i < Math.min(end, at + 2); i++) {
-            bytes.append(bytes.length() == 0 ? "" : " ").append(String.format("0x%02x", b[i] & 0xff));
+        return new SQLException("invalid byte sequence for encoding \"" + name + "\": " + hex(b, at, Math.min(end, at + 2)),
+                PgState.CHARACTER_NOT_IN_REPERTOIRE.code());
+    }
+
+    /** Bytes as PostgreSQL's messages show them: {@code 0xe3 0x81}. */
+    private static String hex(byte[] b, int from, int to) {
+        StringBuilder out = new StringBuilder();
+        for (int i = from; i < to; i++) {
+            out.append(out.length() == 0 ? "" : " ").append(String.format("0x%02x", b[i] & 0xff));
         }
-        return new SQLException("invalid byte sequence for encoding \"" + name + "\": " + bytes, PgState.CHARACTER_NOT_IN_REPERTOIRE.code());
+        return out.toString();
     }
 
     /**

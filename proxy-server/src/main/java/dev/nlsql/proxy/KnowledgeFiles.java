@@ -35,11 +35,11 @@ record KnowledgeFiles(Path everywhere, Map<String, Path> byDatabase) {
         Map<String, Path> byDatabase = new LinkedHashMap<>();
         for (String value : values) {
             int eq = value.indexOf('=');
+            String named = eq > 0 ? value.substring(0, eq) : null;
             String database = null;
             String file = value;
-            if (eq > 0 && !Files.isReadable(Path.of(value)) && value.substring(0, eq).indexOf('/') < 0
-                    && value.substring(0, eq).indexOf('\\') < 0) {
-                database = value.substring(0, eq);
+            if (named != null && !Files.isReadable(Path.of(value)) && named.indexOf('/') < 0 && named.indexOf('\\') < 0) {
+                database = named;
                 file = value.substring(eq + 1);
             }
             if (file.isBlank()) {
@@ -60,10 +60,6 @@ record KnowledgeFiles(Path everywhere, Map<String, Path> byDatabase) {
             }
         }
         return new KnowledgeFiles(everywhere, byDatabase);
-    }
-
-    boolean isEmpty() {
-        return everywhere == null && byDatabase.isEmpty();
     }
 
     /** The file for a database (null: its name is not known, as behind a backend other than PostgreSQL), or null. */

@@ -301,12 +301,13 @@ public final class PgServer implements AutoCloseable {
                 try {
                     return login.open(p);
                 } catch (SQLException e) {
-                    if (why(e) == null) {
+                    String why = why(e);
+                    if (why == null) {
                         throw e;
                     }
                     // the file named for this database does not check against it: the login is refused naming the entry
                     throw new StartupSettings.Refused(e.getSQLState(), "the knowledge file " + file + " (--knowledge " + database
-                            + "=FILE) does not check against database " + database + ": " + why(e), null,
+                            + "=FILE) does not check against database " + database + ": " + why, null,
                             "fix the entry, or give --knowledge for every database, which is left out where it does not fit");
                 }
             }

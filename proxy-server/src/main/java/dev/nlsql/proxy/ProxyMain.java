@@ -111,7 +111,7 @@ public final class ProxyMain implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        engine = checkedProperties(engine);
+        checkProperties(engine);
         KnowledgeFiles files = KnowledgeFiles.NONE;
         if (!knowledge.isEmpty()) {
             String key = dev.nlsql.config.NlProperty.KNOWLEDGE.key();
@@ -136,7 +136,7 @@ public final class ProxyMain implements Callable<Integer> {
      * The engine properties checked now, as the driver will read them at each login: an unknown nlsql.* name (with the
      * nearest known one) or a bad value is a bad invocation, not a refusal of every client.
      */
-    private Map<String, String> checkedProperties(Map<String, String> engine) {
+    private void checkProperties(Map<String, String> engine) {
         java.util.Properties nl = new java.util.Properties();
         engine.forEach((k, v) -> nl.setProperty(dev.nlsql.config.NlProperty.canonicalKey(k), v));
         try {
@@ -144,7 +144,6 @@ public final class ProxyMain implements Callable<Integer> {
         } catch (java.sql.SQLException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "-p: " + e.getMessage());
         }
-        return engine;
     }
 
     public static void main(String[] args) {
@@ -195,9 +194,9 @@ public final class ProxyMain implements Callable<Integer> {
             }
             int eq = arg.indexOf('=');
             String name = eq < 0 ? arg : arg.substring(0, eq);
-            String nearest = dev.nlsql.config.NearestName.of(name, options);
-            if (nearest != null) {
-                return "; did you mean " + nearest + "?";
+            String hint = dev.nlsql.config.NearestName.didYouMean(name, options);
+            if (!hint.isEmpty()) {
+                return hint;
             }
         }
         return "";

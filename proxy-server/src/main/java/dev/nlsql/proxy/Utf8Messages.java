@@ -17,27 +17,29 @@ final class Utf8Messages {
 
     /**
      * The message in UTF-8; PostgreSQL's 22021 for bytes invalid in the client's encoding, and its 22P06 for {@code \'}
-     * in a query from a client-only encoding ({@link ClientEncoding#refuseUnsafeBackslashQuote}).
+     * in a query from a client-only encoding ({@link ClientEncoding#refuseUnsafeBackslashQuote}). A UTF-8 client's message
+     * is checked as PostgreSQL checks it (the JDBC route would read bad bytes as U+FFFD) and passes as it is, uncopied.
      */
     static PgInput.Message of(PgInput.Message m, ClientEncoding encoding, boolean standardConformingStrings) throws SQLException {
-        if (encoding.passesBytes()) { // checked as PostgreSQL checks it: the JDBC route would read bad bytes as U+FFFD
-            of(m, ClientEncoding.CHECKED_UTF8, standardConformingStrings);
-            return m;
-        }
+        boolean checkOnly = encoding.passesBytes();
+        ClientEncoding reading = checkOnly ? ClientEncoding.CHECKED_UTF8 : encoding;
         ByteBuffer in = m.body().duplicate();
-        ByteSink out = new ByteSink(in.remaining() + 16);
+        ByteSink out = checkOnly ? null : new ByteSink(in.remaining() + 16);
         try {
             switch (m.type()) {
-                case FrontendType.QUERY -> encoding.refuseUnsafeBackslashQuote(cstring(in, out, encoding), standardConformingStrings);
+                case FrontendType.QUERY -> query(in, out, reading, standardConformingStrings);
                 case FrontendType.PARSE -> {
-                    cstring(in, out, encoding);
-                    encoding.refuseUnsafeBackslashQuote(cstring(in, out, encoding), standardConformingStrings);
+                    cstring(in, out, reading);
+                    query(in, out, reading, standardConformingStrings);
                 }
-                case FrontendType.BIND -> bind(in, out, encoding);
-                case FrontendType.EXECUTE -> cstring(in, out, encoding);
+                case FrontendType.BIND -> bind(in, out, reading);
+                case FrontendType.EXECUTE -> cstring(in, out, reading);
                 case FrontendType.DESCRIBE, FrontendType.CLOSE -> {
-                    out.write(PgInput.byte1(in));
-                    cstring(in, out, encoding);
+                    byte kind = PgInput.byte1(in);
+                    if (out != null) {
+                        out.write(kind);
+                    }
+                    cstring(in, out, reading);
                 }
                 default -> {
                     return m;
@@ -46,10 +48,22 @@ final class Utf8Messages {
         } catch (PgInput.ProtocolViolation e) {
             return m; // malformed: the session's own reading of it says so
         }
+        if (out == null) {
+            return m;
+        }
         rest(in, out);
         byte[] body = new byte[out.size()];
         System.arraycopy(out.array(), 0, body, 0, body.length);
         return new PgInput.Message(m.type(), ByteBuffer.wrap(body));
+    }
+
+    /** A query's text, with the check only a client-only encoding needs ({@code \'} in a string). */
+    private static void query(ByteBuffer in, ByteSink out, ClientEncoding encoding, boolean standardConformingStrings)
+            throws SQLException, PgInput.ProtocolViolation {
+        byte[] utf8 = cstring(in, out, encoding);
+        if (encoding.clientOnly()) {
+            encoding.refuseUnsafeBackslashQuote(new String(utf8, java.nio.charset.StandardCharsets.UTF_8), standardConformingStrings);
+        }
     }
 
     /** Bind: portal and statement names, parameter formats, the parameters (text ones converted), result formats. */
@@ -57,19 +71,28 @@ final class Utf8Messages {
         cstring(in, out, encoding);
         cstring(in, out, encoding);
         short[] formats = PgInput.shorts(in);
-        out.writeInt16(formats.length);
-        for (short f : formats) {
-            out.writeInt16(f);
-        }
         int n = PgInput.int16(in);
-        out.writeInt16(n);
+        if (out != null) {
+            out.writeInt16(formats.length);
+            for (short f : formats) {
+                out.writeInt16(f);
+            }
+            out.writeInt16(n);
+        }
         for (int i = 0; i < n; i++) {
             byte[] value = PgInput.bytes(in, PgInput.int32(in));
+            boolean text = value != null && FormatCodes.forColumn(formats, i) == FormatCodes.TEXT;
+            if (out == null) {
+                if (text) {
+                    encoding.check(value, 0, value.length);
+                }
+                continue;
+            }
             if (value == null) {
                 out.writeInt32(-1);
                 continue;
             }
-            if (FormatCodes.forColumn(formats, i) == FormatCodes.TEXT) {
+            if (text) {
                 value = encoding.toUtf8(value, 0, value.length);
             }
             out.writeInt32(value.length);
@@ -77,13 +100,17 @@ final class Utf8Messages {
         }
     }
 
-    /** Writes the string in UTF-8; returns it. */
-    private static String cstring(ByteBuffer in, ByteSink out, ClientEncoding encoding) throws SQLException, PgInput.ProtocolViolation {
+    /** Reads a string: written in UTF-8 to {@code out} and returned so, or, with no {@code out}, only checked (returned as read). */
+    private static byte[] cstring(ByteBuffer in, ByteSink out, ClientEncoding encoding) throws SQLException, PgInput.ProtocolViolation {
         byte[] b = PgInput.cstringBytes(in);
+        if (out == null) {
+            encoding.check(b, 0, b.length);
+            return b;
+        }
         byte[] utf8 = encoding.toUtf8(b, 0, b.length);
         out.write(utf8, 0, utf8.length);
         out.write(0);
-        return new String(utf8, java.nio.charset.StandardCharsets.UTF_8);
+        return utf8;
     }
 
     private static void rest(ByteBuffer in, ByteSink out) {

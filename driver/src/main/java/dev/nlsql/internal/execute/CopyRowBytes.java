@@ -33,11 +33,16 @@ final class CopyRowBytes {
 
     /** The bytes a row of these values (plain JDBC values of the columns' kinds, {@link java.sql.Types}) occupies as a copy's row. */
     static long of(int[] kinds, Object[] values) {
-        long bytes = ROW + SLOT + align(ARRAY_HEADER + 4L * values.length);
+        long bytes = rowOverhead(values.length);
         for (int i = 0; i < values.length; i++) {
             bytes += value(kinds[i], values[i]);
         }
         return bytes;
+    }
+
+    /** A row of {@code columns} values without the values: the row, its slot and its array of values. */
+    static long rowOverhead(int columns) {
+        return ROW + SLOT + align(ARRAY_HEADER + 4L * columns);
     }
 
     /** One value of a column of kind {@code kind} (NULL and booleans are H2's shared objects). */

@@ -63,19 +63,33 @@ public final class LocalCopy implements AutoCloseable {
         if (pgAvgRefused) {
             return false;
         }
+        try (Statement s = admin.createStatement()) {
+            SQLException refused = runLoading(s, "CREATE AGGREGATE " + LocalDialect.PG_AVG + " FOR " + quoteName(PgAvg.class.getName()),
+                    PgAvg.class);
+            if (refused != null) {
+                pgAvgRefused = true;
+                LOG.debug("H2 cannot load PostgreSQL's avg, so the local engine's avg is H2's: {}", refused.getMessage());
+            }
+            return refused == null;
+        }
+    }
+
+    /**
+     * Runs a statement that has H2 load one of our classes, with that class's loader as the thread's context loader (H2
+     * looks there when its own loader cannot see ours); the error when H2 may not or cannot load it, else null.
+     */
+    private static SQLException runLoading(Statement s, String sql, Class<?> loaded) throws SQLException {
         Thread thread = Thread.currentThread();
         ClassLoader context = thread.getContextClassLoader();
-        thread.setContextClassLoader(PgAvg.class.getClassLoader()); // as for the table engine: H2 looks there too
-        try (Statement s = admin.createStatement()) {
-            s.execute("CREATE AGGREGATE " + LocalDialect.PG_AVG + " FOR " + quoteName(PgAvg.class.getName()));
-            return true;
+        thread.setContextClassLoader(loaded.getClassLoader());
+        try {
+            s.execute(sql);
+            return null;
         } catch (SQLException e) {
             if (e.getErrorCode() != org.h2.api.ErrorCode.CLASS_NOT_FOUND_1 && e.getErrorCode() != org.h2.api.ErrorCode.ACCESS_DENIED_TO_CLASS_1) {
                 throw e;
             }
-            pgAvgRefused = true;
-            LOG.debug("H2 cannot load PostgreSQL's avg, so the local engine's avg is H2's: {}", e.getMessage());
-            return false;
+            return e;
         } finally {
             thread.setContextClassLoader(context);
         }
@@ -206,21 +220,12 @@ public final class LocalCopy implements AutoCloseable {
     private boolean createTable(String create) throws SQLException {
         try (Statement s = admin.createStatement()) {
             if (ownTables && !engineRefused) {
-                Thread thread = Thread.currentThread();
-                ClassLoader context = thread.getContextClassLoader();
-                thread.setContextClassLoader(CopyTableEngine.class.getClassLoader()); // H2 looks there when its own loader cannot see ours
-                try {
-                    s.execute(create + " ENGINE " + quoteName(CopyTableEngine.class.getName()));
+                SQLException refused = runLoading(s, create + " ENGINE " + quoteName(CopyTableEngine.class.getName()), CopyTableEngine.class);
+                if (refused == null) {
                     return true;
-                } catch (SQLException e) {
-                    if (e.getErrorCode() != org.h2.api.ErrorCode.CLASS_NOT_FOUND_1 && e.getErrorCode() != org.h2.api.ErrorCode.ACCESS_DENIED_TO_CLASS_1) {
-                        throw e;
-                    }
-                    engineRefused = true;
-                    LOG.debug("H2 cannot load the local copies' table engine, so copies use H2's own tables: {}", e.getMessage());
-                } finally {
-                    thread.setContextClassLoader(context);
                 }
+                engineRefused = true;
+                LOG.debug("H2 cannot load the local copies' table engine, so copies use H2's own tables: {}", refused.getMessage());
             }
             s.execute(create);
             return false;
@@ -292,7 +297,7 @@ public final class LocalCopy implements AutoCloseable {
                 if (inChunk == chunk[0].length) {
                     grow(chunk);
                 }
-                long bytes = CopyRowBytes.ROW + CopyRowBytes.SLOT + CopyRowBytes.align(CopyRowBytes.ARRAY_HEADER + 4L * n);
+                long bytes = CopyRowBytes.rowOverhead(n);
                 for (int i = 1; i <= n; i++) {
                     Object value = copiedValue(rows, i, kinds[i - 1], name, md);
                     chunk[i - 1][inChunk] = value;
@@ -331,11 +336,6 @@ public final class LocalCopy implements AutoCloseable {
         OverBudget(String message) {
             super(message, SqlState.PROGRAM_LIMIT_EXCEEDED.code());
         }
-    }
-
-    /** Bytes the copies occupy so far, as the budget counts them. */
-    public long heldBytes() {
-        return heldBytes;
     }
 
     private static SQLException tooManyRows(String name, int maxRows) {

@@ -21,7 +21,7 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
     }
 
     /**
-     * Every object a getter returns (getObject, getArray) passes through here; subclasses wrap what leads back to a
+     * Every object a getter returns (getObject, getArray, getBlob, getClob, getNClob) passes through here; subclasses wrap what leads back to a
      * connection (an {@link Array}, a result set such as a REF CURSOR) so that it leads back to theirs.
      */
     protected Object value(Object value) throws SQLException {
@@ -611,12 +611,12 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
 
     @Override
     public Blob getBlob(int columnIndex) throws SQLException {
-        return delegate.getBlob(columnIndex);
+        return (Blob) value(delegate.getBlob(columnIndex));
     }
 
     @Override
     public Clob getClob(int columnIndex) throws SQLException {
-        return delegate.getClob(columnIndex);
+        return (Clob) value(delegate.getClob(columnIndex));
     }
 
     @Override
@@ -636,12 +636,12 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
 
     @Override
     public Blob getBlob(String columnLabel) throws SQLException {
-        return delegate.getBlob(columnLabel);
+        return (Blob) value(delegate.getBlob(columnLabel));
     }
 
     @Override
     public Clob getClob(String columnLabel) throws SQLException {
-        return delegate.getClob(columnLabel);
+        return (Clob) value(delegate.getClob(columnLabel));
     }
 
     @Override
@@ -781,12 +781,12 @@ public abstract class DelegatingResultSet<R extends ResultSet> extends Delegatin
 
     @Override
     public NClob getNClob(int columnIndex) throws SQLException {
-        return delegate.getNClob(columnIndex);
+        return (NClob) value(delegate.getNClob(columnIndex));
     }
 
     @Override
     public NClob getNClob(String columnLabel) throws SQLException {
-        return delegate.getNClob(columnLabel);
+        return (NClob) value(delegate.getNClob(columnLabel));
     }
 
     @Override

@@ -68,7 +68,6 @@ public final class ValueIndex {
         }
     }
 
-    /** A column as one role sees it: row-level security may show another role other values. */
     /** A table of one database, for what its kind says about who sees which rows. */
     private record TableKey(String database, String schema, String table) {
     }
@@ -105,6 +104,7 @@ public final class ValueIndex {
         return scoped;
     }
 
+    /** A column as one role sees it: row-level security may show another role other values. */
     private record ColumnKey(String database, String readRole, String schema, String table, String column) {
     }
 
