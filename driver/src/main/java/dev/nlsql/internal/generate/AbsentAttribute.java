@@ -66,7 +66,7 @@ final class AbsentAttribute {
             "id", "ids", "identifier", "identifiers", "key", "keys", "pair", "pairs", "combination", "combinations", "annual",
             "quarterly", "monthly", "weekly", "daily", "yearly", "signups", "signup", "registrations", "numbers", "counts",
             "totals", "square", "cubic", "mph", "kph", "usd", "percent", "relative", "corresponding", "respective", "start", "end",
-            "beginning", "middle", "people", "persons", "person");
+            "beginning", "middle", "people", "persons", "person", "member", "members", "record", "records", "row", "rows");
     /** Verbs that end a phrase: "how does the average volume of lakes vary", "the grant amount differ". */
     private static final Set<String> VERBS = Set.of("vary", "varies", "differ", "differs", "compare", "compares", "affect",
             "affects", "correlate", "correlates", "relate", "relates", "mean", "means", "depend", "depends", "change", "tend",
@@ -122,6 +122,10 @@ final class AbsentAttribute {
                 String head = head(tokens, phrase, content);
                 if (entity != null && head != null && !schema.namesTable(head) && columnWord(entity, head)) {
                     continue; // "the average floor area" of properties, which have area_m2: how the user calls the column
+                }
+                if (entity != null && phrase.from() > 0 && tokens.get(phrase.from() - 1).number()
+                        && columnWord(entity, tokens.get(phrase.from()).word())) {
+                    continue; // "more than 10 minutes late" of trips, which have delay_minutes: the unit names the column
                 }
                 if (entity != null) {
                     return refusal("\"" + missing + "\"", entity);

@@ -6,6 +6,7 @@ import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.schema.ValueIndex.ValueLink;
 import dev.nlsql.internal.schema.Words;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -33,8 +34,9 @@ final class SchemaWords {
 
     SchemaWords(SchemaCatalog catalog, List<ValueLink> values) {
         for (ValueLink v : values) {
-            // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be
-            if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase()))
+            // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be, and so is a
+            // name of several words all written as the value but one letter ("Chiara Rosi")
+            if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase())) || Words.split(v.phrase()).size() > 1
                     || (v.value() + "s").equalsIgnoreCase(v.phrase())) { // "movies" for Movie
                 for (String w : Words.split(v.phrase())) {
                     valueWords.add(w);
@@ -86,7 +88,11 @@ final class SchemaWords {
         boolean weak = numbers && (IntentReader.MONEY.contains(w) || IntentReader.PRICE.contains(w)); // a money column of the table
         String singular = w.endsWith("s") && w.length() > 4 && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w;
         List<String> roots = w.length() > 5 ? Verbs.roots(w) : List.of();
+        List<String> agents = agentNouns(w);
         for (String p : parts) {
+            if (agents.contains(p)) {
+                return Link.STRONG; // "who manages Chiara Rossi": the manager_id column says who does it
+            }
             if (stem.length() >= MIN_ABBREVIATION && p.length() >= stem.length() + 2 && p.contains(stem)
                     || singular.length() >= MIN_ABBREVIATION && p.length() >= singular.length() + 2 && p.contains(singular)) {
                 return Link.STRONG; // a name of words written together: sbcustomer, sbtransaction (but "weigh" is no word of "weight")
@@ -96,6 +102,24 @@ final class SchemaWords {
             weak |= !roots.isEmpty() && p.length() > 4 && Verbs.sameRoot(roots, p); // opening for opened_year
         }
         return weak ? Link.WEAK : Link.NONE;
+    }
+
+    /** The nouns for who does what a verb says: manages (manager), drives (driver), teaches (teacher), supplies (supplier). */
+    static List<String> agentNouns(String verb) {
+        if (verb.length() < 4 || !verb.endsWith("s")) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String r : Words.roots(verb)) {
+            if (r.equals(verb) || r.length() < 3) {
+                continue;
+            }
+            out.add(r.endsWith("e") ? r + "r" : r + "er");
+            if (r.endsWith("i")) {
+                out.add(r + "er"); // supplies: suppli, supplier
+            }
+        }
+        return out;
     }
 
     /** Two forms of one word: a common beginning of five letters or more, which leaves at most three of the shorter. */

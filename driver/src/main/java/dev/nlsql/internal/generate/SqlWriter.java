@@ -154,6 +154,10 @@ final class SqlWriter {
                     where.add(c + " IS NOT NULL");
                 }
             } else {
+                if (labelColumns(in.groupTable()).size() > 1) {
+                    // "for each member": people share first and last names, so each row also says which member it is
+                    select.addAll(keyColumns(in.groupTable()));
+                }
                 select.addAll(labels(in.groupTable()));
                 group.addAll(keyColumns(in.groupTable()));
                 group.addAll(labels(in.groupTable()));
@@ -181,6 +185,10 @@ final class SqlWriter {
                 order = String.join(", ", select);
             }
         } else {
+            if (asksHowMuch(in.questionWords())) {
+                // "how much stock is in the palm house" asks for an amount: listing the rows answers another question
+                throw new NotUnderstoodException("it does not know which amount 'how much' asks for");
+            }
             select.add(id(base.name()) + ".*");
         }
         if (agg == null && joins.fansOut()) {
@@ -307,6 +315,15 @@ final class SqlWriter {
             }
         }
         throw new NotUnderstoodException("it found no date in " + base.name());
+    }
+
+    private static boolean asksHowMuch(List<String> words) {
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (words.get(i).equals("how") && words.get(i + 1).equals("much")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The columns that name a row of {@code t} to a person (see {@link #labelColumns}), else its key. */

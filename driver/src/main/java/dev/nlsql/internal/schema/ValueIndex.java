@@ -364,7 +364,10 @@ public final class ValueIndex {
         if (spacedQuestion.contains(" " + phrase + " ")) {
             return phrase;
         }
-        if (valueWords.size() == 1 && phrase.length() >= 5) {
+        if (valueWords.size() > 1) {
+            return oneTypoIn(questionWords, valueWords);
+        }
+        if (phrase.length() >= 5) {
             for (String w : questionWords) {
                 if (w.length() >= 5 && EditDistance.of(w, phrase) == 1 && !Words.isStop(w)) {
                     return w;
@@ -375,6 +378,33 @@ public final class ValueIndex {
                 if (w.length() >= 4 && (Words.stem(w).equals(singular) || w.equals(phrase + "s")) && !w.equals(phrase)) {
                     return w; // "movies" for Movie, which the stem reads as "movy"
                 }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The question's words that read as a value of several words with one typo in one long word ("Chiara Rosi" for Chiara
+     * Rossi), or null: every other word as written, and the misspelt one a letter of letters from a word of five or more.
+     */
+    private static String oneTypoIn(List<String> questionWords, List<String> valueWords) {
+        int n = valueWords.size();
+        for (int start = 0; start + n <= questionWords.size(); start++) {
+            List<String> window = questionWords.subList(start, start + n);
+            int typos = 0;
+            boolean fits = true;
+            for (int i = 0; i < n && fits; i++) {
+                String q = window.get(i);
+                String v = valueWords.get(i);
+                if (q.equals(v)) {
+                    continue;
+                }
+                typos++;
+                fits = typos == 1 && v.length() >= 5 && q.length() >= 4 && EditDistance.of(q, v) == 1
+                        && q.chars().allMatch(Character::isLetter) && v.chars().allMatch(Character::isLetter);
+            }
+            if (fits && typos == 1) {
+                return String.join(" ", window);
             }
         }
         return null;

@@ -32,8 +32,8 @@ import org.slf4j.Logger;
  * read-only as the source's read role with a statement timeout, the phrase only as a bound parameter, and asks for at most
  * two values equal to it in any case (by an index where one serves: the column itself, or
  * {@code lower(column)}), and, only when there are none, at most two values one character longer
- * that the phrase with that character inserted would spell ("Metalica" for Metallica), its LIKE
- * wildcards escaped. A misspelling links only when exactly one value in all the columns reads so.
+ * that the phrase with that letter inserted would spell ("Metalica" for Metallica), or of its length with one letter put
+ * for another ("Olimpia" for Olympia), its LIKE wildcards escaped. A misspelling links only when exactly one value in all the columns reads so.
  *
  * <p>PostgreSQL, MySQL and MariaDB; on MySQL and MariaDB the column's own collation (case-insensitive
  * by default) decides how the phrase compares, so an index on the column serves as it is.
@@ -296,7 +296,10 @@ public final class ValueLookup {
                     if (v == null || v.isBlank() || v.chars().anyMatch(Character::isISOControl)) {
                         continue;
                     }
-                    (rs.getInt(2) == 1 ? exact : near).computeIfAbsent(c, k -> new ArrayList<>()).add(v);
+                    boolean equal = rs.getInt(2) == 1;
+                    if (equal || oneLetterFrom(phrase, v)) {
+                        (equal ? exact : near).computeIfAbsent(c, k -> new ArrayList<>()).add(v);
+                    }
                 }
             } catch (SQLException e) {
                 LOG.debug("value lookup in {}.{} failed ({}): {}", Secrets.forLog(c.table().name()), Secrets.forLog(c.column().name()),
@@ -358,14 +361,14 @@ public final class ValueLookup {
                 .append(" WHERE ").append(equal).append(" LIMIT 2)");
         List<Object> parameters = new ArrayList<>(equalParameters);
         if (near) {
-            List<String> patterns = insertions(phrase.toLowerCase(Locale.ROOT));
-            sql.append(" UNION ALL (SELECT DISTINCT ").append(text).append(" AS v, 0 AS e FROM ").append(table)
-                    .append(" WHERE ").append(postgres ? "char_length" : "CHAR_LENGTH").append("(").append(text).append(") = ? AND (");
-            parameters.add(phrase.codePointCount(0, phrase.length()) + 1);
-            for (int i = 0; i < patterns.size(); i++) {
-                sql.append(i == 0 ? "" : " OR ").append(postgres ? "lower(" : "LOWER(").append(text).append(") LIKE ? ESCAPE '")
-                        .append(LIKE_ESCAPE).append("'");
-                parameters.add(patterns.get(i));
+            String lowered = phrase.toLowerCase(Locale.ROOT);
+            int length = lowered.codePointCount(0, lowered.length());
+            sql.append(" UNION ALL (SELECT DISTINCT ").append(text).append(" AS v, 0 AS e FROM ").append(table).append(" WHERE (");
+            likeAny(sql, parameters, postgres, text, length + 1, insertions(lowered));
+            List<String> substituted = substitutions(lowered);
+            if (!substituted.isEmpty()) {
+                sql.append(" OR ");
+                likeAny(sql, parameters, postgres, text, length, substituted);
             }
             sql.append(") AND NOT EXISTS (SELECT 1 FROM ").append(table).append(" WHERE ").append(equal).append(") LIMIT 2)");
             parameters.addAll(equalParameters);
@@ -387,6 +390,77 @@ public final class ValueLookup {
         }
         out.add(title.toString());
         return out;
+    }
+
+    /** {@code (char_length(text) = length AND (lower(text) LIKE p1 OR ...))}, each pattern a parameter. */
+    private static void likeAny(StringBuilder sql, List<Object> parameters, boolean postgres, String text, int length,
+            List<String> patterns) {
+        sql.append("(").append(postgres ? "char_length" : "CHAR_LENGTH").append("(").append(text).append(") = ? AND (");
+        parameters.add(length);
+        for (int i = 0; i < patterns.size(); i++) {
+            sql.append(i == 0 ? "" : " OR ").append(postgres ? "lower(" : "LOWER(").append(text).append(") LIKE ? ESCAPE '")
+                    .append(LIKE_ESCAPE).append("'");
+            parameters.add(patterns.get(i));
+        }
+        sql.append("))");
+    }
+
+    /**
+     * One LIKE pattern per letter that could be the wrong one ("Olimpia" for Olympia): the phrase, escaped, with {@code _} in
+     * that letter's place. Only letters: a wildcard or a space the question writes is never read as another character.
+     */
+    static List<String> substitutions(String phrase) {
+        int[] cps = phrase.codePoints().toArray();
+        List<String> out = new ArrayList<>();
+        for (int at = 0; at < cps.length; at++) {
+            if (!Character.isLetter(cps[at])) {
+                continue;
+            }
+            StringBuilder p = new StringBuilder();
+            for (int i = 0; i < cps.length; i++) {
+                int cp = cps[i];
+                if (i == at) {
+                    p.append('_');
+                    continue;
+                }
+                if (cp == '%' || cp == '_' || cp == LIKE_ESCAPE) {
+                    p.append(LIKE_ESCAPE);
+                }
+                p.appendCodePoint(cp);
+            }
+            out.add(p.toString());
+        }
+        return out;
+    }
+
+    /**
+     * Whether {@code value} reads as {@code phrase} with one character but a digit inserted, or one letter put for another:
+     * the LIKE patterns' {@code _} matches any character, and only a letter is a misspelling of a letter.
+     */
+    static boolean oneLetterFrom(String phrase, String value) {
+        int[] p = phrase.toLowerCase(Locale.ROOT).codePoints().toArray();
+        int[] v = value.toLowerCase(Locale.ROOT).codePoints().toArray();
+        if (v.length == p.length) {
+            int differs = -1;
+            for (int i = 0; i < p.length; i++) {
+                if (p[i] != v[i]) {
+                    if (differs >= 0) {
+                        return false;
+                    }
+                    differs = i;
+                }
+            }
+            return differs >= 0 && Character.isLetter(p[differs]) && Character.isLetter(v[differs]);
+        }
+        if (v.length != p.length + 1) {
+            return false;
+        }
+        int i = 0;
+        while (i < p.length && p[i] == v[i]) {
+            i++;
+        }
+        // a digit more is another number ("Route 7", "Route 71"), not a misspelling; a letter or an apostrophe more is
+        return !Character.isDigit(v[i]) && java.util.Arrays.equals(p, i, p.length, v, i + 1, v.length);
     }
 
     /** One LIKE pattern per place a missing character could be: the phrase, escaped, with {@code _} there. */

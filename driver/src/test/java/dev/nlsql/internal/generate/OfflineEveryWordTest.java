@@ -141,7 +141,7 @@ class OfflineEveryWordTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "Which customer placed the most orders?|SELECT customers.first_name, customers.last_name, COUNT(orders.customer_id) AS count FROM customers LEFT JOIN orders",
+        "Which customer placed the most orders?|SELECT customers.id, customers.first_name, customers.last_name, COUNT(orders.customer_id) AS count FROM customers LEFT JOIN orders",
         "How many orders were placed in March 2025|SELECT COUNT(*) AS count FROM orders WHERE orders.order_date >= DATE '2025-03-01'",
         "How many orders did customers from Italy place?|SELECT COUNT(*) AS count FROM orders JOIN customers ON orders.customer_id = customers.id WHERE customers.country = 'Italy'",
         "How many customers have made an order?|SELECT COUNT(DISTINCT customers.id) AS count FROM customers JOIN orders",

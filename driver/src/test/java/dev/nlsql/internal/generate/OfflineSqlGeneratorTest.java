@@ -85,7 +85,8 @@ class OfflineSqlGeneratorTest {
         String sql = sql("How many invoices does each customer have?", List.of());
         assertTrue(sql.contains("GROUP BY customers.customer_id"), sql);
         // every customer, one with no invoice counted 0 (held-out set 3's "each project", with a project nobody works on)
-        assertEquals("SELECT customers.first_name, customers.last_name, COUNT(invoices.customer_id) AS count FROM customers LEFT JOIN"
+        // people share names: each row also says which customer it is
+        assertEquals("SELECT customers.customer_id, customers.first_name, customers.last_name, COUNT(invoices.customer_id) AS count FROM customers LEFT JOIN"
                 + " invoices ON invoices.customer_id = customers.customer_id GROUP BY customers.customer_id, customers.first_name,"
                 + " customers.last_name", sql);
         // a filter on what is counted keeps the inner join: the condition would have to move into it

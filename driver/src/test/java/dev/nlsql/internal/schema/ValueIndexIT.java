@@ -28,6 +28,12 @@ class ValueIndexIT {
         assertNull(ValueIndex.match(q, words, "York Street"));
         assertNull(ValueIndex.match(q, words, "to"), "stop words are never values");
         assertNull(ValueIndex.match(q, words, "2024"), "numbers are matched as numbers");
+        List<String> named = Words.split("who manages Chiara Rosi at the Route 12 depot");
+        String n = " " + String.join(" ", named) + " ";
+        assertEquals("chiara rosi", ValueIndex.match(n, named, "Chiara Rossi"), "one typo in one long word of a name");
+        assertNull(ValueIndex.match(n, named, "Chiara Ross"), "the misspelt word must be five letters or more");
+        assertNull(ValueIndex.match(n, named, "Chiera Rossi"), "two words with a typo are another name");
+        assertNull(ValueIndex.match(n, named, "Route 13"), "a number is never a typo");
     }
 
     private static long later() {

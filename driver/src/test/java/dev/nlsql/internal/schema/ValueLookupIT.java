@@ -107,6 +107,14 @@ class ValueLookupIT {
                 assertEquals(s.sql().chars().filter(ch -> ch == '?').count(), s.parameters().size(), s.sql());
             }
         }
+        assertEquals(List.of("_b!_", "a_!_"), ValueLookup.substitutions("ab_"), "only letters are wildcards");
+        assertTrue(ValueLookup.oneLetterFrom("Olimpia", "Olympia"));
+        assertTrue(ValueLookup.oneLetterFrom("Metalica", "Metallica"));
+        assertTrue(ValueLookup.oneLetterFrom("OReilly", "O'Reilly"));
+        assertFalse(ValueLookup.oneLetterFrom("Route 7", "Route 71"), "a digit more is another number");
+        assertFalse(ValueLookup.oneLetterFrom("Meta_ica", "Meta%ica"), "a wildcard the question writes is no letter");
+        assertFalse(ValueLookup.oneLetterFrom("Olympia", "Olympia"));
+        assertFalse(ValueLookup.oneLetterFrom("Olimpya", "Olympia"));
         assertEquals("name", ColumnIndexes.lowered("lower(name)"));
         assertEquals("name", ColumnIndexes.lowered("lower((name)::text)"));
         assertEquals("Band \"x\"", ColumnIndexes.lowered("lower(\"Band \"\"x\"\"\")"));
@@ -139,7 +147,10 @@ class ValueLookupIT {
             assertEquals(List.of("label.title=Atlantic Records"), found(find(c, "bands of 'atlantic records'", 5)));
             assertEquals(List.of("band.name=Metallica (near)"), found(find(c, "bands like Metalica", 5)));
             assertEquals(List.of("label.title=Atlantic Records (near)"), found(find(c, "bands of Atlantic Recods", 5)));
+            assertEquals(List.of("band.name=Metallica (near)"), found(find(c, "bands like Metallika", 5)), "one letter put for another");
+            assertEquals(List.of("band.name=Metallica (near)"), found(find(c, "bands like METALLIKA", 5)));
             assertEquals(List.of(), found(find(c, "bands like Jonson", 5)), "Johnson and Jonsson are both one letter from it");
+            assertEquals(List.of(), found(find(c, "bands like Johsnon", 5)), "two letters swapped are two changes");
             assertEquals(List.of("band.name=Johnson"), found(find(c, "bands like Johnson", 5)), "the equal value wins");
         }
     }
