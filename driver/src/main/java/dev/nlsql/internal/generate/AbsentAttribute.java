@@ -86,6 +86,10 @@ final class AbsentAttribute {
             "nine", "ten", "twenty", "hundred", "thousand", "million", "billion", "first", "second", "third", "last", "once",
             "twice", "half", "double");
     private static final Set<String> COUNT_WORDS = Set.of("count", "number", "total", "sum", "amount");
+    /** Titles of people: the word after one is a name ("dr rosi"), written in lower case or not. */
+    private static final Set<String> TITLES = Set.of("dr", "doctor", "mr", "mrs", "ms", "miss", "prof", "professor", "sir");
+    /** Spans of time: what one is ("resolution time", "stay duration") may be the difference of two dates of a row. */
+    private static final Set<String> SPANS = Set.of("time", "times", "duration", "durations");
     private static final int SHOWN_COLUMNS = 8;
 
     private AbsentAttribute() {
@@ -122,6 +126,9 @@ final class AbsentAttribute {
                 String head = head(tokens, phrase, content);
                 if (entity != null && head != null && !schema.namesTable(head) && columnWord(entity, head)) {
                     continue; // "the average floor area" of properties, which have area_m2: how the user calls the column
+                }
+                if (SPANS.contains(at(tokens, phrase.to() - 1)) && catalog.tables().stream().anyMatch(AbsentAttribute::twoDates)) {
+                    continue; // "the average resolution time": what a span is called names no column, its dates may
                 }
                 if (entity != null && phrase.from() > 0 && tokens.get(phrase.from() - 1).number()
                         && columnWord(entity, tokens.get(phrase.from()).word())) {
@@ -296,7 +303,10 @@ final class AbsentAttribute {
                 counted.add(k.word().replace("-", ""));
                 continue;
             }
-            if (QUALIFIERS.contains(k.word()) || DERIVED.contains(k.word()) || !content.test(k.word())) {
+            if (TITLES.contains(at(t, i - 1))) {
+                return null; // "dr rosi": a person's name, which the sample may lack or the question misspell
+            }
+            if (QUALIFIERS.contains(k.word()) || DERIVED.contains(k.word()) || TITLES.contains(k.word()) || !content.test(k.word())) {
                 continue;
             }
             if (k.capital()) {
@@ -381,6 +391,11 @@ final class AbsentAttribute {
             }
         }
         return false;
+    }
+
+    /** Whether a table has two dates or times a span could run between. */
+    private static boolean twoDates(TableInfo t) {
+        return t.columns().stream().filter(SqlWriter::isDate).count() >= 2;
     }
 
     /** The table a phrase names itself ("each author email": author; "the most challenging mountains": mountain), or null. */

@@ -556,7 +556,7 @@ final class IntentReader {
     }
 
     /** "by X", "per X", "each X", "every X" always group by X (a time grain, a table or a column). */
-    private void readGrouping() {
+    private void readGrouping() throws NotUnderstoodException {
         for (int i = 0; i + 1 < words.size(); i++) {
             String w = words.get(i);
             if (w.equals("by") || w.equals("per") || w.equals("each") || w.equals("every")) {
@@ -576,6 +576,10 @@ final class IntentReader {
                     continue;
                 }
                 if (used[at]) {
+                    if (w.equals("each") || w.equals("every")) {
+                        // "each Orion sprint": the groups are the sprints of a value, which these rules do not read
+                        throw new NotUnderstoodException("it does not know what '" + w + " " + words.get(at) + "' groups by");
+                    }
                     continue; // "by number of orders": what a ranking is by
                 }
                 used[i] = true;
@@ -1308,6 +1312,10 @@ final class IntentReader {
         }
         if (aggregate == null && !rankByMeasure && groupTable != null) {
             throw new NotUnderstoodException("it does not know what to compute per " + groupTable.name());
+        }
+        if (aggregate == null && !rankByMeasure && grain != null) {
+            // "issues created per month": a count, most likely, but the rows listed with their month would answer another question
+            throw new NotUnderstoodException("it does not know what to compute per " + grain);
         }
         if (!labels.isEmpty()) {
             // the names asked for: those of the rows listed, ranked or grouped, which the SQL shows anyway

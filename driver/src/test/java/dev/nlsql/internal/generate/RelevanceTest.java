@@ -367,4 +367,23 @@ class RelevanceTest {
         assertTrue(SchemaWords.agentNouns("teaches").contains("teacher"));
         assertTrue(SchemaWords.agentNouns("manager").isEmpty());
     }
+
+    /** Held-out sets 10 and 11 (one answerable refused each): a name after a title, and a span of time between two dates. */
+    @Test
+    void aNameAfterATitleAndASpanBetweenTwoDatesAreAboutData() {
+        TableInfo pets = new TableInfo("public", "pets", null, List.of(col("pet_id", "int4"), col("pet_name", "text")), List.of("pet_id"),
+                List.of());
+        TableInfo issues = new TableInfo("public", "issues", null, List.of(col("id", "int4"), col("project_id", "int4"),
+                col("created_at", "timestamptz"), col("closed_at", "timestamptz")), List.of("id"), List.of());
+        TableInfo projects = new TableInfo("public", "projects", null, List.of(col("id", "int4"), col("name", "text")), List.of("id"),
+                List.of());
+        SchemaCatalog vet = new SchemaCatalog("PostgreSQL", "15", "public", List.of(pets));
+        SchemaCatalog tracker = new SchemaCatalog("PostgreSQL", "15", "public", List.of(issues, projects));
+        assertTrue(Relevance.judge("how many different pets has dr rosi seen", vet, List.of()).kind() != Kind.NOT_ABOUT_DATABASE);
+        assertTrue(Relevance.judge("avg resolution time in days per project, closed issues only", tracker, List.of()).kind()
+                != Kind.NOT_ABOUT_DATABASE);
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("how many different pets have a microchip number", vet, List.of()).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("avg resolution time in days per pet", vet, List.of()).kind(),
+                "no two dates: nothing a span could run between");
+    }
 }
