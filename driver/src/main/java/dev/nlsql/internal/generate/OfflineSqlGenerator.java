@@ -27,6 +27,12 @@ public final class OfflineSqlGenerator implements SqlGenerator {
         long start = System.nanoTime();
         Intent intent;
         List<GlossaryTerm> glossary = request.knowledge() == null ? List.of() : request.knowledge().glossary();
+        AbsenceReader.Absence absence = glossary.isEmpty() ? AbsenceReader.read(request.question(), request.catalog()) : null;
+        if (absence != null) {
+            String sql = new SqlWriter(request.catalog()).withNone(absence.table(), absence.related(), absence.counted(),
+                    dev.nlsql.internal.schema.Words.split(request.question()));
+            return new Generation(sql, 0, 0, (System.nanoTime() - start) / 1_000_000, 0);
+        }
         IntentReader reader = new IntentReader(request.question(), request.catalog(), request.values(), LocalDate.now(), glossary);
         try {
             intent = reader.read();

@@ -317,6 +317,26 @@ final class SqlWriter {
         throw new NotUnderstoodException("it found no date in " + base.name());
     }
 
+    /**
+     * The rows of {@code table} with no row of {@code related} referencing them ({@code table LEFT JOIN related ...
+     * WHERE related.key IS NULL}), counted or listed by key and name; the key chosen as {@link Joins#everyParent} does.
+     */
+    String withNone(TableInfo table, TableInfo related, boolean counted, List<String> questionWords) throws NotUnderstoodException {
+        Joins.EveryParent every = Joins.everyParent(catalog, table, related, questionWords);
+        if (every == null) {
+            throw new NotUnderstoodException("it does not know how " + related.name() + " refer to " + table.name());
+        }
+        String select;
+        if (counted) {
+            select = "COUNT(*) AS " + id("count");
+        } else {
+            java.util.LinkedHashSet<String> shown = new java.util.LinkedHashSet<>(keyColumns(table));
+            shown.addAll(labels(table));
+            select = String.join(", ", shown);
+        }
+        return "SELECT " + select + " FROM " + every.from() + " WHERE " + ref(related, every.counted()) + " IS NULL";
+    }
+
     private static boolean asksHowMuch(List<String> words) {
         for (int i = 0; i + 1 < words.size(); i++) {
             if (words.get(i).equals("how") && words.get(i + 1).equals("much")) {

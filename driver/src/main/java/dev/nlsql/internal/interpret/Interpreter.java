@@ -117,8 +117,18 @@ public final class Interpreter {
             b.append(", each distinct row once");
         }
         List<String> filters = new ArrayList<>();
+        List<SqlParts.JoinEdge> absent = new ArrayList<>();
         for (SqlParts.Condition c : parts.conditions) {
-            if (inSelect(top, c.sql())) {
+            if (!inSelect(top, c.sql())) {
+                continue;
+            }
+            SqlParts.JoinEdge none = noMatch(parts, top, c);
+            if (none != null) {
+                // "customers LEFT JOIN orders ... WHERE orders.customer_id IS NULL": the customers with no order
+                absent.add(none);
+                filters.add("there is no " + QuestionTerms.singular(Words.split(c.column().table().name()).get(0)) + " ("
+                        + c.column().table().name() + ") with " + none.left().sql() + " = " + none.right().sql());
+            } else {
                 filters.add(condition(parts, c));
             }
         }
@@ -136,7 +146,7 @@ public final class Interpreter {
             rest.append(" Joined ").append(String.join(", ", parts.joins.stream().map(j -> j.left().sql() + " = " + j.right().sql())
                     .distinct().toList())).append('.');
         }
-        if (subject != null && top.getJoins() != null && top.getJoins().stream().anyMatch(j -> j.isLeft() || j.isOuter())) {
+        if (subject != null && top.getJoins() != null && absent.isEmpty() && top.getJoins().stream().anyMatch(j -> j.isLeft() || j.isOuter())) {
             // "projects LEFT JOIN assignments": a project with none is a row too
             rest.append(" Kept all the ").append(NounForms.counted(subject.name())).append(" (").append(subject.name()).append(')')
                     .append(measured.isEmpty() ? ", those with no match too." : ", those with no match counted 0.");
@@ -154,6 +164,30 @@ public final class Interpreter {
             rest.append(" It reads ").append(tableList(parts.tables.tables())).append(", some through a subquery.");
         }
         return rest.toString();
+    }
+
+    /**
+     * The join a condition keeps no match of: {@code x IS NULL} (not negated) on a column of a LEFT JOINed table that its
+     * join's ON compares; else null.
+     */
+    private static SqlParts.JoinEdge noMatch(SqlParts parts, PlainSelect top, SqlParts.Condition c) {
+        if (!c.op().equalsIgnoreCase("IS NULL") || c.negated() || !c.column().known() || top.getJoins() == null) {
+            return null;
+        }
+        for (net.sf.jsqlparser.statement.select.Join j : top.getJoins()) {
+            if ((j.isLeft() || j.isOuter()) && !j.isRight() && j.getOnExpressions() != null
+                    && j.getFromItem() instanceof net.sf.jsqlparser.schema.Table t && t.getName() != null
+                    && parts.tables.byQualifier().get(dev.nlsql.internal.sql.TableRef.fold(t.getAlias() != null
+                            && t.getAlias().getName() != null ? t.getAlias().getName() : t.getName()).toLowerCase(Locale.ROOT))
+                            == c.column().table()) {
+                for (SqlParts.JoinEdge e : parts.joins) {
+                    if (e.left().sql().equals(c.column().sql()) || e.right().sql().equals(c.column().sql())) {
+                        return e;
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     /** The table a query is about: the FROM clause's, when it is a catalog table. */

@@ -1,0 +1,152 @@
+package dev.nlsql.internal.generate;
+
+import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.schema.Words;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads the one shape of question about rows with nothing related, word for word, and nothing else: "customers who have
+ * never placed an order", "which regions have no customers", "how many guests have never made a booking". A table, then
+ * "never" with a verb that says how the other table's rows are made or "no"/"without", then the other table, which
+ * references the first by one key the question settles ({@link Joins#everyParent}). Any other word (a value, a date, a
+ * tail such as "in our collection") and it reads nothing, leaving the question to {@link IntentReader}, which declines
+ * "never".
+ */
+final class AbsenceReader {
+
+    /** Rows of {@code table} with no row of {@code related}; counted, or listed by key and name. */
+    record Absence(TableInfo table, TableInfo related, boolean counted) {
+    }
+
+    private static final List<List<String>> COUNT_OPENERS = List.of(List.of("how", "many"), List.of("count", "the"), List.of("count"),
+            List.of("what", "is", "the", "number", "of"), List.of("the", "number", "of"), List.of("number", "of"));
+    private static final List<List<String>> LIST_OPENERS = List.of(List.of("list", "the", "names", "of"), List.of("list", "all", "the"),
+            List.of("list", "all"), List.of("list", "the"), List.of("list"), List.of("show", "me", "the"), List.of("show", "me", "all"),
+            List.of("show", "me"), List.of("show", "all", "the"), List.of("show", "all"), List.of("show", "the"), List.of("show"),
+            List.of("find", "the"), List.of("find", "all"), List.of("find"), List.of("give", "me", "the"), List.of("give", "me"),
+            List.of("which"), List.of("what"), List.of("the"), List.of("all"));
+    private static final Set<String> RELATIVES = Set.of("who", "that", "which");
+    private static final Set<String> AUXILIARIES = Set.of("have", "has", "had", "did", "do", "does", "are", "is", "were", "was");
+    private static final Set<String> DETERMINERS = Set.of("a", "an", "any", "single");
+    private static final List<List<String>> TAILS = List.of(List.of("at", "all"), List.of("yet"), List.of("ever"), List.of("so", "far"));
+    /** Verbs that say only that a row has another: "pets that have never had an appointment". */
+    private static final Set<String> HAVING = Set.of("had", "have", "got", "gotten", "received");
+    /** Verbs of buying, and what is bought (stems): "members who have never bought a ticket". */
+    private static final Map<String, Set<String>> BOUGHT = Map.of("bought", Set.of("ticket", "purchase", "item"),
+            "purchased", Set.of("ticket", "item"));
+    /** Words after a table's word that name its rows ("staff member"). */
+    private static final Set<String> ROW_NOUNS = Set.of("member", "members", "record", "records");
+
+    private AbsenceReader() {
+    }
+
+    /** The absence the question asks about, or null when it is not of this shape. */
+    static Absence read(String question, SchemaCatalog catalog) {
+        List<String> w = Words.split(question);
+        SchemaWords schema = new SchemaWords(catalog, List.of());
+        int i = 0;
+        boolean counted = false;
+        List<String> opener = opener(w, COUNT_OPENERS);
+        if (opener != null) {
+            counted = true;
+            i = opener.size();
+        } else {
+            opener = opener(w, LIST_OPENERS);
+            i = opener == null ? 0 : opener.size();
+        }
+        TableInfo table = tableAt(w, i, schema);
+        if (table == null) {
+            return null;
+        }
+        i++;
+        if (i < w.size() && ROW_NOUNS.contains(w.get(i))) {
+            i++;
+        }
+        if (i < w.size() && RELATIVES.contains(w.get(i))) {
+            i++;
+        }
+        if (i < w.size() && AUXILIARIES.contains(w.get(i))) {
+            i++;
+        }
+        String verb = null;
+        if (at(w, i).equals("never")) {
+            i++;
+            verb = at(w, i);
+            if (verb.isEmpty()) {
+                return null;
+            }
+            i++;
+        } else if (at(w, i).equals("no") || at(w, i).equals("without")) {
+            i++;
+        } else if ((at(w, i).equals("with") || HAVING.contains(at(w, i))) && at(w, i + 1).equals("no")) {
+            i += 2;
+        } else {
+            return null;
+        }
+        while (DETERMINERS.contains(at(w, i))) {
+            i++;
+        }
+        TableInfo related = tableAt(w, i, schema);
+        if (related == null || related == table) {
+            return null;
+        }
+        i++;
+        for (List<String> tail : TAILS) {
+            if (startsAt(w, i, tail)) {
+                i += tail.size();
+                break;
+            }
+        }
+        if (i != w.size() || verb != null && !saysRelated(verb, related)) {
+            return null;
+        }
+        return new Absence(table, related, counted);
+    }
+
+    /** Whether a verb says that a row of {@code related} is made for the other: its name's verb, one it is said of, or "had". */
+    private static boolean saysRelated(String verb, TableInfo related) {
+        if (HAVING.contains(verb)) {
+            return true;
+        }
+        List<String> stems = Words.stems(related.name());
+        if (BOUGHT.getOrDefault(verb, Set.of()).stream().anyMatch(stems::contains)) {
+            return true;
+        }
+        if (Verbs.OBJECTS.getOrDefault(verb, Set.of()).stream().anyMatch(stems::contains)) {
+            return true; // "placed an order", "made a booking", "written a review"
+        }
+        // "ordered" for orders; never "rented a car" for cars (the rentals say it)
+        List<String> roots = Verbs.roots(verb);
+        return Words.split(related.name()).stream().anyMatch(n -> Verbs.sameRoot(roots, n));
+    }
+
+    private static List<String> opener(List<String> w, List<List<String>> openers) {
+        for (List<String> o : openers) {
+            if (startsAt(w, 0, o)) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** The table the word at {@code i} names by its whole one-word name (or a synonym), else null. */
+    private static TableInfo tableAt(List<String> w, int i, SchemaWords schema) {
+        String word = at(w, i);
+        if (word.isEmpty() || Words.isStop(word) || !schema.namesTable(word)) {
+            return null;
+        }
+        TableInfo t = schema.entity(word);
+        return t != null && Words.split(t.name()).size() == 1 ? t : null;
+    }
+
+    private static boolean startsAt(List<String> w, int i, List<String> words) {
+        return i + words.size() <= w.size() && w.subList(i, i + words.size()).equals(words);
+    }
+
+    private static String at(List<String> w, int i) {
+        return i >= 0 && i < w.size() ? w.get(i) : "";
+    }
+}
