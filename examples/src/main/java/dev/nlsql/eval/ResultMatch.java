@@ -43,7 +43,8 @@ public final class ResultMatch {
         for (int gc = 0; gc < width(gold); gc++) {
             int match = -1;
             for (int ac = 0; ac < width(answer) && match < 0; ac++) {
-                if (!chosen.contains(ac) && sameColumn(column(g, gc), column(a, ac), ordered)) {
+                // as multisets: rows tied on the sort key may come in another order, which sameRows judges
+                if (!chosen.contains(ac) && sameColumn(column(g, gc), column(a, ac), false)) {
                     match = ac;
                 }
             }

@@ -85,6 +85,10 @@ class ResultMatchTest {
         List<List<Object>> noKey = rows(new Object[] {"b", 1}, new Object[] {"a", 1});
         assertFalse(ResultMatch.strict(noKey, rows(new Object[] {"a", 1}, new Object[] {"b", 1}), true),
                 "no sorted column: only the exact order");
+        assertTrue(ResultMatch.lenient(gold, rows(new Object[] {7, "Jane", 3}, new Object[] {8, "John", 1}, new Object[] {9, "Emily", 1}),
+                true), "an extra column (a key) and ties in another order");
+        assertFalse(ResultMatch.lenient(gold, rows(new Object[] {8, "John", 1}, new Object[] {7, "Jane", 3}, new Object[] {9, "Emily", 1}),
+                true), "an extra column and the key out of order");
         assertTrue(GoldSql.ordersRows("SELECT a FROM t ORDER BY a"));
         assertFalse(GoldSql.ordersRows("SELECT a, RANK() OVER (ORDER BY b) FROM t"), "a window's order is not the result's");
         assertFalse(GoldSql.ordersRows("WITH x AS (SELECT a FROM t ORDER BY a) SELECT a FROM x"));

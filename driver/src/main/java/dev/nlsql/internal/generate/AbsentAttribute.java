@@ -66,14 +66,16 @@ final class AbsentAttribute {
             "id", "ids", "identifier", "identifiers", "key", "keys", "pair", "pairs", "combination", "combinations", "annual",
             "quarterly", "monthly", "weekly", "daily", "yearly", "signups", "signup", "registrations", "numbers", "counts",
             "totals", "square", "cubic", "mph", "kph", "usd", "percent", "relative", "corresponding", "respective", "start", "end",
-            "beginning", "middle", "people", "persons", "person", "member", "members", "record", "records", "row", "rows");
+            "beginning", "middle", "people", "persons", "person", "member", "members", "record", "records", "row", "rows", "increase", "increases", "decrease", "decreases", "rise", "drop",
+            "difference", "differences");
     /** Verbs that end a phrase: "how does the average volume of lakes vary", "the grant amount differ". */
     private static final Set<String> VERBS = Set.of("vary", "varies", "differ", "differs", "compare", "compares", "affect",
             "affects", "correlate", "correlates", "relate", "relates", "mean", "means", "depend", "depends", "change", "tend",
             "make", "makes", "get", "gets", "come", "comes", "go", "goes", "take", "takes");
     /** Participles that end in neither -ed nor -en: "have made", "have sold", "have paid". */
     private static final Set<String> PARTICIPLES = Set.of("made", "sold", "bought", "paid", "spent", "won", "got", "left", "kept",
-            "held", "run", "begun", "done", "seen", "put", "set", "lost", "met", "sent", "taught", "brought", "built", "read");
+            "held", "run", "begun", "done", "seen", "put", "set", "lost", "met", "sent", "taught", "brought", "built", "read", "flown",
+            "grown", "shown", "known", "drawn", "thrown", "worn", "torn", "sworn", "sown", "mown");
     /** Prepositions after which an -ing word is a verb: "departing from", "arriving at". */
     private static final Set<String> AFTER_VERB = Set.of("from", "to", "in", "at", "on", "into", "by", "with", "for", "after",
             "before", "between", "through");
@@ -89,7 +91,7 @@ final class AbsentAttribute {
     /** Titles of people: the word after one is a name ("dr rosi"), written in lower case or not. */
     private static final Set<String> TITLES = Set.of("dr", "doctor", "mr", "mrs", "ms", "miss", "prof", "professor", "sir");
     /** Spans of time: what one is ("resolution time", "stay duration") may be the difference of two dates of a row. */
-    private static final Set<String> SPANS = Set.of("time", "times", "duration", "durations");
+    private static final Set<String> SPANS = Set.of("time", "times", "duration", "durations", "delay", "delays", "wait", "waits");
     private static final int SHOWN_COLUMNS = 8;
 
     private AbsentAttribute() {

@@ -110,7 +110,7 @@ final class Relevance {
         if (yours != null) { // "how many credits are required at your university": the one asked is the listener, not the data
             return new Verdict(Kind.NOT_ABOUT_DATABASE, "it asks about your " + yours + ", which nothing in it names");
         }
-        Verdict byLinks = byLinks(question, catalog, shape, content, schema);
+        Verdict byLinks = byLinks(question, catalog, shape, content, schema, values);
         // nothing sure by the question's links as a whole: an attribute it asks about may still name nothing held
         if (byLinks.kind() != Kind.UNCLEAR) {
             return byLinks;
@@ -120,7 +120,8 @@ final class Relevance {
     }
 
     /** The verdict by how many of the question's content words link, weighed with its shape. */
-    private static Verdict byLinks(String question, SchemaCatalog catalog, QuestionShape shape, List<String> content, SchemaWords schema) {
+    private static Verdict byLinks(String question, SchemaCatalog catalog, QuestionShape shape, List<String> content, SchemaWords schema,
+            List<ValueLink> values) {
         List<String> strong = new ArrayList<>();
         List<String> weak = new ArrayList<>();
         for (String w : content) {
@@ -152,7 +153,11 @@ final class Relevance {
             // worded as data too ("what are the highest freight charges"), one word of what it asks for that is held is enough
             // "the happiness score of Finland": part of what it asks for is held, and so is what it asks it of
             boolean heldBesides = missing.size() < asked.size() && strong.stream().anyMatch(w -> !asked.contains(w));
-            if (!missing.isEmpty() && (shape.data() == null && !heldBesides || missing.size() == asked.size())) {
+            // "who won the Spring Clay Open in 2025": a row's name of several words (tournaments.name) is what it asks about;
+            // never a category one ("the United States" of country_name: "the process for a state to secede from" it)
+            boolean namesHeldName = values.stream().anyMatch(v -> Words.split(v.value()).size() > 1
+                    && Words.split(v.phrase()).size() > 1 && SqlWriter.labelColumns(v.table()).contains(v.column()));
+            if (!missing.isEmpty() && !namesHeldName && (shape.data() == null && !heldBesides || missing.size() == asked.size())) {
                 return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + ", and what it asks for ("
                         + String.join(" ", missing) + ") names nothing in it");
             }

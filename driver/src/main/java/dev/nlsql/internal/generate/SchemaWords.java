@@ -37,6 +37,7 @@ final class SchemaWords {
             // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be, and so is a
             // name of several words all written as the value but one letter ("Chiara Rosi")
             if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase())) || Words.split(v.phrase()).size() > 1
+                    || oneTypo(v)
                     || (v.value() + "s").equalsIgnoreCase(v.phrase())) { // "movies" for Movie
                 for (String w : Words.split(v.phrase())) {
                     valueWords.add(w);
@@ -102,6 +103,17 @@ final class SchemaWords {
             weak |= !roots.isEmpty() && p.length() > 4 && Verbs.sameRoot(roots, p); // opening for opened_year
         }
         return weak ? Link.WEAK : Link.NONE;
+    }
+
+    /**
+     * A word of five letters or more written one letter from the sampled value it was read as, its first letter kept
+     * ("Amsterdm"; a typo keeps the first letter, and "venue" is a word of its own, not a misspelt "Avenue").
+     */
+    private static boolean oneTypo(ValueLink v) {
+        String phrase = v.phrase().toLowerCase(java.util.Locale.ROOT);
+        String value = v.value().toLowerCase(java.util.Locale.ROOT);
+        return phrase.length() >= 5 && Words.split(phrase).size() == 1 && phrase.charAt(0) == value.charAt(0)
+                && dev.nlsql.internal.sql.EditDistance.of(phrase, value) == 1;
     }
 
     /** The nouns for who does what a verb says: manages (manager), drives (driver), teaches (teacher), supplies (supplier). */

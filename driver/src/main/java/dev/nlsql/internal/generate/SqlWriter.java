@@ -133,6 +133,13 @@ final class SqlWriter {
         if (every != null) {
             from = every.from();
             agg = "COUNT(" + ref(base, every.counted()) + ")";
+            // "how many lessons did each coach give in 2024": the lessons counted are those of 2024, and a coach with none is 0
+            String counted = id(base.name()) + ".";
+            List<String> narrowing = where.stream().filter(w -> w.startsWith(counted)).toList();
+            if (!narrowing.isEmpty()) {
+                from = from + " AND " + String.join(" AND ", narrowing);
+                where.removeAll(narrowing);
+            }
         }
         boolean ranking = in.limit() != null;
         List<String> select = new ArrayList<>();
@@ -154,10 +161,8 @@ final class SqlWriter {
                     where.add(c + " IS NOT NULL");
                 }
             } else {
-                if (labelColumns(in.groupTable()).size() > 1) {
-                    // "for each member": people share first and last names, so each row also says which member it is
-                    select.addAll(keyColumns(in.groupTable()));
-                }
+                // the rows are grouped by the key: each says which one it is ("for each member": people share names)
+                select.addAll(keyColumns(in.groupTable()));
                 select.addAll(labels(in.groupTable()));
                 group.addAll(keyColumns(in.groupTable()));
                 group.addAll(labels(in.groupTable()));
@@ -221,17 +226,28 @@ final class SqlWriter {
 
     /**
      * Whether every group of a table is to be listed, those with nothing counted as 0: rows of one table
-     * counted per row of the table they reference ("rooms per hotel"), with nothing else narrowing the counted rows (a filter,
-     * a date or a condition on them would need to move into the join). Else groups with nothing counted are not shown, as
-     * an inner join gives them.
+     * counted per row of the table they reference ("rooms per hotel"), with nothing narrowing the counted rows, or with a
+     * filter or date on them only when the question says "each" or "every" (it then moves into the join). Else groups
+     * with nothing counted are not shown, as an inner join gives them.
      */
     private static boolean everyGroup(Intent in, TableInfo base) {
         TableInfo group = in.groupTable();
-        return "COUNT".equals(in.aggregate()) && in.measure() == null && in.measureExpression() == null && group != null
-                && in.groupColumn() == null && in.grain() == null && !group.equals(base) && in.dateFrom() == null
-                && in.dateTo() == null && in.conditions().isEmpty() && in.joined().isEmpty()
-                && in.filters().stream().allMatch(f -> f.column().table().equals(group))
-                && in.comparisons().stream().allMatch(c -> c.column().table().equals(group));
+        if (!"COUNT".equals(in.aggregate()) || in.measure() != null || in.measureExpression() != null || group == null
+                || in.groupColumn() != null || in.grain() != null || group.equals(base) || !in.conditions().isEmpty()
+                || !in.joined().isEmpty()) {
+            return false;
+        }
+        boolean narrowed = in.dateFrom() != null || in.dateTo() != null || in.filters().stream().anyMatch(f -> !f.column().table().equals(group))
+                || in.comparisons().stream().anyMatch(c -> !c.column().table().equals(group));
+        if (!narrowed) {
+            return true;
+        }
+        // narrowed on the counted rows only, and said of each group ("each coach", not the breakdown "per coach"): the
+        // narrowing moves into the join, so a group with none left is counted 0
+        boolean each = in.questionWords().contains("each") || in.questionWords().contains("every");
+        boolean ownDate = in.dateColumn() == null || in.dateColumn().table().equals(base);
+        return each && ownDate && in.filters().stream().allMatch(f -> f.column().table().equals(group) || f.column().table().equals(base))
+                && in.comparisons().stream().allMatch(c -> c.column().table().equals(group) || c.column().table().equals(base));
     }
 
     /** "in each" or "in every": the groups are containers, so a row with no value is in none of them. */

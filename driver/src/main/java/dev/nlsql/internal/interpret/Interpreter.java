@@ -140,6 +140,15 @@ public final class Interpreter {
         if (!filters.isEmpty()) {
             b.append(", keeping rows where ").append(String.join(" and ", filters));
         }
+        List<String> matched = new ArrayList<>();
+        for (SqlParts.Condition c : parts.conditions) {
+            if (inOuterJoin(top, c.sql())) {
+                matched.add(condition(parts, c)); // "coaches LEFT JOIN lessons ON ... AND lessons.lesson_date >= ...": what is counted
+            }
+        }
+        if (!matched.isEmpty()) {
+            b.append(", matching only rows where ").append(String.join(" and ", matched));
+        }
         String text = capital(b.toString()) + ".";
         StringBuilder rest = new StringBuilder(text);
         if (!parts.joins.isEmpty()) {
@@ -314,6 +323,20 @@ public final class Interpreter {
             return d.getValue().toString();
         }
         return e.toString();
+    }
+
+    /** Whether a condition is part of the ON of one of the query's outer joins. */
+    private static boolean inOuterJoin(PlainSelect top, Expression e) {
+        if (top.getJoins() == null) {
+            return false;
+        }
+        boolean[] found = {false};
+        for (net.sf.jsqlparser.statement.select.Join j : top.getJoins()) {
+            if ((j.isLeft() || j.isOuter() || j.isRight() || j.isFull()) && j.getOnExpressions() != null) {
+                dev.nlsql.internal.sql.AstNodes.forEach(List.copyOf(j.getOnExpressions()), n -> found[0] |= n == e);
+            }
+        }
+        return found[0];
     }
 
     private static boolean inSelect(PlainSelect top, Expression e) {

@@ -385,7 +385,8 @@ public final class ValueIndex {
 
     /**
      * The question's words that read as a value of several words with one typo in one long word ("Chiara Rosi" for Chiara
-     * Rossi), or null: every other word as written, and the misspelt one a letter of letters from a word of five or more.
+     * Rossi) or as its plural ("Embraer E190s"), or null: every other word as written, the misspelt one a letter of letters
+     * from a word of five or more.
      */
     private static String oneTypoIn(List<String> questionWords, List<String> valueWords) {
         int n = valueWords.size();
@@ -396,14 +397,14 @@ public final class ValueIndex {
             for (int i = 0; i < n && fits; i++) {
                 String q = window.get(i);
                 String v = valueWords.get(i);
-                if (q.equals(v)) {
-                    continue;
+                if (q.equals(v) || i == n - 1 && q.equals(v + "s")) {
+                    continue; // "Embraer E190s": the value's plural
                 }
                 typos++;
                 fits = typos == 1 && v.length() >= 5 && q.length() >= 4 && EditDistance.of(q, v) == 1
                         && q.chars().allMatch(Character::isLetter) && v.chars().allMatch(Character::isLetter);
             }
-            if (fits && typos == 1) {
+            if (fits && (typos == 1 || !window.equals(valueWords))) {
                 return String.join(" ", window);
             }
         }

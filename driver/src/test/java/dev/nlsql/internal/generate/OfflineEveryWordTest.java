@@ -72,7 +72,7 @@ class OfflineEveryWordTest {
         // was: ranked by SUM(unit_price)
         String without = declined("top 3 products by units sold");
         assertFalse(without.isEmpty());
-        assertEquals("SELECT products.name, SUM(order_items.quantity) AS units_sold FROM order_items JOIN products ON "
+        assertEquals("SELECT products.id, products.name, SUM(order_items.quantity) AS units_sold FROM order_items JOIN products ON "
                 + "order_items.product_id = products.id GROUP BY products.id, products.name ORDER BY SUM(order_items.quantity) DESC NULLS LAST, "
                 + "products.id, products.name LIMIT 3", sql("top 3 products by units sold", VALUES, UNITS_SOLD));
         assertThrows(NotUnderstoodException.class, () -> sql("top 3 products by units", VALUES)); // "units" is not unit_price

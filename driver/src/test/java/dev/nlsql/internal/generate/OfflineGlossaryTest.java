@@ -36,7 +36,7 @@ class OfflineGlossaryTest {
 
     @Test
     void aMeasureIsComputedJoinedToWhatItIsPer() throws Exception {
-        assertEquals("SELECT categories.name, SUM(order_items.unit_price * order_items.quantity) AS revenue FROM order_items "
+        assertEquals("SELECT categories.id, categories.name, SUM(order_items.unit_price * order_items.quantity) AS revenue FROM order_items "
                 + "JOIN products ON order_items.product_id = products.id JOIN categories ON products.category_id = categories.id "
                 + "GROUP BY categories.id, categories.name", sql("revenue per category", VALUES, REVENUE));
         // without the glossary the same question sums the orders' totals over items: declined, never summed twice

@@ -89,8 +89,12 @@ class OfflineSqlGeneratorTest {
         assertEquals("SELECT customers.customer_id, customers.first_name, customers.last_name, COUNT(invoices.customer_id) AS count FROM customers LEFT JOIN"
                 + " invoices ON invoices.customer_id = customers.customer_id GROUP BY customers.customer_id, customers.first_name,"
                 + " customers.last_name", sql);
-        // a filter on what is counted keeps the inner join: the condition would have to move into it
+        // a filter on what is counted, said of each customer, moves into the join: a customer with none from Germany counts 0
         assertTrue(sql("How many invoices from Germany does each customer have?", List.of(
+                ShopCatalog.value(INVOICES, "billing_country", "Germany"))).contains("FROM customers LEFT JOIN invoices ON"
+                + " invoices.customer_id = customers.customer_id AND invoices.billing_country = 'Germany'"));
+        // a breakdown keeps the inner join
+        assertTrue(sql("How many invoices from Germany per customer?", List.of(
                 ShopCatalog.value(INVOICES, "billing_country", "Germany"))).contains("FROM invoices JOIN customers"));
     }
 }

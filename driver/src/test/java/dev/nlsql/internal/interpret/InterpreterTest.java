@@ -207,6 +207,26 @@ class InterpreterTest {
                 filtered.doubts().stream().filter(d -> d.contains("not listed")).toList());
     }
 
+    /**
+     * Rows with no match ("artists with no albums": a LEFT JOIN whose key IS NULL) read as such, not as "kept all the
+     * artists"; what an outer join's ON narrows is said ("matching only rows where ..."), and both are justified.
+     */
+    @Test
+    void rowsWithNoMatchAndWhatAnOuterJoinNarrowsAreSaid() {
+        Interpretation none = read("Which artists have no albums?", "SELECT artist.artist_id, artist.name FROM artist LEFT JOIN album"
+                + " ON album.artist_id = artist.artist_id WHERE album.artist_id IS NULL");
+        assertEquals("Listed artist id (artist.artist_id) and artist's name (artist.name) of the artists (artist), keeping rows where"
+                + " there is no album (album) with album.artist_id = artist.artist_id. Joined album.artist_id = artist.artist_id.",
+                none.reading());
+        assertTrue(none.unique(), none.doubts().toString());
+        Interpretation narrowed = read("How many tracks longer than 300000 milliseconds does each album have?", "SELECT album.title,"
+                + " COUNT(track.album_id) AS count FROM album LEFT JOIN track ON track.album_id = album.album_id AND track.milliseconds"
+                + " > 300000 GROUP BY album.album_id, album.title");
+        assertTrue(narrowed.reading().contains("matching only rows where track's milliseconds (track.milliseconds) is over 300000"),
+                narrowed.reading());
+        assertTrue(narrowed.unique(), narrowed.doubts().toString());
+    }
+
     /** A repair keeps a question's meaning: a misspelling, a longer name of the same words, a label for a label, or words the question says. */
     @Test
     void aRepairKeepsMeaningOnlyWhenTheQuestionOrTheNameSettlesIt() {

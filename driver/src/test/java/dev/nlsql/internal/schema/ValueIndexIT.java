@@ -34,6 +34,8 @@ class ValueIndexIT {
         assertNull(ValueIndex.match(n, named, "Chiara Ross"), "the misspelt word must be five letters or more");
         assertNull(ValueIndex.match(n, named, "Chiera Rossi"), "two words with a typo are another name");
         assertNull(ValueIndex.match(n, named, "Route 13"), "a number is never a typo");
+        List<String> planes = Words.split("Which planes are Embraer E190s?");
+        assertEquals("embraer e190s", ValueIndex.match(" " + String.join(" ", planes) + " ", planes, "Embraer E190"), "the plural");
     }
 
     private static long later() {
