@@ -232,10 +232,22 @@ final class Narrator {
         return b.toString();
     }
 
-    /** "Bruno (sum amount 150.00)": the first value, the others named in brackets. */
+    /**
+     * "Bruno (sum amount 150.00)": the first value, the others named in brackets; a key first is named in brackets and the
+     * next value names the row ("Bruno (customer id 2, sum amount 150.00)").
+     */
     private static String rowText(List<String> columns, List<Object> row) {
         if (row.isEmpty()) {
             return "";
+        }
+        String first = label(columns.get(0));
+        if (row.size() > 1 && columns.size() == row.size() && (first.equals("id") || first.endsWith(" id"))) {
+            List<String> c = new java.util.ArrayList<>(columns);
+            List<Object> r = new java.util.ArrayList<>(row);
+            java.util.Collections.swap(c, 0, 1);
+            java.util.Collections.swap(r, 0, 1);
+            columns = c;
+            row = r;
         }
         StringBuilder b = new StringBuilder(text(row.get(0)));
         if (row.size() > 1) {

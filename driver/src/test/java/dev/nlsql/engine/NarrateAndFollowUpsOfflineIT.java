@@ -89,13 +89,14 @@ class NarrateAndFollowUpsOfflineIT {
             // grouped without ORDER BY: the rows come in no particular order, so none is "the first" (issue 36)
             assertTrue(trace(s).finalSql().contains("GROUP BY") && !trace(s).finalSql().contains("ORDER BY"), trace(s).finalSql());
             assertTrue(cols[0].matches("There are at least 2 rows \\(the row cap was reached; in no particular order\\); among them "
-                    + "\\w+ \\(sum amount [0-9.]+\\) and \\w+ \\(sum amount [0-9.]+\\)\\."), cols[0]);
+                    + "\\w+ \\(id \\d+, sum amount [0-9.]+\\) and \\w+ \\(id \\d+, sum amount [0-9.]+\\)\\."), cols[0]);
             assertEquals("medium", cols[1]);
             assertEquals("truncated", cols[2]);
         }
         try (Connection c = connect(); Statement s = c.createStatement()) {
             String[] cols = rows(s.executeQuery("NARRATE NL total amount per customer")).get(0).split("\\|");
-            assertTrue(cols[0].matches("There are 3 rows: \\w+ \\(sum amount [0-9.]+\\), \\w+ \\(sum amount [0-9.]+\\) and \\w+ \\(sum amount [0-9.]+\\)\\."), cols[0]);
+            assertTrue(cols[0].matches("There are 3 rows: \\w+ \\(id \\d+, sum amount [0-9.]+\\), \\w+ \\(id \\d+, sum amount [0-9.]+\\) and \\w+"
+                    + " \\(id \\d+, sum amount [0-9.]+\\)\\."), cols[0]);
             assertEquals("high", cols[1]);
         }
     }

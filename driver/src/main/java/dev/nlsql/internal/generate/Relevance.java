@@ -105,7 +105,7 @@ final class Relevance {
         if (content.isEmpty()) {
             return Verdict.UNCLEAR; // only grammar ("how many?"): nothing to judge by, so the reader's own answer (NL005) stands
         }
-        SchemaWords schema = new SchemaWords(catalog, values);
+        SchemaWords schema = new SchemaWords(catalog, values, capitalised(question));
         String yours = yours(question, schema);
         if (yours != null) { // "how many credits are required at your university": the one asked is the listener, not the data
             return new Verdict(Kind.NOT_ABOUT_DATABASE, "it asks about your " + yours + ", which nothing in it names");
@@ -286,6 +286,21 @@ final class Relevance {
      * link to nothing strongly: the names of things ("Night Watch", "Mount Everest") a question about
      * the world asks about.
      */
+    /** The words written with a capital (lower case), the first of the question aside. */
+    private static Set<String> capitalised(String question) {
+        Set<String> out = new java.util.HashSet<>();
+        Matcher m = WORD.matcher(question);
+        boolean first = true;
+        while (m.find()) {
+            String w = m.group();
+            if (!first && Character.isUpperCase(w.charAt(0))) {
+                out.add(w.toLowerCase(Locale.ROOT));
+            }
+            first = false;
+        }
+        return out;
+    }
+
     private static List<String> unlinkedNames(String question, List<String> strong) {
         List<String> out = new ArrayList<>();
         Matcher m = WORD.matcher(question.replace('\u2019', '\''));

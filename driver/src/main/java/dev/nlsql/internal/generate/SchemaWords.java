@@ -33,11 +33,16 @@ final class SchemaWords {
     private boolean numbers;
 
     SchemaWords(SchemaCatalog catalog, List<ValueLink> values) {
+        this(catalog, values, Set.of());
+    }
+
+    /** @param capitalised the question's words written with a capital (lower case): a misspelt name is written so */
+    SchemaWords(SchemaCatalog catalog, List<ValueLink> values, Set<String> capitalised) {
         for (ValueLink v : values) {
             // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be, and so is a
             // name of several words all written as the value but one letter ("Chiara Rosi")
             if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase())) || Words.split(v.phrase()).size() > 1
-                    || oneTypo(v)
+                    || capitalised.contains(v.phrase().toLowerCase(java.util.Locale.ROOT)) && oneTypo(v)
                     || (v.value() + "s").equalsIgnoreCase(v.phrase())) { // "movies" for Movie
                 for (String w : Words.split(v.phrase())) {
                     valueWords.add(w);
@@ -107,7 +112,8 @@ final class SchemaWords {
 
     /**
      * A word of five letters or more written one letter from the sampled value it was read as, its first letter kept
-     * ("Amsterdm"; a typo keeps the first letter, and "venue" is a word of its own, not a misspelt "Avenue").
+     * ("Amsterdm"; a typo keeps the first letter, and "venue" is a word of its own, not a misspelt "Avenue"). Only a word
+     * written with a capital: "write me a poem" is no misspelt "White".
      */
     private static boolean oneTypo(ValueLink v) {
         String phrase = v.phrase().toLowerCase(java.util.Locale.ROOT);

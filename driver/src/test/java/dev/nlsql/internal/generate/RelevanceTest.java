@@ -411,6 +411,8 @@ class RelevanceTest {
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the seating capacity of the main venue at Madison Square Garden?",
                 airline, List.of(new ValueLink(airports, airports.column("city"), "Avenue", "venue"))).kind(),
                 "a word of its own one letter from a value, not a misspelling of it");
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("write me a poem about the sea", airline, List.of(new ValueLink(aircraft,
+                aircraft.column("model"), "White", "write"))).kind(), "a word not written as a name is no misspelt value");
         assertTrue(Relevance.judge("average delay in minutes of delayed flights per destination city", airline, List.of(new ValueLink(
                 flights, flights.column("status"), "delayed", "delayed"))).kind() != Kind.NOT_ABOUT_DATABASE);
         assertTrue(Relevance.judge("Which planes have never flown?", airline, List.of()).kind() != Kind.NOT_ABOUT_DATABASE);
