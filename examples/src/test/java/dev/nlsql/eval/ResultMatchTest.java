@@ -89,6 +89,11 @@ class ResultMatchTest {
                 true), "an extra column (a key) and ties in another order");
         assertFalse(ResultMatch.lenient(gold, rows(new Object[] {8, "John", 1}, new Object[] {7, "Jane", 3}, new Object[] {9, "Emily", 1}),
                 true), "an extra column and the key out of order");
+        List<List<Object>> allTied = rows(new Object[] {"Saudade Club", 4}, new Object[] {"Blue Orchard", 4}, new Object[] {"Daan", 4});
+        assertTrue(ResultMatch.lenient(allTied, rows(new Object[] {6, "Blue Orchard", 4}, new Object[] {9, "Saudade Club", 4},
+                new Object[] {19, "Daan", 4}), true), "every row tied on the number shown: any order");
+        assertFalse(ResultMatch.strict(rows(new Object[] {"b", "x"}, new Object[] {"a", "x"}), rows(new Object[] {"a", "x"},
+                new Object[] {"b", "x"}), true), "a constant text is no number they tie on");
         assertTrue(GoldSql.ordersRows("SELECT a FROM t ORDER BY a"));
         assertFalse(GoldSql.ordersRows("SELECT a, RANK() OVER (ORDER BY b) FROM t"), "a window's order is not the result's");
         assertFalse(GoldSql.ordersRows("WITH x AS (SELECT a FROM t ORDER BY a) SELECT a FROM x"));

@@ -246,6 +246,16 @@ final class IntentReader {
             if (at < 0 || !v.lookedUp() && !literal(v) || inTerm(at, phrase.size())) {
                 continue;
             }
+            if (phrase.size() == 1) {
+                String stem = Words.stem(phrase.get(0));
+                TableInfo named = catalog.tables().stream().filter(t -> t != v.table() && Words.stems(t.name()).contains(stem)).findFirst()
+                        .orElse(null);
+                if (named != null) {
+                    // "how many customers does the Bristol branch have": the branch is a row of branches, not the channel 'branch'
+                    throw new NotUnderstoodException("it does not know whether '" + phrase.get(0) + "' means the table " + named.name()
+                            + " or the value '" + v.value() + "' of " + v.table().name() + "." + v.column().name());
+                }
+            }
             ValueSpot same = null;
             for (ValueSpot s : List.copyOf(spots)) {
                 boolean overlaps = at < s.at() + s.length() && s.at() < at + phrase.size();
@@ -1390,6 +1400,17 @@ final class IntentReader {
                 toExplain.add(m.at()); // "how many customers paid": paid_on is a date of payments, which it does not read
             } else {
                 dateVerbsRead.add(m.at()); // accounted for by its date; the tables it names still say what a join means
+                List<String> roots = Words.roots(words.get(m.at()));
+                boolean said = m.at() + 1 < words.size() && Set.of("to", "from", "in", "at", "on", "by", "via", "with", "for")
+                        .contains(words.get(m.at() + 1)) || filters.stream().anyMatch(f -> Words.split(f.column().column().name())
+                        .stream().anyMatch(roots::contains));
+                if (!dated && !said && m.column() != null && m.column().nullable() && m.table() == base) {
+                    // "how many accounts have been closed": those with a closing date; one with none is open. Not "orders
+                    // shipped to Germany": the verb says where (ship_country), and whether they left yet is not asked
+                    String column = dev.nlsql.internal.schema.SchemaRenderer.identifier(catalog, m.table().name()) + "."
+                            + dev.nlsql.internal.schema.SchemaRenderer.identifier(catalog, m.column().name());
+                    conditions.add(new Intent.Expression(column + " IS NOT NULL", words.get(m.at()), List.of(m.table())));
+                }
             }
         }
         List<String> verbWords = new ArrayList<>();

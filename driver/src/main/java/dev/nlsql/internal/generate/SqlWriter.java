@@ -141,6 +141,19 @@ final class SqlWriter {
                 where.removeAll(narrowing);
             }
         }
+        if (every == null && agg != null && in.groupTable() != null && joins.tables().size() > 1 && eachSaid(in.questionWords())
+                && narrowsOtherThan(in, base, in.groupTable())) {
+            // "for each genre, how many performances at Northwind Fest 2025": a genre with none there would not be listed,
+            // and "each" may mean it too (counted 0)
+            List<String> w = in.questionWords();
+            int each = Math.max(w.indexOf("each"), w.indexOf("every"));
+            StringBuilder said = new StringBuilder(each >= 0 ? w.get(each) : "each");
+            for (int i = each + 1; each >= 0 && i < w.size() && i <= each + 2 && !Words.isStop(w.get(i)) && !w.get(i).equals("how"); i++) {
+                said.append(' ').append(w.get(i)); // "each meter type"
+            }
+            throw new NotUnderstoodException("it does not know whether '" + said + "' includes those with nothing left by the"
+                    + " filters (counted 0)");
+        }
         boolean ranking = in.limit() != null;
         List<String> select = new ArrayList<>();
         List<String> group = new ArrayList<>();
@@ -248,6 +261,19 @@ final class SqlWriter {
         boolean ownDate = in.dateColumn() == null || in.dateColumn().table().equals(base);
         return each && ownDate && in.filters().stream().allMatch(f -> f.column().table().equals(group) || f.column().table().equals(base))
                 && in.comparisons().stream().allMatch(c -> c.column().table().equals(group) || c.column().table().equals(base));
+    }
+
+    private static boolean eachSaid(List<String> words) {
+        return words.contains("each") || words.contains("every");
+    }
+
+    /** Whether a filter, comparison or date narrows the rows by a table other than the group's. */
+    private static boolean narrowsOtherThan(Intent in, TableInfo base, TableInfo group) {
+        boolean dated = in.dateFrom() != null || in.dateTo() != null;
+        TableInfo dateTable = in.dateColumn() != null ? in.dateColumn().table() : base;
+        return in.filters().stream().anyMatch(f -> !f.column().table().equals(group))
+                || in.comparisons().stream().anyMatch(c -> !c.column().table().equals(group))
+                || dated && !dateTable.equals(group) || !in.conditions().isEmpty();
     }
 
     /** "in each" or "in every": the groups are containers, so a row with no value is in none of them. */
