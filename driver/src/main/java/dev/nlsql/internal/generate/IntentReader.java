@@ -296,6 +296,11 @@ final class IntentReader {
         }
     }
 
+    /** Whether the word at {@code at} is what a "what" or "which" asks for ("what genre is ..."). */
+    private boolean asked(int at) {
+        return at > 0 && (words.get(at - 1).equals("what") || words.get(at - 1).equals("which"));
+    }
+
     /** The value is what the question says, not a word that merely shares its stem ("product" is not "Produce"). */
     private boolean literal(ValueLink v) {
         List<String> value = Words.split(v.value());
@@ -338,8 +343,11 @@ final class IntentReader {
             }
             List<Column> candidates = columns;
             if (candidates.size() > 1) {
+                // "customers in the city of Berlin" says which column; "what genre is Thriller" asks for the genre, and says
+                // nothing of where Thriller is (a title)
                 List<Column> byColumn = candidates.stream()
-                        .filter(c -> mentions.stream().anyMatch(m -> c.column().equals(m.column()) && c.table().equals(m.table()))).toList();
+                        .filter(c -> mentions.stream().anyMatch(m -> c.column().equals(m.column()) && c.table().equals(m.table())
+                                && !asked(m.at()))).toList();
                 candidates = byColumn.isEmpty() ? candidates : byColumn;
             }
             if (candidates.size() > 1) {

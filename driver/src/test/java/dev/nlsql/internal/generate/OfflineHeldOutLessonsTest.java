@@ -324,4 +324,17 @@ class OfflineHeldOutLessonsTest {
                 assertThrows(NotUnderstoodException.class, () -> sql(c, "for each genre, how many performances were there at Northwind Fest",
                         List.of(ShopCatalog.value(festivals, "name", "Northwind Fest")))).getMessage());
     }
+
+    /**
+     * Held-out set 16 (streaming; wrong at high): "what genre is Thriller?", where Thriller is a genre and a film's name,
+     * listed the thrillers: the column a "what" asks for never settles which column holds the value.
+     */
+    @Test
+    void theColumnAWhatAsksForNeverSettlesWhereTheValueIs() {
+        TableInfo titles = new TableInfo("public", "titles", null, List.of(col("title_id", "int4"), col("name", "text"),
+                col("genre", "text")), List.of("title_id"), List.of());
+        SchemaCatalog c = new SchemaCatalog("PostgreSQL", "15", "public", List.of(titles));
+        assertThrows(NotUnderstoodException.class, () -> sql(c, "what genre is Thriller?", List.of(ShopCatalog.value(titles, "name",
+                "Thriller"), ShopCatalog.value(titles, "genre", "Thriller"))));
+    }
 }
