@@ -1415,8 +1415,8 @@ final class IntentReader {
                 if (!dated && !said && m.column() != null && m.column().nullable() && m.table() == base) {
                     // "how many accounts have been closed": those with a closing date; one with none is open. Not "orders
                     // shipped to Germany": the verb says where (ship_country), and whether they left yet is not asked
-                    String column = dev.nlsql.internal.schema.SchemaRenderer.identifier(catalog, m.table().name()) + "."
-                            + dev.nlsql.internal.schema.SchemaRenderer.identifier(catalog, m.column().name());
+                    String column = SchemaRenderer.identifier(catalog, m.table().name()) + "."
+                            + SchemaRenderer.identifier(catalog, m.column().name());
                     conditions.add(new Intent.Expression(column + " IS NOT NULL", words.get(m.at()), List.of(m.table())));
                 }
             }

@@ -6,11 +6,13 @@ import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.schema.ValueIndex.ValueLink;
 import dev.nlsql.internal.schema.Words;
+import dev.nlsql.internal.sql.EditDistance;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -42,7 +44,7 @@ final class SchemaWords {
             // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be, and so is a
             // name of several words all written as the value but one letter ("Chiara Rosi")
             if (v.lookedUp() || Words.stems(v.value()).equals(Words.stems(v.phrase())) || Words.split(v.phrase()).size() > 1
-                    || capitalised.contains(v.phrase().toLowerCase(java.util.Locale.ROOT)) && oneTypo(v)
+                    || capitalised.contains(v.phrase().toLowerCase(Locale.ROOT)) && oneTypo(v)
                     || (v.value() + "s").equalsIgnoreCase(v.phrase())) { // "movies" for Movie
                 for (String w : Words.split(v.phrase())) {
                     valueWords.add(w);
@@ -116,10 +118,10 @@ final class SchemaWords {
      * written with a capital: "write me a poem" is no misspelt "White".
      */
     private static boolean oneTypo(ValueLink v) {
-        String phrase = v.phrase().toLowerCase(java.util.Locale.ROOT);
-        String value = v.value().toLowerCase(java.util.Locale.ROOT);
+        String phrase = v.phrase().toLowerCase(Locale.ROOT);
+        String value = v.value().toLowerCase(Locale.ROOT);
         return phrase.length() >= 5 && Words.split(phrase).size() == 1 && phrase.charAt(0) == value.charAt(0)
-                && dev.nlsql.internal.sql.EditDistance.of(phrase, value) == 1;
+                && EditDistance.of(phrase, value) == 1;
     }
 
     /** The nouns for who does what a verb says: manages (manager), drives (driver), teaches (teacher), supplies (supplier). */

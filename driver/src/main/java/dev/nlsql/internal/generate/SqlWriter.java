@@ -257,9 +257,8 @@ final class SqlWriter {
         }
         // narrowed on the counted rows only, and said of each group ("each coach", not the breakdown "per coach"): the
         // narrowing moves into the join, so a group with none left is counted 0
-        boolean each = in.questionWords().contains("each") || in.questionWords().contains("every");
         boolean ownDate = in.dateColumn() == null || in.dateColumn().table().equals(base);
-        return each && ownDate && in.filters().stream().allMatch(f -> f.column().table().equals(group) || f.column().table().equals(base))
+        return eachSaid(in.questionWords()) && ownDate && in.filters().stream().allMatch(f -> f.column().table().equals(group) || f.column().table().equals(base))
                 && in.comparisons().stream().allMatch(c -> c.column().table().equals(group) || c.column().table().equals(base));
     }
 
