@@ -49,7 +49,9 @@ class HeldOutSetsIT {
             set("held-out-14", "hospital", "held-out-14/hospital.sql", "warehouse", "held-out-14/warehouse.sql"),
             set("held-out-15", "festival", "held-out-15/festival.sql", "bank", "held-out-15/bank.sql"),
             set("held-out-16", "hr", "held-out-16/hr.sql", "streaming", "held-out-16/streaming.sql"),
-            set("held-out-17", "energy", "held-out-17/energy.sql", "school_trips", "held-out-17/school_trips.sql"));
+            set("held-out-17", "energy", "held-out-17/energy.sql", "school_trips", "held-out-17/school_trips.sql"),
+            set("held-out-18", "library", "held-out-18/library.sql", "food_delivery", "held-out-18/food_delivery.sql"),
+            set("held-out-19", "insurance", "held-out-19/insurance.sql", "coffee", "held-out-19/coffee.sql"));
 
     /** A set's entry: pairs of a database's name and where its schema comes from. */
     private static Map.Entry<String, List<String[]>> set(String name, String... databases) {
@@ -64,7 +66,8 @@ class HeldOutSetsIT {
             Map.entry("held-out-2", 17), Map.entry("held-out-3", 11), Map.entry("held-out-4", 10), Map.entry("held-out-5", 10),
             Map.entry("held-out-6", 7), Map.entry("held-out-7", 7), Map.entry("held-out-8", 7), Map.entry("held-out-9", 10),
             Map.entry("held-out-10", 17), Map.entry("held-out-11", 11), Map.entry("held-out-12", 8), Map.entry("held-out-13", 19),
-            Map.entry("held-out-14", 7), Map.entry("held-out-15", 21), Map.entry("held-out-16", 11), Map.entry("held-out-17", 14));
+            Map.entry("held-out-14", 7), Map.entry("held-out-15", 21), Map.entry("held-out-16", 11), Map.entry("held-out-17", 14),
+            Map.entry("held-out-18", 8), Map.entry("held-out-19", 7));
     /**
      * Answers the grader counts wrong that are right, each with why: festivals repeat their names across years, and the
      * gold shows the year beside the festival's key and name; the answer shows the key and name, which say which festival.
@@ -75,9 +78,9 @@ class HeldOutSetsIT {
 
     @BeforeAll
     static void load() throws Exception {
-        for (List<String[]> dbs : SETS.values()) {
-            for (String[] db : dbs) {
-                String name = PREFIX + db[0];
+        for (Map.Entry<String, List<String[]>> set : SETS.entrySet()) {
+            for (String[] db : set.getValue()) {
+                String name = prefix(set.getKey()) + db[0];
                 TestPostgres.dropDatabase(name);
                 TestPostgres.createDatabaseIfMissing(name);
                 String script = db[1].startsWith("samples:")
@@ -94,11 +97,16 @@ class HeldOutSetsIT {
 
     @AfterAll
     static void drop() throws Exception {
-        for (List<String[]> dbs : SETS.values()) {
-            for (String[] db : dbs) {
-                TestPostgres.dropDatabase(PREFIX + db[0]);
+        for (Map.Entry<String, List<String[]>> set : SETS.entrySet()) {
+            for (String[] db : set.getValue()) {
+                TestPostgres.dropDatabase(prefix(set.getKey()) + db[0]);
             }
         }
+    }
+
+    /** Each set's databases apart: two sets may both have a "library". */
+    private static String prefix(String set) {
+        return PREFIX + (set.equals("held-out") ? "1" : set.substring("held-out-".length())) + "_";
     }
 
     /** A plain SQL script or pg_dump's plain format: statements, and COPY ... FROM stdin blocks up to their "\\." line. */
@@ -136,13 +144,13 @@ class HeldOutSetsIT {
     @ValueSource(strings = {"held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7", "held-out-8", "held-out-9", "held-out-10",
         "held-out-11", "held-out-12", "held-out-13",
         "held-out-14", "held-out-15",
-        "held-out-16", "held-out-17"})
+        "held-out-16", "held-out-17", "held-out-18", "held-out-19"})
     void everyAnswerRightNoneWrongAtHighNoneRefused(String set) throws Exception {
         Path questions = Files.createTempFile("nlsql-" + set, ".jsonl");
         try {
             Files.writeString(questions, resource("/eval/" + set + "/questions.jsonl"));
             List<Dataset.Question> asked = Dataset.read(questions);
-            String url = "jdbc:nlsql:" + TestPostgres.urlOf(PREFIX + "{db}").substring("jdbc:".length());
+            String url = "jdbc:nlsql:" + TestPostgres.urlOf(prefix(set) + "{db}").substring("jdbc:".length());
             Properties offline = new Properties();
             offline.setProperty("nlsql.llm", "offline");
             List<QuestionResult> results = new Evaluator(url, offline, 2).run(asked, r -> { });

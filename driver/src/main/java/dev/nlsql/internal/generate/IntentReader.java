@@ -127,7 +127,7 @@ final class IntentReader {
                 quoted.add(m.group(1) != null ? m.group(1) : m.group(2));
                 words.add("\u0000quoted");
             } else {
-                words.add(m.group().replace("'s", ""));
+                words.add(Words.folded(m.group().replace("'s", ""))); // "cafés" names cafes
             }
         }
         used = new boolean[words.size()];
@@ -431,11 +431,30 @@ final class IntentReader {
 
     // ---- dates, limits, comparisons, aggregates, grouping ----
 
-    private void readDates() {
+    private void readDates() throws NotUnderstoodException {
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
             String next = i + 1 < words.size() ? words.get(i + 1) : "";
             String next2 = i + 2 < words.size() ? words.get(i + 2) : "";
+            int[] part = partOfYear(i);
+            if (part != null) {
+                // "the last quarter of 2024", "Q1 2025", "the first half of 2025": a part of a named year, never the year
+                LocalDate start = LocalDate.of(part[0], part[1], 1);
+                dated(i, date(start), date(start.plusMonths(part[2])));
+                use(i, part[3]);
+                continue;
+            }
+            if ((w.equals("since") || w.equals("after") || w.equals("before")) && MONTHS.contains(next) && isYear(next2)) {
+                LocalDate month = LocalDate.of(Integer.parseInt(next2), MONTHS.indexOf(next) + 1, 1);
+                LocalDate d = w.equals("after") ? month.plusMonths(1) : month; // "since March 2024" takes March in
+                if (w.equals("before")) {
+                    dated(i, null, date(d));
+                } else {
+                    dated(i, date(d), null);
+                }
+                use(i, i + 3);
+                continue;
+            }
             if ((w.equals("last") || w.equals("past")) && isNumber(next) && isGrain(next2)) {
                 dated(i, "CURRENT_DATE - INTERVAL '" + Integer.parseInt(next) + "' " + grainName(next2).toUpperCase(Locale.ROOT), null);
                 use(i, i + 3);
@@ -1122,6 +1141,7 @@ final class IntentReader {
      */
     private Intent roles(List<Mention> mentions, List<Integer> verbs) throws NotUnderstoodException {
         TableInfo entity = null;
+        int entityAt = -1;
         TableInfo counted = null;
         Column measure = null;
         String measureKind = null;
@@ -1142,6 +1162,15 @@ final class IntentReader {
         Column dateColumn = null;
         List<Mention> dateWords = new ArrayList<>();
         for (Mention m : mentions) {
+            if (dated && m.kind() == null && m.column() != null && SqlWriter.isDate(m.column()) && dateAt >= m.at() + m.length()
+                    && words.subList(m.at() + m.length(), dateAt).stream().allMatch(Words::isStop)) {
+                // "with an end date in 2023": the date named right before the phrase is the one it is about
+                if (dateColumn != null && !dateColumn.column().equals(m.column())) {
+                    throw new NotUnderstoodException("it does not know which of two dates the date phrase is about");
+                }
+                dateColumn = new Column(m.table(), m.column());
+                continue;
+            }
             if ("date".equals(m.kind())) {
                 dateWords.add(m);
                 if (dated && m.column() == null) {
@@ -1196,10 +1225,12 @@ final class IntentReader {
                 }
             } else if (entity == null && !("COUNT".equals(aggregate) && !ranking && counted == null)) {
                 entity = m.table();
+                entityAt = m.at();
             } else if (counted == null && m.table() != entity) {
                 counted = m.table();
             } else if (entity == null) {
                 entity = m.table();
+                entityAt = m.at();
             }
         }
         if (measureTerm != null && measure != null) {
@@ -1361,6 +1392,9 @@ final class IntentReader {
                 labels.forEach(shown::remove);
             }
         }
+        if (aggregate == null && !rankByMeasure && entity == base && entityAt >= 0 && !shown.isEmpty() && measure == null) {
+            listRowsWithColumns(base, entityAt, shown, shownAt);
+        }
         if (aggregate == null && shown.isEmpty() && measure == null && onlyKeys(base)) {
             throw new NotUnderstoodException(base.name() + " only links other tables; it does not know what to show of them");
         }
@@ -1446,6 +1480,13 @@ final class IntentReader {
         if (dated && dateColumn == null) {
             dateColumn = dateOf(base, events, joined, reads, mentions);
         }
+        secondQuestionShown(mentions, shown, groupTable);
+        if (measureKind != null && measure != null && aggregate != null && !"COUNT".equals(aggregate) && groupTable != null
+                && groupColumn == null && measure.table() == groupTable) {
+            // "top 3 products by revenue" as each product's own list price: a word of money read as the one value a row has
+            throw new NotUnderstoodException("each row of " + groupTable.name() + " has one " + measure.column().name()
+                    + ", so it does not know what the " + measureKind + " adds up per " + groupTable.name());
+        }
         return new Intent(base, aggregate, measure, groupTable, groupColumn, grain, List.copyOf(filters), compared, dateFrom, dateTo,
                 shown, rankByMeasure, limit, descending, distinct, joined, dateColumn, measureExpression, List.copyOf(conditions),
                 List.copyOf(words));
@@ -1526,7 +1567,7 @@ final class IntentReader {
             about.addAll(joined);
         }
         List<Column> dates = about.stream().map(this::dateOrHeaderDate).filter(java.util.Objects::nonNull).distinct().toList();
-        if (dates.size() > 1 && events.isEmpty()) {
+        if (events.isEmpty()) {
             TableInfo before = null;
             for (Mention m : mentions) {
                 int end = m.at() + m.length();
@@ -1535,7 +1576,12 @@ final class IntentReader {
                 }
             }
             Column near = before == null || !about.contains(before) ? null : dateOrHeaderDate(before);
-            dates = near == null ? dates : List.of(near);
+            if (near != null) {
+                dates = List.of(near);
+            } else if (dateOrHeaderDate(base) == null && base.columns().stream().anyMatch(SqlWriter::isDate)) {
+                // policies with a start and an end date: a joined table's one date (the customer's birth date) is not theirs
+                dates = List.of();
+            }
         }
         if (dates.size() > 1) {
             throw new NotUnderstoodException("it does not know whose date the date phrase is about: "
@@ -1585,6 +1631,68 @@ final class IntentReader {
         List<String> tableStems = Words.stems(t.name());
         List<ColumnInfo> named = dates.stream().filter(c -> tableStems.contains(Words.stem(Words.split(c.name()).get(0)))).toList();
         return named.size() == 1 ? named.get(0) : null;
+    }
+
+    /**
+     * "List the Italian restaurants with their city": the rows listed, each with the columns named after them; never the
+     * distinct cities ("the policies ... with the customer's name": each policy, with its customer's). Columns named before
+     * the table ("the cities of Italian restaurants") stay what is listed.
+     */
+    private static void listRowsWithColumns(TableInfo base, int entityAt, List<Column> shown, Map<Column, Integer> shownAt) {
+        List<ColumnInfo> names = SqlWriter.labelColumns(base);
+        if (!shown.stream().allMatch(c -> shownAt.getOrDefault(c, -1) > entityAt)
+                || shown.stream().anyMatch(c -> names.contains(c.column()))) {
+            return;
+        }
+        // each row by its key (names repeat), its name, else the number people know it by (policy_number)
+        List<Column> rows = new ArrayList<>(keyColumns(base));
+        List<ColumnInfo> said = names.isEmpty() ? base.columns().stream().filter(c -> ownNumber(base, c)).toList() : names;
+        said.forEach(c -> rows.add(new Column(base, c)));
+        rows.removeIf(shown::contains);
+        // a person of another table shown by name is told apart by its key too (customer_id before first and last name)
+        for (int i = 0; i < shown.size(); i++) {
+            TableInfo t = shown.get(i).table();
+            if (t != base && SqlWriter.labelColumns(t).size() > 1 && shown.get(i).column().equals(SqlWriter.labelColumns(t).get(0))) {
+                List<Column> key = keyColumns(t).stream().filter(k -> !shown.contains(k)).toList();
+                shown.addAll(i, key);
+                key.forEach(k -> shownAt.putIfAbsent(k, entityAt));
+                i += key.size();
+            }
+        }
+        shown.addAll(0, rows);
+        rows.forEach(c -> shownAt.putIfAbsent(c, entityAt));
+    }
+
+    private static List<Column> keyColumns(TableInfo t) {
+        return t.primaryKey().stream().map(t::columnIgnoreCase).filter(java.util.Objects::nonNull).map(c -> new Column(t, c)).toList();
+    }
+
+    /** policies.policy_number, orders.order_code: the number the table's rows are known by. */
+    private static boolean ownNumber(TableInfo t, ColumnInfo c) {
+        List<String> parts = Words.stems(c.name());
+        return parts.size() == 2 && Set.of("number", "no", "code", "ref", "reference").contains(parts.get(1))
+                && Words.stems(t.name()).contains(parts.get(0)) && !t.primaryKey().contains(c.name());
+    }
+
+    /**
+     * "Which menu item sold most, and at which restaurant?": a second question about a table, answered only when the answer
+     * shows that table's columns ("and which car (plate)"); else the restaurant would be joined and never shown.
+     */
+    private void secondQuestionShown(List<Mention> mentions, List<Column> shown, TableInfo groupTable) throws NotUnderstoodException {
+        for (int i = 1; i < words.size(); i++) {
+            String w = words.get(i);
+            boolean andBefore = words.get(i - 1).equals("and") || i > 1 && words.get(i - 2).equals("and") && Words.isStop(words.get(i - 1));
+            if (!(w.equals("which") || w.equals("what")) || !andBefore) {
+                continue;
+            }
+            int at = i;
+            Mention next = mentions.stream().filter(m -> m.at() > at).min(java.util.Comparator.comparingInt(Mention::at)).orElse(null);
+            TableInfo asked = next == null ? null : next.table();
+            if (asked != null && asked != groupTable && shown.stream().noneMatch(c -> c.table() == asked)) {
+                throw new NotUnderstoodException("it asks a second question ('" + words.get(i - 1) + " " + w + " " + words.get(next.at())
+                        + "'), whose answer it would not show");
+            }
+        }
     }
 
     /** A table of keys only (employee_territories): listing its rows answers nothing. */
@@ -1672,9 +1780,52 @@ final class IntentReader {
 
     // ---- small helpers ----
 
-    private void dated(int at, String start, String end) {
+    private void dated(int at, String start, String end) throws NotUnderstoodException {
+        if (dateAt >= 0) {
+            // "in 2024 and 2025", "last quarter ... 2024" read apart: one period, or the question is not read
+            throw new NotUnderstoodException("it reads one period of time only, and the question says two");
+        }
         dateAt = at;
         from(start, end);
+    }
+
+    private static final List<String> ORDINALS = List.of("first", "second", "third", "fourth");
+
+    /**
+     * A part of a named year at {@code i}: {year, first month, months, end index}, or null. Reads "the first (second,
+     * third, fourth, last, final) quarter of|in 2024", "Q3 2024", "Q3 of 2024", "the first (second) half of 2025".
+     */
+    private int[] partOfYear(int i) {
+        String w = words.get(i);
+        int q = w.matches("q[1-4]") ? w.charAt(1) - '0' : -1;
+        int at = i + 1;
+        int months = 3;
+        if (q < 0) {
+            int ordinal = w.equals("last") || w.equals("final") ? 4 : ORDINALS.indexOf(w) + 1;
+            String unit = i + 1 < words.size() ? words.get(i + 1) : "";
+            if (ordinal <= 0 || !(unit.equals("quarter") || unit.equals("half"))) {
+                return null;
+            }
+            months = unit.equals("half") ? 6 : 3;
+            if (months == 6 && ordinal > 2) {
+                ordinal = w.equals("last") || w.equals("final") ? 2 : -1;
+            }
+            if (ordinal <= 0) {
+                return null;
+            }
+            q = ordinal;
+            at = i + 2;
+            if (at < words.size() && !(words.get(at).equals("of") || words.get(at).equals("in"))) {
+                return null;
+            }
+        }
+        if (at < words.size() && (words.get(at).equals("of") || words.get(at).equals("in"))) {
+            at++;
+        }
+        if (at >= words.size() || !isYear(words.get(at)) || used[at]) {
+            return null;
+        }
+        return new int[] {Integer.parseInt(words.get(at)), (q - 1) * months + 1, months, at + 1};
     }
 
     private void from(String start, String end) {

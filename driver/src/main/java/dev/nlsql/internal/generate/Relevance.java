@@ -95,7 +95,8 @@ final class Relevance {
     }
 
     /** The gate's verdict on a question the offline reader declined. */
-    static Verdict judge(String question, SchemaCatalog catalog, List<ValueLink> values) {
+    static Verdict judge(String asked, SchemaCatalog catalog, List<ValueLink> values) {
+        String question = Words.folded(asked); // "cafés" names cafes
         QuestionShape shape = QuestionShape.read(question);
         boolean forAText = QuestionShape.HOW_TO.equals(shape.world()) || QuestionShape.TEXT.equals(shape.world());
         if (unknownAcronym(question) && !forAText) { // "how do I format a citation in APA style": no term of data asks for a text
@@ -240,7 +241,7 @@ final class Relevance {
     /** Whether any content word of a text (the instructions sent with a question) links to the database, strongly or weakly. */
     static boolean linksAnything(String text, SchemaCatalog catalog, List<ValueLink> values) {
         SchemaWords schema = new SchemaWords(catalog, values);
-        return contentWords(text).stream().anyMatch(w -> schema.link(w) != Link.NONE);
+        return contentWords(Words.folded(text)).stream().anyMatch(w -> schema.link(w) != Link.NONE);
     }
 
     private static boolean unknownAcronym(String question) {

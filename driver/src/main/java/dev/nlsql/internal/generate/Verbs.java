@@ -41,7 +41,9 @@ final class Verbs {
             Map.entry("made", List.of("make")), Map.entry("wrote", List.of("write")), Map.entry("written", List.of("write")),
             Map.entry("gave", List.of("give")), Map.entry("given", List.of("give")), Map.entry("got", List.of("get")),
             Map.entry("gotten", List.of("get")), Map.entry("came", List.of("come")), Map.entry("spent", List.of("spend")),
-            Map.entry("ran", List.of("run")), Map.entry("sent", List.of("send")), Map.entry("held", List.of("hold")));
+            Map.entry("ran", List.of("run")), Map.entry("sent", List.of("send")), Map.entry("held", List.of("hold")),
+            Map.entry("left", List.of("leave")), Map.entry("built", List.of("build")), Map.entry("began", List.of("begin")),
+            Map.entry("begun", List.of("begin")));
 
     private static Map<String, Set<String>> objects() {
         Map<String, Set<String>> out = new java.util.HashMap<>();

@@ -89,7 +89,8 @@ public final class ValueLookup {
     public List<ValueLink> find(String question, List<ValueLink> linked, SchemaCatalog catalog, Map<TableInfo, Double> scores,
             BiPredicate<TableInfo, ColumnInfo> sampled, Connection connection, String readRole, int budgetSeconds) {
         List<NamePhrases.Phrase> phrases = phrases(question, linked, catalog);
-        if (phrases.isEmpty()) {
+        List<ValueLink> sampledNames = sampledNames(question, linked);
+        if (phrases.isEmpty() && sampledNames.isEmpty()) {
             return List.of();
         }
         SqlDialect dialect = SqlDialect.ofProduct(catalog.productName());
@@ -109,7 +110,7 @@ public final class ValueLookup {
         List<ValueLink> found = new ArrayList<>();
         int statements = 0;
         for (NamePhrases.Phrase phrase : phrases) {
-            Found f = lookUp(phrase.text(), columns, dialect, connection, readRole, deadline);
+            Found f = lookUp(phrase.text(), columns, dialect, connection, readRole, deadline, true);
             statements += f.statements;
             if (f.incomplete) {
                 // found in some columns only: it may be in the others too, and which ones answered first is timing
@@ -119,6 +120,22 @@ public final class ValueLookup {
             }
             if (f.outOfTime) {
                 break;
+            }
+        }
+        List<Candidate> nameColumns = columns.stream().filter(c -> nameLike(c.column())).toList();
+        for (ValueLink l : sampledNames) {
+            if (System.nanoTime() >= deadline || nameColumns.isEmpty()) {
+                break;
+            }
+            // "How many orders has Priya Shah placed?": a courier's name the sample holds may be a customer's too, in a column
+            // too large to sample; both read, the question is declined as naming two columns, never filtered on the courier
+            Found f = lookUp(l.value(), nameColumns.stream().filter(c -> c.column() != l.column()).toList(), dialect, connection,
+                    readRole, deadline, false);
+            statements += f.statements;
+            if (f.incomplete) {
+                LOG.debug("'{}' was not looked up in every name column in time: not linked", Secrets.forLog(l.value()));
+            } else {
+                f.links.stream().map(k -> new ValueLink(k.table(), k.column(), k.value(), l.phrase(), true)).forEach(found::add);
             }
         }
         LOG.debug("value lookups: {} phrase(s) in {} column(s), {} statement(s), {} link(s), {} ms", phrases.size(), columns.size(),
@@ -157,6 +174,30 @@ public final class ValueLookup {
             }
         }
         return out;
+    }
+
+    /**
+     * Names the sample linked to a column of names, as the question writes them (capitalised or quoted), at most
+     * {@link #MAX_PHRASES}: another table's names may hold them too, in a column too large to sample.
+     */
+    static List<ValueLink> sampledNames(String question, List<ValueLink> linked) {
+        List<ValueLink> out = new ArrayList<>();
+        List<NamePhrases.Phrase> written = NamePhrases.of(question);
+        for (ValueLink l : linked) {
+            String value = ValueIndex.folded(l.value());
+            if (!l.lookedUp() && nameLike(l.column()) && written.stream().anyMatch(p -> ValueIndex.folded(p.text()).equals(value))
+                    && out.stream().noneMatch(o -> ValueIndex.folded(o.value()).equals(value))) {
+                out.add(l);
+                if (out.size() == MAX_PHRASES) {
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean nameLike(ColumnInfo c) {
+        return Words.split(c.name()).stream().anyMatch(NAME_WORDS::contains);
     }
 
     private static boolean alreadyLinked(List<String> words, String text, List<ValueLink> linked) {
@@ -217,7 +258,7 @@ public final class ValueLookup {
                 if (!ValueIndex.isText(c) || keys.contains(c.name()) || words.stream().anyMatch(NEVER::contains) || sampled.test(t, c)) {
                     continue;
                 }
-                ranked.add(new Ranked(t, c, words.stream().anyMatch(NAME_WORDS::contains), e.getValue(), order++));
+                ranked.add(new Ranked(t, c, nameLike(c), e.getValue(), order++));
             }
         }
         ranked.sort(Comparator.comparing((Ranked r) -> !r.nameLike()).thenComparing(Comparator.comparingDouble(Ranked::score).reversed())
@@ -271,11 +312,11 @@ public final class ValueLookup {
      * other columns are asked only for equal values.
      */
     private static Found lookUp(String phrase, List<Candidate> columns, SqlDialect dialect, Connection connection, String readRole,
-            long deadline) {
+            long deadline, boolean misspellings) {
         Found f = new Found();
         Map<Candidate, List<String>> exact = new LinkedHashMap<>();
         Map<Candidate, List<String>> near = new LinkedHashMap<>();
-        boolean nearWanted = phrase.codePointCount(0, phrase.length()) >= MIN_NEAR_LENGTH;
+        boolean nearWanted = misspellings && phrase.codePointCount(0, phrase.length()) >= MIN_NEAR_LENGTH;
         for (Candidate c : columns) {
             long left = deadline - System.nanoTime();
             // JDBC counts whole seconds, and 0 would mean none: the last statement may end up to a second past the budget

@@ -1,11 +1,13 @@
 package dev.nlsql.internal.schema;
 
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Words of questions and names, made comparable: lower case, split at snake_case and
@@ -72,7 +74,7 @@ public final class Words {
         }
         for (String part : text.split("(?<=[a-z0-9])(?=[A-Z])|[^\\p{L}\\p{N}]+")) {
             if (!part.isEmpty()) {
-                out.add(part.toLowerCase(Locale.ROOT));
+                out.add(folded(part.toLowerCase(Locale.ROOT)));
             }
         }
         return out;
@@ -80,7 +82,7 @@ public final class Words {
 
     /** A light stem: plurals and common endings removed, then the synonym group's head word. */
     public static String stem(String word) {
-        String w = word.toLowerCase(Locale.ROOT);
+        String w = folded(word.toLowerCase(Locale.ROOT));
         String head = SYNONYMS.get(w);
         if (head != null) {
             return head;
@@ -96,6 +98,18 @@ public final class Words {
         head = SYNONYMS.get(s);
         return head != null ? head : s;
     }
+
+    /** The text without its accents ("cafés": cafes), as schemas name tables in plain letters. */
+    public static String folded(String w) {
+        for (int i = 0; i < w.length(); i++) {
+            if (w.charAt(i) > 0x7f) {
+                return ACCENTS.matcher(Normalizer.normalize(w, Normalizer.Form.NFD)).replaceAll("");
+            }
+        }
+        return w;
+    }
+
+    private static final Pattern ACCENTS = Pattern.compile("\\p{M}+");
 
     public static boolean isStop(String word) {
         return STOP.contains(word.toLowerCase(Locale.ROOT));

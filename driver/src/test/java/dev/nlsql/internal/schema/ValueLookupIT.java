@@ -43,7 +43,8 @@ class ValueLookupIT {
                         + " (303, '" + LONG_NAME.substring(1) + "', 'Oslo')",
                 "INSERT INTO band SELECT g, 'Band ' || g, 1 + g % 300 FROM generate_series(1, 300) g",
                 "INSERT INTO band VALUES (301, 'AC/DC', 301), (302, 'Metallica', 301), (303, 'Johnson', 1), (304, 'Jonsson', 2),"
-                        + " (305, 'Meta%ica', 3)",
+                        + " (305, 'Meta%ica', 3), (306, 'Priya Shah', 4)",
+                "INSERT INTO label VALUES (304, 'Priya Shah', 'Leeds')",
                 // a value the lookup can only find in a read-only transaction: the setting is part of it
                 "CREATE VIEW probe AS SELECT band_id, name || ' ' || current_setting('transaction_read_only') AS name FROM band",
                 "ANALYZE band", "ANALYZE label");
@@ -167,6 +168,28 @@ class ValueLookupIT {
             List<ValueLink> links = new ValueLookup().find("how many parcels did Atlantic Records send", List.of(), catalog,
                     new IdentityHashMap<>(), (t, col) -> false, c, null, 5);
             assertEquals(List.of("label.title=Atlantic Records"), found(links));
+        }
+    }
+
+    /**
+     * Held-out set 18: "How many orders has Priya Shah placed?" filtered the courier's name, which the sample held, though a
+     * customer has the name too, in a column too large to sample. A name the sample linked to a column of names is looked
+     * up, as written, in the other tables' unsampled name columns; both links, the question names two columns.
+     */
+    @Test
+    void aNameTheSampleLinkedIsLookedUpInTheOtherNameColumns() throws SQLException {
+        try (Connection c = DriverManager.getConnection(url)) {
+            SchemaCatalog catalog = new CatalogReader(t -> true).read(c);
+            TableInfo band = table(catalog, "band");
+            TableInfo label = table(catalog, "label");
+            ValueLink sampledName = new ValueLink(band, band.column("name"), "Priya Shah", "priya shah");
+            List<ValueLink> links = new ValueLookup().find("How many albums has Priya Shah made?", List.of(sampledName), catalog,
+                    new IdentityHashMap<>(), (t, col) -> t == band && col.name().equals("name"), c, null, 5);
+            assertEquals(List.of("label.title=Priya Shah"), found(links));
+            ValueLink sampledCity = new ValueLink(label, label.column("city"), "Leeds", "leeds");
+            assertEquals(List.of(), found(new ValueLookup().find("How many labels are in Leeds?", List.of(sampledCity), catalog,
+                    new IdentityHashMap<>(), (t, col) -> t == label && col.name().equals("city"), c, null, 5)),
+                    "a sampled category value is not a name: no lookup");
         }
     }
 
