@@ -51,7 +51,9 @@ class HeldOutSetsIT {
             set("held-out-16", "hr", "held-out-16/hr.sql", "streaming", "held-out-16/streaming.sql"),
             set("held-out-17", "energy", "held-out-17/energy.sql", "school_trips", "held-out-17/school_trips.sql"),
             set("held-out-18", "library", "held-out-18/library.sql", "food_delivery", "held-out-18/food_delivery.sql"),
-            set("held-out-19", "insurance", "held-out-19/insurance.sql", "coffee", "held-out-19/coffee.sql"));
+            set("held-out-19", "insurance", "held-out-19/insurance.sql", "coffee", "held-out-19/coffee.sql"),
+            set("held-out-20", "saas", "held-out-20/saas.sql", "construction", "held-out-20/construction.sql"),
+            set("held-out-21", "university", "held-out-21/university.sql", "fleet", "held-out-21/fleet.sql"));
 
     /** A set's entry: pairs of a database's name and where its schema comes from. */
     private static Map.Entry<String, List<String[]>> set(String name, String... databases) {
@@ -67,7 +69,7 @@ class HeldOutSetsIT {
             Map.entry("held-out-6", 7), Map.entry("held-out-7", 7), Map.entry("held-out-8", 7), Map.entry("held-out-9", 10),
             Map.entry("held-out-10", 17), Map.entry("held-out-11", 11), Map.entry("held-out-12", 8), Map.entry("held-out-13", 19),
             Map.entry("held-out-14", 7), Map.entry("held-out-15", 21), Map.entry("held-out-16", 11), Map.entry("held-out-17", 14),
-            Map.entry("held-out-18", 8), Map.entry("held-out-19", 7));
+            Map.entry("held-out-18", 8), Map.entry("held-out-19", 7), Map.entry("held-out-20", 16), Map.entry("held-out-21", 8));
     /**
      * Answers the grader counts wrong that are right, each with why: festivals repeat their names across years, and the
      * gold shows the year beside the festival's key and name; the answer shows the key and name, which say which festival.
@@ -144,7 +146,7 @@ class HeldOutSetsIT {
     @ValueSource(strings = {"held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7", "held-out-8", "held-out-9", "held-out-10",
         "held-out-11", "held-out-12", "held-out-13",
         "held-out-14", "held-out-15",
-        "held-out-16", "held-out-17", "held-out-18", "held-out-19"})
+        "held-out-16", "held-out-17", "held-out-18", "held-out-19", "held-out-20", "held-out-21"})
     void everyAnswerRightNoneWrongAtHighNoneRefused(String set) throws Exception {
         Path questions = Files.createTempFile("nlsql-" + set, ".jsonl");
         try {

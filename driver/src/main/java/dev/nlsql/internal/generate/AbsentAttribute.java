@@ -101,6 +101,12 @@ final class AbsentAttribute {
      * Why the question is not about the database when an attribute it asks about names nothing in it, else null.
      * @param content whether a word could name data (the gate's content words: no grammar, aggregate, unit or month)
      */
+    /** Units of measure: after a number they say a quantity (capacity_kg holds "20 tonnes"), never an attribute. */
+    private static final Set<String> UNITS = Set.of("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "g", "grams", "tonne",
+            "tonnes", "ton", "tons", "lb", "lbs", "pounds", "km", "kms", "kilometres", "kilometers", "miles", "mile", "m", "metres",
+            "meters", "cm", "litres", "liters", "litre", "liter", "l", "gallons", "hours", "hour", "minutes", "minute", "seconds",
+            "days", "day", "weeks", "months", "years", "percent", "kwh", "mwh", "kw", "mw", "seats", "people", "persons");
+
     static String reason(String question, SchemaCatalog catalog, SchemaWords schema, Predicate<String> content) {
         List<String> unknownNames = new ArrayList<>();
         Matcher b = BACKQUOTED.matcher(question);
@@ -195,8 +201,13 @@ final class AbsentAttribute {
                 while (end > 0 && COUNT_WORDS.contains(t.get(end - 1).word())) {
                     end--;
                 }
-                add(out, runBack(t, end), end, false, true);
-                add(out, n + 1, runFrom(t, n + 1), false, false);
+                int start = runBack(t, end);
+                if (!Set.of("can", "could", "will", "would", "may", "might", "must").contains(at(t, start - 1))) {
+                    add(out, start, end, false, true); // not "can carry more than 20 tonnes": a verb of what the rows can do
+                }
+                if (!UNITS.contains(at(t, n + 1))) { // "more than 20 tonnes": a quantity's unit, whatever the column's unit is
+                    add(out, n + 1, runFrom(t, n + 1), false, false);
+                }
             }
         }
         String before = at(t, i - 1);

@@ -1142,6 +1142,7 @@ final class IntentReader {
     private Intent roles(List<Mention> mentions, List<Integer> verbs) throws NotUnderstoodException {
         TableInfo entity = null;
         int entityAt = -1;
+        int measureAt = -1;
         TableInfo counted = null;
         Column measure = null;
         String measureKind = null;
@@ -1217,6 +1218,7 @@ final class IntentReader {
                 measureKind = m.kind();
             } else if (numeric && measure == null && measureKind == null && measureTerm == null) {
                 measure = new Column(m.table(), m.column());
+                measureAt = m.at();
             } else if (m.column() != null) {
                 Column c = new Column(m.table(), m.column());
                 if (!shown.contains(c)) {
@@ -1391,6 +1393,12 @@ final class IntentReader {
             } else if (rankByMeasure) {
                 labels.forEach(shown::remove);
             }
+        }
+        if (aggregate == null && !rankByMeasure && entity == base && entityAt >= 0 && measure != null && measureAt > entityAt
+                && measure.table() == base && measureExpression == null) {
+            shown.add(measure); // "list our plans with their monthly price": a column of the rows listed, not a measure
+            shownAt.put(measure, measureAt);
+            measure = null;
         }
         if (aggregate == null && !rankByMeasure && entity == base && entityAt >= 0 && !shown.isEmpty() && measure == null) {
             listRowsWithColumns(base, entityAt, shown, shownAt);
@@ -1640,9 +1648,8 @@ final class IntentReader {
      */
     private static void listRowsWithColumns(TableInfo base, int entityAt, List<Column> shown, Map<Column, Integer> shownAt) {
         List<ColumnInfo> names = SqlWriter.labelColumns(base);
-        if (!shown.stream().allMatch(c -> shownAt.getOrDefault(c, -1) > entityAt)
-                || shown.stream().anyMatch(c -> names.contains(c.column()))) {
-            return;
+        if (!shown.stream().allMatch(c -> shownAt.getOrDefault(c, -1) > entityAt) || shownAt.containsValue(entityAt + 1)) {
+            return; // not "customer names and cities": the table word names whose names they are
         }
         // each row by its key (names repeat), its name, else the number people know it by (policy_number)
         List<Column> rows = new ArrayList<>(keyColumns(base));

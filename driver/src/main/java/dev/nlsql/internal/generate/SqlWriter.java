@@ -189,6 +189,7 @@ final class SqlWriter {
                     || in.measure() != null && in.measure().column().nullable());
             order = ranking ? ranked(agg, in.descending(), mayBeNull) : in.grain() != null ? "1" : null;
         } else if (in.rankByMeasure()) {
+            select.addAll(keyColumns(in.measure().table())); // names repeat: the row ranked first is told by its key too
             select.addAll(labels(in.measure().table()));
             in.shown().forEach(c -> select.add(ref(c)));
             select.add(ref(in.measure()));

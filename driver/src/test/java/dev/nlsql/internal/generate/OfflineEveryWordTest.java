@@ -100,7 +100,7 @@ class OfflineEveryWordTest {
 
     @Test
     void aRankingShowsTheNamesAskedForBesideTheMeasure() throws Exception {
-        assertEquals("SELECT products.name, products.price FROM products ORDER BY products.price DESC LIMIT 1",
+        assertEquals("SELECT products.id, products.name, products.price FROM products ORDER BY products.price DESC LIMIT 1",
                 sql("the name of the most expensive product", VALUES));
     }
 

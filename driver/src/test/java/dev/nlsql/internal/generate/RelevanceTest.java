@@ -436,4 +436,23 @@ class RelevanceTest {
         assertTrue(Relevance.judge("which section had the biggest increase in views from 2024 to 2025", c, List.of()).kind()
                 != Kind.NOT_ABOUT_DATABASE);
     }
+
+    /**
+     * Held-out set 21 (fleet; answerable refused): "List the trucks built before 2015 that can carry more than 20 tonnes"
+     * was refused as about an absent "carry", then "tonnes", of trucks (capacity_kg). What the rows can do, and a unit after
+     * a number, are a quantity of data, never an attribute the database lacks. Held-out set 19: "cafés" names cafes.
+     */
+    @Test
+    void whatRowsCanDoAndUnitsAfterNumbersAndAccentsAreAboutData() {
+        TableInfo trucks = new TableInfo("public", "trucks", null, List.of(col("truck_id", "int4"), col("model_year", "int4"),
+                col("capacity_kg", "int4")), List.of("truck_id"), List.of());
+        TableInfo cafes = new TableInfo("public", "cafes", null, List.of(col("cafe_id", "int4"), col("cafe_name", "text")),
+                List.of("cafe_id"), List.of());
+        SchemaCatalog c = new SchemaCatalog("PostgreSQL", "15", "public", List.of(trucks, cafes));
+        for (String q : new String[] {"List the trucks built before 2015 that can carry more than 20 tonnes.",
+            "Which cafés have no sales at all?", "Number of receipts per café in 2025"}) {
+            assertTrue(Relevance.judge(q, c, List.of()).kind() != Kind.NOT_ABOUT_DATABASE, q);
+        }
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the average fuel consumption of trucks?", c, List.of()).kind());
+    }
 }
