@@ -10,10 +10,12 @@ import java.util.Set;
 /**
  * Reads the one shape of question about rows with nothing related, word for word, and nothing else: "customers who have
  * never placed an order", "which regions have no customers", "how many guests have never made a booking". A table, then
- * "never" with a verb that says how the other table's rows are made or "no"/"without", then the other table, which
- * references the first by one key the question settles ({@link Joins#everyParent}). Any other word (a value, a date, a
- * tail such as "in our collection") and it reads nothing, leaving the question to {@link IntentReader}, which declines
- * "never".
+ * "never" with a verb that says how the other table's rows are made (or "anything" for the one table the verb names:
+ * "suppliers who have never delivered anything"), "never been on", or "no"/"without", then the other table (its whole
+ * name, "fuel purchases"), which references the first by one key the question settles ({@link Joins#everyParent}), then at
+ * most "at any" and a table it references ("at any branch") and a tail ("at all", "on record", "assigned to them"). Any
+ * other word (a value, a date, a tail such as "in our collection") and it reads nothing, leaving the question to
+ * {@link IntentReader}, which declines "never".
  */
 final class AbsenceReader {
 
@@ -31,7 +33,9 @@ final class AbsenceReader {
     private static final Set<String> RELATIVES = Set.of("who", "that", "which");
     private static final Set<String> AUXILIARIES = Set.of("have", "has", "had", "did", "do", "does", "are", "is", "were", "was");
     private static final Set<String> DETERMINERS = Set.of("a", "an", "any", "single");
-    private static final List<List<String>> TAILS = List.of(List.of("at", "all"), List.of("yet"), List.of("ever"), List.of("so", "far"));
+    private static final List<List<String>> TAILS = List.of(List.of("at", "all"), List.of("yet"), List.of("ever"), List.of("so", "far"),
+            List.of("on", "record"), List.of("on", "file"), List.of("in", "the", "system"), List.of("assigned", "to", "them"),
+            List.of("assigned", "to", "it"), List.of("assigned"), List.of("recorded"));
     /** Verbs that say only that a row has another: "pets that have never had an appointment". */
     private static final Set<String> HAVING = Set.of("had", "have", "got", "gotten", "received");
     /** Verbs of buying, and what is bought (stems): "members who have never bought a ticket". */
@@ -75,7 +79,10 @@ final class AbsenceReader {
             i++;
         }
         String verb = null;
-        if (at(w, i).equals("never")) {
+        if (at(w, i).equals("never") && at(w, i + 1).equals("been") && Set.of("on", "in").contains(at(w, i + 2))) {
+            i += 3; // "trucks that have never been on a trip": had one
+            verb = "had";
+        } else if (at(w, i).equals("never")) {
             i++;
             verb = at(w, i);
             if (verb.isEmpty()) {
@@ -92,11 +99,26 @@ final class AbsenceReader {
         while (DETERMINERS.contains(at(w, i))) {
             i++;
         }
-        TableInfo related = tableAt(w, i, schema);
+        TableInfo related;
+        if (verb != null && at(w, i).equals("anything")) {
+            related = madeBy(verb, table, catalog); // "suppliers who have never delivered anything": deliveries
+            i++;
+        } else {
+            int length = tableLength(w, i, catalog, schema);
+            related = length == 0 ? null : length == 1 ? tableAt(w, i, schema) : tableNamed(w, i, length, catalog);
+            i += length;
+        }
         if (related == null || related == table) {
             return null;
         }
-        i++;
+        if (at(w, i).equals("at") && at(w, i + 1).equals("any")) {
+            // "titles with no copies at any branch": none anywhere, when the branches are where the copies are
+            TableInfo where = tableAt(w, i + 2, schema);
+            if (where == null || Joins.parents(catalog, related).stream().noneMatch(p -> p == where)) {
+                return null;
+            }
+            i += 3;
+        }
         for (List<String> tail : TAILS) {
             if (startsAt(w, i, tail)) {
                 i += tail.size();
@@ -107,6 +129,33 @@ final class AbsenceReader {
             return null;
         }
         return new Absence(table, related, counted);
+    }
+
+    /** The one table named after {@code verb} ("delivered": deliveries) that references {@code table}, else null. */
+    private static TableInfo madeBy(String verb, TableInfo table, SchemaCatalog catalog) {
+        List<String> roots = Verbs.roots(verb);
+        List<TableInfo> found = catalog.tables().stream().filter(t -> t != table && Joins.parents(catalog, t).contains(table)
+                && Words.split(t.name()).stream().anyMatch(n -> Verbs.sameRoot(roots, n))).toList();
+        return found.size() == 1 ? found.get(0) : null;
+    }
+
+    /** How many words from {@code i} name a table: its one-word name (or a synonym), all the words of a longer one, else 0. */
+    private static int tableLength(List<String> w, int i, SchemaCatalog catalog, SchemaWords schema) {
+        for (TableInfo t : catalog.tables()) {
+            List<String> name = Words.split(t.name());
+            if (name.size() > 1 && i + name.size() <= w.size() && Words.stems(String.join(" ", w.subList(i, i + name.size())))
+                    .equals(Words.stems(t.name()))) {
+                return name.size();
+            }
+        }
+        return tableAt(w, i, schema) == null ? 0 : 1;
+    }
+
+    /** The table whose whole name of {@code length} words ("fuel purchases": fuel_purchases) starts at {@code i}. */
+    private static TableInfo tableNamed(List<String> w, int i, int length, SchemaCatalog catalog) {
+        List<String> said = Words.stems(String.join(" ", w.subList(i, i + length)));
+        List<TableInfo> found = catalog.tables().stream().filter(t -> Words.stems(t.name()).equals(said)).toList();
+        return found.size() == 1 ? found.get(0) : null;
     }
 
     /** Whether a verb says that a row of {@code related} is made for the other: its name's verb, one it is said of, or "had". */

@@ -371,6 +371,8 @@ final class SqlWriter {
         String select;
         if (counted) {
             select = "COUNT(*) AS " + id("count");
+        } else if (labelColumns(table).isEmpty()) {
+            select = id(table.name()) + ".*"; // "trucks that have never been on a trip": a key alone tells a person nothing
         } else {
             java.util.LinkedHashSet<String> shown = new java.util.LinkedHashSet<>(keyColumns(table));
             shown.addAll(labels(table));
