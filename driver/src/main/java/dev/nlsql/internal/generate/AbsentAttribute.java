@@ -53,7 +53,8 @@ final class AbsentAttribute {
     private static final Set<String> GROUPING = Set.of("each", "every", "per");
     private static final Set<String> DETERMINERS = Set.of("a", "an", "the", "any", "no", "some", "their", "its", "his", "her");
     /** Words that qualify a phrase but name nothing: "each unique author email", "a high crime rate". */
-    private static final Set<String> QUALIFIERS = Set.of("unique", "distinct", "different", "particular", "specific", "certain",
+    private static final Set<String> QUALIFIERS = Set.of("asking", "remaining", "outstanding", "expected", "estimated", "actual",
+            "planned", "target", "net", "gross", "unique", "distinct", "different", "particular", "specific", "certain",
             "given", "various", "overall", "high", "low", "common", "popular", "never", "ever", "not", "also", "only", "already",
             "same", "other", "new", "old", "recent", "frequent", "expensive", "valuable", "profitable", "active", "important",
             "successful", "significant", "famous", "loyal", "largest", "smallest", "nobody", "anybody", "anyone", "someone",
@@ -219,7 +220,11 @@ final class AbsentAttribute {
             while (from < t.size() && (DETERMINERS.contains(t.get(from).word()) || QUALIFIERS.contains(t.get(from).word()))) {
                 from++;
             }
-            if (from < t.size() && !participle(t.get(from).word())) { // "have placed", "have written": a verb, not what they have
+            int subjectEnd = runFrom(t, from);
+            boolean subjectOfVerb = Set.of("has", "have", "had").contains(w) && subjectEnd > from && subjectEnd < t.size()
+                    && (participle(at(t, subjectEnd)) || Verbs.isVerb(at(t, subjectEnd)));
+            // "how many orders has ana ruiz placed": who did it (a name written in lower case), not what the rows have
+            if (from < t.size() && !participle(t.get(from).word()) && !subjectOfVerb) { // "have placed": a verb, not what they have
                 int end = runFrom(t, from);
                 add(out, from, end, false, false);
                 while (end > from && (at(t, end).equals("and") || at(t, end).equals(","))) { // "the title and funding agency website"
@@ -341,6 +346,9 @@ final class AbsentAttribute {
         // a table's attribute that it lacks, grouped by: "each author email" (authors have no email)
         boolean tableAttribute = phrase.compound() && !phrase.measured() && head == Link.NONE && !modifiers.isEmpty()
                 && modifiers.stream().allMatch(schema::namesTable);
+        if (!phrase.measured() && modifiers.stream().anyMatch(w -> schema.link(w) != Link.NONE && !schema.namesTable(w))) {
+            return null; // "for each insurance company" of patients with an insurer: how the user calls the column
+        }
         if (held > 0 && !(phrase.measured() && (unheld >= 2 && unheld > held || modifierMissing)) && !tableAttribute) {
             // "the total salary bill": salary is held, and one word more may be how the user calls it; "the average seat
             // upgrade cost" measures two things nothing holds
