@@ -60,7 +60,7 @@ final class AbsentAttribute {
             "successful", "significant", "famous", "loyal", "largest", "smallest", "nobody", "anybody", "anyone", "someone",
             "everyone", "nothing", "anything", "none", "something", "everything", "current", "currently", "today", "now", "right");
     /** Words a value is derived from columns as, or that name no attribute: never the missing part of a phrase. */
-    private static final Set<String> DERIVED = Set.of("age", "ages", "value", "values", "amount", "amounts", "revenue", "revenues",
+    private static final Set<String> DERIVED = Set.of("money", "age", "ages", "value", "values", "amount", "amounts", "revenue", "revenues",
             "sales", "spend", "spending", "duration", "durations", "time", "times", "size", "sizes", "information", "info",
             "details", "detail", "data", "result", "results", "growth", "change", "changes", "share", "rank", "ranking", "letter",
             "letters", "word", "words", "character", "characters", "string", "prefix", "suffix", "pattern", "length", "lengths",
@@ -324,7 +324,7 @@ final class AbsentAttribute {
             if (TITLES.contains(at(t, i - 1))) {
                 return null; // "dr rosi": a person's name, which the sample may lack or the question misspell
             }
-            if (QUALIFIERS.contains(k.word()) || DERIVED.contains(k.word()) || TITLES.contains(k.word()) || !content.test(k.word())) {
+            if (QUALIFIERS.contains(k.word()) || DERIVED.contains(k.word()) || UNITS.contains(k.word()) || TITLES.contains(k.word()) || !content.test(k.word())) {
                 continue;
             }
             if (k.capital()) {
@@ -394,7 +394,7 @@ final class AbsentAttribute {
     private static String head(List<Token> t, Phrase phrase, Predicate<String> content) {
         for (int i = phrase.to() - 1; i >= phrase.from(); i--) {
             String w = t.get(i).word();
-            if (!QUALIFIERS.contains(w) && !DERIVED.contains(w) && content.test(w)) {
+            if (!QUALIFIERS.contains(w) && !DERIVED.contains(w) && !UNITS.contains(w) && content.test(w)) {
                 return w;
             }
         }

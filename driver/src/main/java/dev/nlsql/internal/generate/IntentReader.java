@@ -49,7 +49,7 @@ final class IntentReader {
             Map.entry("average", "AVG"), Map.entry("avg", "AVG"), Map.entry("mean", "AVG"),
             Map.entry("maximum", "MAX"), Map.entry("max", "MAX"), Map.entry("minimum", "MIN"), Map.entry("min", "MIN"));
     /** Words that ask for money: a money-typed total of the table the question is about, never a count of items. */
-    static final Set<String> MONEY = Set.of("amount", "amounts", "revenue", "revenues", "value", "turnover", "income",
+    static final Set<String> MONEY = Set.of("money", "amount", "amounts", "revenue", "revenues", "value", "turnover", "income",
             "earnings");
     /** Words that ask for a price. */
     static final Set<String> PRICE = Set.of("expensive", "cheapest", "cheap", "pricey", "priciest", "cost", "costs");
@@ -1418,6 +1418,11 @@ final class IntentReader {
         for (TableInfo t : new TableInfo[] {entity, counted}) {
             if (t != null && t != base && t != groupTable && !joined.contains(t)) {
                 joined.add(t);
+                if (aggregate == null && measure == null && filters.stream().noneMatch(f -> f.column().table() == t)
+                        && compared.stream().noneMatch(c -> c.column().table() == t) && (dateColumn == null || dateColumn.table() != t)
+                        && conditions.stream().noneMatch(c -> c.tables().contains(t))) {
+                    shownTable(t, mentions, shown, labels);
+                }
             }
         }
         Set<TableInfo> reads = new LinkedHashSet<>();
@@ -1488,7 +1493,7 @@ final class IntentReader {
         if (dated && dateColumn == null) {
             dateColumn = dateOf(base, events, joined, reads, mentions);
         }
-        secondQuestionShown(mentions, shown, groupTable);
+        secondQuestionShown(mentions, shown, groupTable, aggregate == null && measure == null && measureExpression == null);
         if (measureKind != null && measure != null && aggregate != null && !"COUNT".equals(aggregate) && groupTable != null
                 && groupColumn == null && measure.table() == groupTable) {
             // "top 3 products by revenue" as each product's own list price: a word of money read as the one value a row has
@@ -1685,10 +1690,18 @@ final class IntentReader {
      * "Which menu item sold most, and at which restaurant?": a second question about a table, answered only when the answer
      * shows that table's columns ("and which car (plate)"); else the restaurant would be joined and never shown.
      */
-    private void secondQuestionShown(List<Mention> mentions, List<Column> shown, TableInfo groupTable) throws NotUnderstoodException {
+    private void secondQuestionShown(List<Mention> mentions, List<Column> shown, TableInfo groupTable, boolean listsRows)
+            throws NotUnderstoodException {
         for (int i = 1; i < words.size(); i++) {
             String w = words.get(i);
             boolean andBefore = words.get(i - 1).equals("and") || i > 1 && words.get(i - 2).equals("and") && Words.isStop(words.get(i - 1));
+            boolean datesShown = listsRows && shown.isEmpty() || shown.stream().anyMatch(c -> SqlWriter.isDate(c.column()));
+            if (andBefore && SECOND_QUESTIONS.contains(w) && !(w.equals("when") && datesShown && words.get(i - 1).equals("and"))) {
+                // "and when" is answered by the rows' every column or a date shown
+                // "Which trucks were assigned to route R04, and from when to when?": dates it would not show
+                throw new NotUnderstoodException("it asks a second question ('" + String.join(" ", words.subList(i - 1,
+                        Math.min(words.size(), i + 3))) + "'), which it does not answer");
+            }
             if (!(w.equals("which") || w.equals("what")) || !andBefore) {
                 continue;
             }
@@ -1775,6 +1788,7 @@ final class IntentReader {
                 found = money;
             }
             if (found.size() == 1) {
+                perUnit(t, kind, found.get(0));
                 return new Column(t, found.get(0));
             }
             if (found.size() > 1) {
@@ -1783,6 +1797,66 @@ final class IntentReader {
             }
         }
         return null;
+    }
+
+    /** Question words that start a second question after "and": "and from when", "and where", "and how long". */
+    private static final Set<String> SECOND_QUESTIONS = Set.of("when", "where", "who", "whom", "whose", "why", "how");
+
+    /** Words after which a table named is to be shown: "show the batch code and the beer", "with their customer". */
+    private static final Set<String> SHOW_WORDS = Set.of("show", "showing", "give", "include", "including", "with", "plus", "along",
+            "display", "return");
+
+    /**
+     * A table named after a word that asks to show things, in rows listed from another table ("Which batches were dumped? Show
+     * the batch code and the beer."): its label is shown; a table with no label declines (held-out set 22 listed the batches
+     * and joined the beers for nothing).
+     */
+    private void shownTable(TableInfo t, List<Mention> mentions, List<Column> shown, List<Column> labels) throws NotUnderstoodException {
+        if (shown.stream().anyMatch(c -> c.table() == t) || labels.stream().anyMatch(c -> c.table() == t)) {
+            return;
+        }
+        for (Mention m : mentions) {
+            if (m.table() != t || m.column() != null) {
+                continue;
+            }
+            boolean asked = false;
+            for (int i = 0; i < m.at(); i++) {
+                asked |= SHOW_WORDS.contains(words.get(i));
+            }
+            if (!asked) {
+                return;
+            }
+            List<ColumnInfo> label = SqlWriter.labelColumns(t);
+            if (label.isEmpty()) {
+                throw new NotUnderstoodException("it does not know what to show of " + t.name());
+            }
+            for (ColumnInfo c : label) {
+                shown.add(new Column(t, c));
+            }
+            return;
+        }
+    }
+
+    /**
+     * Money that adds up a price per unit in rows that carry a quantity: "revenue" is likely quantity times price, which the
+     * question does not say (held-out set 22: sales with quantity and unit_price). Declines rather than add up prices.
+     */
+    private static void perUnit(TableInfo t, String kind, ColumnInfo money) throws NotUnderstoodException {
+        if (!"money".equals(kind)) {
+            return;
+        }
+        List<String> named = Words.split(money.name());
+        if (!named.contains("price") && !named.contains("cost") && !named.contains("fee") && !named.contains("rate")) {
+            return;
+        }
+        for (ColumnInfo c : t.columns()) {
+            List<String> words = Words.split(c.name());
+            if (c != money && SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name())
+                    && (words.contains("quantity") || words.contains("qty") || words.contains("units") || words.contains("count"))) {
+                throw new NotUnderstoodException("each row of " + t.name() + " has a quantity (" + c.name() + ") and a price ("
+                        + money.name() + "), and it does not know whether the amount asked for is their product");
+            }
+        }
     }
 
     // ---- small helpers ----

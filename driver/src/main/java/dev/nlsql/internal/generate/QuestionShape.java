@@ -207,7 +207,8 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
         if (Set.of("who", "whom", "whose", "when", "where").contains(a)) {
             return "a question about a fact";
         }
-        if ((a.equals("what") || a.equals("which")) && !(plural(b) && !AUXILIARIES.contains(b)) && auxiliaryWithin(w, first + 1, 3)) {
+        if ((a.equals("what") || a.equals("which")) && !(plural(b) && !AUXILIARIES.contains(b)) && auxiliaryWithin(w, first + 1, 3)
+                && !staffDid(w, first)) {
             return "a question about a fact"; // "what is the capital of", "what year did", "which country has"
         }
         if (Set.of("is", "are", "was", "were").contains(a) && b.equals("there")) {
@@ -240,12 +241,25 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
     private static boolean indefiniteAfter(List<String> w, Set<String> before) {
         for (int i = 0; i + 2 < w.size(); i++) {
             if (before.contains(w.get(i)) && (w.get(i + 1).equals("a") || w.get(i + 1).equals("an"))
-                    && !Set.of("or", "and", "to").contains(w.get(i + 2))) {
+                    && !Set.of("or", "and", "to", "single", "given", "particular", "specific").contains(w.get(i + 2))) {
+                // "not on a single batch", "in a given month": one of the rows, not a thing in general
                 return true;
             }
         }
         return false;
     }
+
+    /** "which current staff haven't worked on": people of an organisation who did (or did not do) something, not a fact. */
+    private static boolean staffDid(List<String> w, int first) {
+        for (int i = first + 2; i < Math.min(w.size() - 1, first + 4); i++) {
+            if (Set.of("have", "had").contains(w.get(i)) && COLLECTIVES.contains(w.get(i - 1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final Set<String> COLLECTIVES = Set.of("staff", "personnel", "crew", "people", "faculty", "workforce");
 
     private static boolean auxiliaryWithin(List<String> w, int from, int n) {
         for (int i = from; i < Math.min(w.size(), from + n); i++) {
