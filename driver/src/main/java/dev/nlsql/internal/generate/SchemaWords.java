@@ -93,6 +93,11 @@ final class SchemaWords {
         if (valueWords.contains(w) || stems.contains(stem)) {
             return Link.STRONG;
         }
+        for (String form : Verbs.IRREGULAR.getOrDefault(w, List.of())) {
+            if (stems.contains(Words.stem(form))) {
+                return Link.STRONG; // "who withdrew": withdrawn_on
+            }
+        }
         boolean weak = numbers && (IntentReader.MONEY.contains(w) || IntentReader.PRICE.contains(w)); // a money column of the table
         String singular = w.endsWith("s") && w.length() > 4 && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w;
         List<String> roots = w.length() > 5 ? Verbs.roots(w) : List.of();

@@ -43,7 +43,12 @@ final class Verbs {
             Map.entry("gotten", List.of("get")), Map.entry("came", List.of("come")), Map.entry("spent", List.of("spend")),
             Map.entry("ran", List.of("run")), Map.entry("sent", List.of("send")), Map.entry("held", List.of("hold")),
             Map.entry("left", List.of("leave")), Map.entry("built", List.of("build")), Map.entry("began", List.of("begin")),
-            Map.entry("begun", List.of("begin")));
+            Map.entry("begun", List.of("begin")), Map.entry("withdrew", List.of("withdraw", "withdrawn", "withdrawal")),
+            Map.entry("withdrawn", List.of("withdraw", "withdrawal")), Map.entry("took", List.of("take", "taken")),
+            Map.entry("taught", List.of("teach")), Map.entry("won", List.of("win")), Map.entry("lost", List.of("lose")),
+            Map.entry("broke", List.of("break", "broken")), Map.entry("drove", List.of("drive", "driven")),
+            Map.entry("flew", List.of("fly", "flown")), Map.entry("chose", List.of("choose", "chosen")),
+            Map.entry("brought", List.of("bring")));
 
     private static Map<String, Set<String>> objects() {
         Map<String, Set<String>> out = new java.util.HashMap<>();

@@ -503,4 +503,22 @@ class RelevanceTest {
         }
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("Which country has the most people?", c, List.of()).kind());
     }
+
+    /**
+     * Held-out set 25 (language school; answerable refused): "Who withdrew from a course in 2025?" (withdrawn_on) and
+     * "Which students still owe money on their enrolments" (fee_paid). An irregular past names the column of its
+     * participle; owing is money.
+     */
+    @Test
+    void anIrregularPastAndOwingAreAboutData() {
+        TableInfo enrolments = new TableInfo("public", "enrolments", null, List.of(col("enrolment_id", "int4"), col("fee_paid", "numeric"),
+                new ColumnInfo("withdrawn_on", "date", true, null)), List.of("enrolment_id"), List.of());
+        TableInfo students = new TableInfo("public", "students", null, List.of(col("student_id", "int4"), col("full_name", "text")),
+                List.of("student_id"), List.of());
+        SchemaCatalog c = new SchemaCatalog("PostgreSQL", "15", "public", List.of(enrolments, students));
+        for (String q : new String[] {"Who withdrew from a course in 2025?", "Which students still owe money on their enrolments?"}) {
+            assertTrue(Relevance.judge(q, c, List.of()).kind() != Kind.NOT_ABOUT_DATABASE, q);
+        }
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("Who won the 2018 World Cup?", c, List.of()).kind());
+    }
 }
