@@ -365,7 +365,8 @@ public final class ValueIndex {
             return phrase;
         }
         if (valueWords.size() > 1) {
-            return oneTypoIn(questionWords, valueWords);
+            String typo = oneTypoIn(questionWords, valueWords);
+            return typo != null ? typo : reordered(questionWords, valueWords);
         }
         if (phrase.length() >= 5) {
             for (String w : questionWords) {
@@ -405,6 +406,22 @@ public final class ValueIndex {
                         && q.chars().allMatch(Character::isLetter) && v.chars().allMatch(Character::isLetter);
             }
             if (fits && (typos == 1 || !window.equals(valueWords))) {
+                return String.join(" ", window);
+            }
+        }
+        return null;
+    }
+
+    /** The question's words that are the value's words in another order ("molar root canal" for "Root canal, molar"), or null. */
+    private static String reordered(List<String> questionWords, List<String> valueWords) {
+        int n = valueWords.size();
+        if (n > 4) {
+            return null;
+        }
+        List<String> sorted = valueWords.stream().sorted().toList();
+        for (int start = 0; start + n <= questionWords.size(); start++) {
+            List<String> window = questionWords.subList(start, start + n);
+            if (window.stream().sorted().toList().equals(sorted) && window.stream().noneMatch(Words::isStop)) {
                 return String.join(" ", window);
             }
         }

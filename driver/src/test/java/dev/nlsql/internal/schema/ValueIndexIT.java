@@ -36,6 +36,12 @@ class ValueIndexIT {
         assertNull(ValueIndex.match(n, named, "Route 13"), "a number is never a typo");
         List<String> planes = Words.split("Which planes are Embraer E190s?");
         assertEquals("embraer e190s", ValueIndex.match(" " + String.join(" ", planes) + " ", planes, "Embraer E190"), "the plural");
+        // held-out set 24: "Which patients had a molar root canal in 2024?" of procedure "Root canal, molar"
+        List<String> dental = Words.split("Which patients had a molar root canal in 2024?");
+        String d = " " + String.join(" ", dental) + " ";
+        assertEquals("molar root canal", ValueIndex.match(d, dental, "Root canal, molar"), "the value's words in another order");
+        assertNull(ValueIndex.match(d, dental, "Root canal, premolar"), "every word of the value");
+        assertNull(ValueIndex.match(d, dental, "canal in root"), "never through a stop word");
     }
 
     private static long later() {
