@@ -29,13 +29,15 @@ final class AbsenceReader {
             List.of("list", "all"), List.of("list", "the"), List.of("list"), List.of("show", "me", "the"), List.of("show", "me", "all"),
             List.of("show", "me"), List.of("show", "all", "the"), List.of("show", "all"), List.of("show", "the"), List.of("show"),
             List.of("find", "the"), List.of("find", "all"), List.of("find"), List.of("give", "me", "the"), List.of("give", "me"),
-            List.of("which"), List.of("what"), List.of("the"), List.of("all"));
+            List.of("are", "there", "any"), List.of("is", "there", "any"), List.of("which"), List.of("what"), List.of("the"),
+            List.of("all"));
     private static final Set<String> RELATIVES = Set.of("who", "that", "which");
     private static final Set<String> AUXILIARIES = Set.of("have", "has", "had", "did", "do", "does", "are", "is", "were", "was");
     private static final Set<String> DETERMINERS = Set.of("a", "an", "any", "single");
     private static final List<List<String>> TAILS = List.of(List.of("at", "all"), List.of("yet"), List.of("ever"), List.of("so", "far"),
             List.of("on", "record"), List.of("on", "file"), List.of("in", "the", "system"), List.of("assigned", "to", "them"),
-            List.of("assigned", "to", "it"), List.of("assigned"), List.of("recorded"));
+            List.of("assigned", "to", "it"), List.of("assigned"), List.of("recorded"), List.of("from", "us"), List.of("with", "us"),
+            List.of("in", "them"), List.of("in", "it"));
     /** Verbs that say only that a row has another: "pets that have never had an appointment". */
     private static final Set<String> HAVING = Set.of("had", "have", "got", "gotten", "received");
     /** Verbs of buying, and what is bought (stems): "members who have never bought a ticket". */
@@ -82,8 +84,16 @@ final class AbsenceReader {
         if (at(w, i).equals("never") && at(w, i + 1).equals("been") && Set.of("on", "in").contains(at(w, i + 2))) {
             i += 3; // "trucks that have never been on a trip": had one
             verb = "had";
+        } else if (at(w, i).equals("never") && at(w, i + 1).equals("been") && i + 3 == w.size()) {
+            // "products that have never been ordered": the one table the verb names, of rows made for this one
+            verb = at(w, i + 2);
+            TableInfo made = madeBy(verb, table, catalog);
+            return made == null ? null : new Absence(table, made, counted);
         } else if (at(w, i).equals("never")) {
             i++;
+            while (Set.of("actually", "even", "once", "really").contains(at(w, i))) {
+                i++; // "donors who have never actually made a donation"
+            }
             verb = at(w, i);
             if (verb.isEmpty()) {
                 return null;
@@ -95,6 +105,9 @@ final class AbsenceReader {
             i += 2;
         } else {
             return null;
+        }
+        if (verb != null && !verb.equals("had") && Set.of("on", "in", "for", "to", "at", "with").contains(at(w, i))) {
+            i++; // "enrolled on a course", "worked on a batch"
         }
         while (DETERMINERS.contains(at(w, i))) {
             i++;
@@ -125,7 +138,15 @@ final class AbsenceReader {
                 break;
             }
         }
-        if (i != w.size() || verb != null && !saysRelated(verb, related)) {
+        if (verb != null && !saysRelated(verb, related)) {
+            // "students who have never enrolled on a course": the enrolments, which link the two, say it
+            TableInfo link = madeBy(verb, table, catalog);
+            if (link == null || !Joins.parents(catalog, link).contains(related)) {
+                return null;
+            }
+            related = link;
+        }
+        if (i != w.size()) {
             return null;
         }
         return new Absence(table, related, counted);
@@ -135,7 +156,7 @@ final class AbsenceReader {
     private static TableInfo madeBy(String verb, TableInfo table, SchemaCatalog catalog) {
         List<String> roots = Verbs.roots(verb);
         List<TableInfo> found = catalog.tables().stream().filter(t -> t != table && Joins.parents(catalog, t).contains(table)
-                && Words.split(t.name()).stream().anyMatch(n -> Verbs.sameRoot(roots, n))).toList();
+                && Words.split(t.name()).stream().anyMatch(n -> Verbs.sameRootOrNoun(roots, n))).toList();
         return found.size() == 1 ? found.get(0) : null;
     }
 

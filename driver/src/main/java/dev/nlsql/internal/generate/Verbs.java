@@ -54,7 +54,7 @@ final class Verbs {
         Map<String, Set<String>> out = new java.util.HashMap<>();
         Set<String> placed = Set.of("order", "booking", "reservation", "bet", "call", "request", "bid");
         Set<String> made = Set.of("order", "payment", "booking", "reservation", "call", "request", "claim", "appointment",
-                "deposit", "withdrawal", "review", "visit", "bid");
+                "deposit", "withdrawal", "review", "visit", "bid", "donation", "contribution", "purchase", "transaction");
         Set<String> submitted = Set.of("order", "request", "claim", "review", "application", "ticket");
         Set<String> written = Set.of("review", "comment", "note", "post", "article", "message");
         Set<String> given = Set.of("review", "score", "grade");
@@ -118,6 +118,17 @@ final class Verbs {
     }
 
     /** Whether a word of a name comes from one of these roots: "opened" (opened_year) from "opening"'s open. */
+    /** As {@link #sameRoot}, and a noun made from the verb: "enrolled" for enrolments, "donated" for donations. */
+    static boolean sameRootOrNoun(List<String> roots, String nameWord) {
+        for (String noun : List.of("ments", "ment", "ions", "ion")) {
+            if (nameWord.length() > noun.length() + 3 && nameWord.endsWith(noun)
+                    && roots.contains(nameWord.substring(0, nameWord.length() - noun.length()))) {
+                return true;
+            }
+        }
+        return sameRoot(roots, nameWord);
+    }
+
     static boolean sameRoot(List<String> roots, String nameWord) {
         List<String> other = roots(nameWord);
         for (String r : roots) {

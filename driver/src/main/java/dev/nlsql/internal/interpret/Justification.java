@@ -57,7 +57,7 @@ final class Justification {
             "august", "september", "october", "november", "december", "weekend", "weekday", "annual", "monthly", "daily",
             "weekly", "yearly", "quarterly", "hour", "hours");
     /** Words of question grammar that no SQL element needs to show. */
-    static final Set<String> GRAMMAR = words("name", "names", "named", "called", "list", "show", "give", "tell", "find", "get",
+    static final Set<String> GRAMMAR = words("anything", "actually", "name", "names", "named", "called", "list", "show", "give", "tell", "find", "get",
             "display", "return", "rows", "records", "entries", "distinct", "different", "unique", "exist", "exists", "have",
             "has", "had", "having", "made", "make", "makes", "per", "each", "every", "among", "across", "within", "only", "just",
             "also", "still", "all", "any", "both", "either", "neither", "not", "no", "none", "without", "with", "than", "then",

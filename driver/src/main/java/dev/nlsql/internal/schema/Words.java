@@ -90,6 +90,9 @@ public final class Words {
         String s = w;
         if (s.length() > 4 && s.endsWith("ies")) {
             s = s.substring(0, s.length() - 3) + "y";
+        } else if (s.length() > 4 && s.endsWith("ses") && !s.endsWith("sses") && !(s.endsWith("uses") && !s.endsWith("ouses")
+                && !s.endsWith("auses"))) {
+            s = s.substring(0, s.length() - 1); // courses: course, purchases: purchase (but classes, buses, statuses below)
         } else if (s.length() > 4 && (s.endsWith("ses") || s.endsWith("xes") || s.endsWith("ches") || s.endsWith("shes"))) {
             s = s.substring(0, s.length() - 2);
         } else if (s.length() > 3 && s.endsWith("s") && !s.endsWith("ss") && !s.endsWith("us")) {
