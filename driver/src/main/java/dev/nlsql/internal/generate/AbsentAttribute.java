@@ -60,7 +60,7 @@ final class AbsentAttribute {
             "successful", "significant", "famous", "loyal", "largest", "smallest", "nobody", "anybody", "anyone", "someone",
             "everyone", "nothing", "anything", "none", "something", "everything", "current", "currently", "today", "now", "right");
     /** Words a value is derived from columns as, or that name no attribute: never the missing part of a phrase. */
-    private static final Set<String> DERIVED = Set.of("money", "owe", "owes", "owed", "owing", "age", "ages", "value", "values", "amount", "amounts", "revenue", "revenues",
+    private static final Set<String> DERIVED = Set.of("us", "we", "me", "you", "them", "money", "owe", "owes", "owed", "owing", "age", "ages", "value", "values", "amount", "amounts", "revenue", "revenues",
             "sales", "spend", "spending", "duration", "durations", "time", "times", "size", "sizes", "information", "info",
             "details", "detail", "data", "result", "results", "growth", "change", "changes", "share", "rank", "ranking", "letter",
             "letters", "word", "words", "character", "characters", "string", "prefix", "suffix", "pattern", "length", "lengths",

@@ -592,6 +592,20 @@ final class IntentReader {
         }
     }
 
+    /** Participles that say how rows are arranged: "grouped by", "sorted by" still group or order. */
+    private static final Set<String> ARRANGED = Set.of("grouped", "sorted", "ordered", "ranked", "split", "arranged", "organized",
+            "organised", "categorized", "categorised", "segmented", "listed", "broken", "aggregated", "summarized", "summarised",
+            "totalled", "totaled", "counted", "averaged", "measured", "filtered", "down");
+
+    /** A verb's past participle before "by" ("made by", "written by"): the doer follows, not a grouping. */
+    private static boolean agentive(String before) {
+        if (ARRANGED.contains(before)) {
+            return false;
+        }
+        return before.length() > 4 && before.endsWith("ed") || Set.of("made", "written", "sold", "bought", "paid", "given", "taken",
+                "taught", "held", "run", "done", "seen", "sent", "built", "brought", "won", "led", "driven", "flown").contains(before);
+    }
+
     /** "by X", "per X", "each X", "every X" always group by X (a time grain, a table or a column). */
     private void readGrouping() throws NotUnderstoodException {
         for (int i = 0; i + 1 < words.size(); i++) {
@@ -600,6 +614,10 @@ final class IntentReader {
                 int at = i + 1;
                 if (words.get(at).equals("each") || words.get(at).equals("every")) {
                     used[i] = true;
+                    continue;
+                }
+                if (w.equals("by") && i > 0 && agentive(words.get(i - 1))) {
+                    used[i] = true; // "bookings made by customers whose first name is Juliet": who made them, not a grouping
                     continue;
                 }
                 if (terms.stream().anyMatch(s -> s.at() == at && s.term().kind() == GlossaryTerm.Kind.NAME)) {

