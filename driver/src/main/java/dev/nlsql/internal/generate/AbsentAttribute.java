@@ -60,7 +60,8 @@ final class AbsentAttribute {
             "successful", "significant", "famous", "loyal", "largest", "smallest", "nobody", "anybody", "anyone", "someone",
             "everyone", "nothing", "anything", "none", "something", "everything", "current", "currently", "today", "now", "right");
     /** Words a value is derived from columns as, or that name no attribute: never the missing part of a phrase. */
-    private static final Set<String> DERIVED = Set.of("us", "we", "me", "you", "them", "money", "owe", "owes", "owed", "owing", "age", "ages", "value", "values", "amount", "amounts", "revenue", "revenues",
+    private static final Set<String> DERIVED = Set.of("us", "we", "me", "you", "them", "money", "owe", "owes", "owed", "owing",
+            "age", "ages", "value", "values", "amount", "amounts", "revenue", "revenues",
             "sales", "spend", "spending", "duration", "durations", "time", "times", "size", "sizes", "information", "info",
             "details", "detail", "data", "result", "results", "growth", "change", "changes", "share", "rank", "ranking", "letter",
             "letters", "word", "words", "character", "characters", "string", "prefix", "suffix", "pattern", "length", "lengths",
@@ -73,10 +74,6 @@ final class AbsentAttribute {
     private static final Set<String> VERBS = Set.of("vary", "varies", "differ", "differs", "compare", "compares", "affect",
             "affects", "correlate", "correlates", "relate", "relates", "mean", "means", "depend", "depends", "change", "tend",
             "make", "makes", "get", "gets", "come", "comes", "go", "goes", "take", "takes");
-    /** Participles that end in neither -ed nor -en: "have made", "have sold", "have paid". */
-    private static final Set<String> PARTICIPLES = Set.of("made", "sold", "bought", "paid", "spent", "won", "got", "left", "kept",
-            "held", "run", "begun", "done", "seen", "put", "set", "lost", "met", "sent", "taught", "brought", "built", "read", "flown",
-            "grown", "shown", "known", "drawn", "thrown", "worn", "torn", "sworn", "sown", "mown");
     /** Prepositions after which an -ing word is a verb: "departing from", "arriving at". */
     private static final Set<String> AFTER_VERB = Set.of("from", "to", "in", "at", "on", "into", "by", "with", "for", "after",
             "before", "between", "through");
@@ -298,7 +295,7 @@ final class AbsentAttribute {
 
     /** "placed", "written", "made": a verb's participle. */
     private static boolean participle(String w) {
-        return w.length() > 4 && (w.endsWith("ed") || w.endsWith("en") && !w.endsWith("men")) || PARTICIPLES.contains(w);
+        return w.length() > 4 && (w.endsWith("ed") || w.endsWith("en") && !w.endsWith("men")) || Verbs.PARTICIPLES.contains(w);
     }
 
     /**
@@ -324,7 +321,8 @@ final class AbsentAttribute {
             if (TITLES.contains(at(t, i - 1))) {
                 return null; // "dr rosi": a person's name, which the sample may lack or the question misspell
             }
-            if (QUALIFIERS.contains(k.word()) || DERIVED.contains(k.word()) || UNITS.contains(k.word()) || TITLES.contains(k.word()) || !content.test(k.word())) {
+            if (QUALIFIERS.contains(k.word()) || DERIVED.contains(k.word()) || UNITS.contains(k.word()) || TITLES.contains(k.word())
+                    || !content.test(k.word())) {
                 continue;
             }
             if (k.capital()) {

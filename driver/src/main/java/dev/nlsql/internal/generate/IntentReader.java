@@ -602,8 +602,8 @@ final class IntentReader {
         if (ARRANGED.contains(before)) {
             return false;
         }
-        return before.length() > 4 && before.endsWith("ed") || Set.of("made", "written", "sold", "bought", "paid", "given", "taken",
-                "taught", "held", "run", "done", "seen", "sent", "built", "brought", "won", "led", "driven", "flown").contains(before);
+        return before.length() > 4 && before.endsWith("ed") || Verbs.PARTICIPLES.contains(before)
+                || Set.of("written", "given", "taken", "driven").contains(before); // not every -en word: "top seven by revenue"
     }
 
     /** "by X", "per X", "each X", "every X" always group by X (a time grain, a table or a column). */
@@ -1710,13 +1710,13 @@ final class IntentReader {
      */
     private void secondQuestionShown(List<Mention> mentions, List<Column> shown, TableInfo groupTable, boolean listsRows)
             throws NotUnderstoodException {
+        boolean datesShown = listsRows && shown.isEmpty() || shown.stream().anyMatch(c -> SqlWriter.isDate(c.column()));
         for (int i = 1; i < words.size(); i++) {
             String w = words.get(i);
             boolean andBefore = words.get(i - 1).equals("and") || i > 1 && words.get(i - 2).equals("and") && Words.isStop(words.get(i - 1));
-            boolean datesShown = listsRows && shown.isEmpty() || shown.stream().anyMatch(c -> SqlWriter.isDate(c.column()));
             if (andBefore && SECOND_QUESTIONS.contains(w) && !(w.equals("when") && datesShown && words.get(i - 1).equals("and"))) {
-                // "and when" is answered by the rows' every column or a date shown
-                // "Which trucks were assigned to route R04, and from when to when?": dates it would not show
+                // "Which trucks were assigned to route R04, and from when to when?": dates it would not show ("and when" is
+                // answered by the rows' every column or a date shown)
                 throw new NotUnderstoodException("it asks a second question ('" + String.join(" ", words.subList(i - 1,
                         Math.min(words.size(), i + 3))) + "'), which it does not answer");
             }
@@ -1855,6 +1855,10 @@ final class IntentReader {
         }
     }
 
+    /** Words of a price per unit's column, and of a quantity's. */
+    private static final Set<String> PER_UNIT = Set.of("price", "cost", "fee", "rate");
+    private static final Set<String> QUANTITIES = Set.of("quantity", "qty", "units", "count");
+
     /**
      * Money that adds up a price per unit in rows that carry a quantity: "revenue" is likely quantity times price, which the
      * question does not say (held-out set 22: sales with quantity and unit_price). Declines rather than add up prices.
@@ -1863,14 +1867,12 @@ final class IntentReader {
         if (!"money".equals(kind)) {
             return;
         }
-        List<String> named = Words.split(money.name());
-        if (!named.contains("price") && !named.contains("cost") && !named.contains("fee") && !named.contains("rate")) {
+        if (Words.split(money.name()).stream().noneMatch(PER_UNIT::contains)) {
             return;
         }
         for (ColumnInfo c : t.columns()) {
-            List<String> words = Words.split(c.name());
             if (c != money && SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name())
-                    && (words.contains("quantity") || words.contains("qty") || words.contains("units") || words.contains("count"))) {
+                    && Words.split(c.name()).stream().anyMatch(QUANTITIES::contains)) {
                 throw new NotUnderstoodException("each row of " + t.name() + " has a quantity (" + c.name() + ") and a price ("
                         + money.name() + "), and it does not know whether the amount asked for is their product");
             }

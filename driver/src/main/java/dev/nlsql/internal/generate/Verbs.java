@@ -51,6 +51,11 @@ final class Verbs {
             Map.entry("brought", List.of("bring")), Map.entry("died", List.of("die", "death", "dead", "deceased")),
             Map.entry("born", List.of("birth")));
 
+    /** Participles that end in neither -ed nor -en: "have made", "have sold", "made by", "led by". */
+    static final Set<String> PARTICIPLES = Set.of("made", "sold", "bought", "paid", "spent", "won", "got", "left", "kept",
+            "held", "run", "begun", "done", "seen", "put", "set", "lost", "met", "sent", "taught", "brought", "built", "read", "flown",
+            "grown", "shown", "known", "drawn", "thrown", "worn", "torn", "sworn", "sown", "mown", "led");
+
     private static Map<String, Set<String>> objects() {
         Map<String, Set<String>> out = new java.util.HashMap<>();
         Set<String> placed = Set.of("order", "booking", "reservation", "bet", "call", "request", "bid");
@@ -118,7 +123,6 @@ final class Verbs {
         return SqlWriter.isDate(c) || type.startsWith("bool") || type.equals("bit");
     }
 
-    /** Whether a word of a name comes from one of these roots: "opened" (opened_year) from "opening"'s open. */
     /** As {@link #sameRoot}, and a noun made from the verb: "enrolled" for enrolments, "donated" for donations. */
     static boolean sameRootOrNoun(List<String> roots, String nameWord) {
         for (String noun : List.of("ments", "ment", "ions", "ion")) {
@@ -130,6 +134,7 @@ final class Verbs {
         return sameRoot(roots, nameWord);
     }
 
+    /** Whether a word of a name comes from one of these roots: "opened" (opened_year) from "opening"'s open. */
     static boolean sameRoot(List<String> roots, String nameWord) {
         List<String> other = roots(nameWord);
         for (String r : roots) {
