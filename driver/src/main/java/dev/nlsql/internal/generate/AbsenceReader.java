@@ -29,20 +29,30 @@ final class AbsenceReader {
             List.of("list", "all"), List.of("list", "the"), List.of("list"), List.of("show", "me", "the"), List.of("show", "me", "all"),
             List.of("show", "me"), List.of("show", "all", "the"), List.of("show", "all"), List.of("show", "the"), List.of("show"),
             List.of("find", "the"), List.of("find", "all"), List.of("find"), List.of("give", "me", "the"), List.of("give", "me"),
-            List.of("are", "there", "any"), List.of("is", "there", "any"), List.of("which"), List.of("what"), List.of("the"),
+            List.of("are", "there", "any"), List.of("is", "there", "any"), List.of("are", "there"), List.of("which"), List.of("what"),
+            List.of("the"),
             List.of("all"));
     private static final Set<String> RELATIVES = Set.of("who", "that", "which");
     private static final Set<String> AUXILIARIES = Set.of("have", "has", "had", "did", "do", "does", "are", "is", "were", "was");
     private static final Set<String> DETERMINERS = Set.of("a", "an", "any", "single");
     private static final List<List<String>> TAILS = List.of(List.of("at", "all"), List.of("yet"), List.of("ever"), List.of("so", "far"),
             List.of("on", "record"), List.of("on", "file"), List.of("in", "the", "system"), List.of("assigned", "to", "them"),
-            List.of("assigned", "to", "it"), List.of("assigned"), List.of("recorded"), List.of("from", "us"), List.of("with", "us"),
+            List.of("assigned", "to", "it"), List.of("assigned"), List.of("recorded"), List.of("registered", "with", "us"),
+            List.of("registered"), List.of("from", "us"), List.of("with", "us"),
             List.of("in", "them"), List.of("in", "it"));
     /** Verbs that say only that a row has another: "pets that have never had an appointment". */
     private static final Set<String> HAVING = Set.of("had", "have", "got", "gotten", "received");
     /** Verbs of buying, and what is bought (stems): "members who have never bought a ticket". */
     private static final Map<String, Set<String>> BOUGHT = Map.of("bought", Set.of("ticket", "purchase", "item"),
             "purchased", Set.of("ticket", "item"));
+    /** Verbs of taking part, said of the link between two tables: "guests who have never appeared on an episode". */
+    private static final Set<String> TAKING_PART = Set.of("appeared", "featured", "participated", "attended", "joined");
+    /** Contractions, as {@link Words#split} leaves them, and the words they stand for. */
+    private static final Map<List<String>, List<String>> CONTRACTIONS = Map.of(List.of("don", "t"), List.of("do", "not"),
+            List.of("doesn", "t"), List.of("does", "not"), List.of("didn", "t"), List.of("did", "not"), List.of("haven", "t"),
+            List.of("have", "not"), List.of("hasn", "t"), List.of("has", "not"), List.of("hadn", "t"), List.of("had", "not"),
+            List.of("aren", "t"), List.of("are", "not"), List.of("isn", "t"), List.of("is", "not"), List.of("we", "ve"),
+            List.of("we", "have"));
     /** Words after a table's word that name its rows ("staff member"). */
     private static final Set<String> ROW_NOUNS = Set.of("member", "members", "record", "records");
 
@@ -51,8 +61,8 @@ final class AbsenceReader {
 
     /** The absence the question asks about, or null when it is not of this shape. */
     static Absence read(String question, SchemaCatalog catalog) {
-        List<String> w = Words.split(question);
-        if (!w.contains("never") && !w.contains("no") && !w.contains("without")) {
+        List<String> w = negations(Words.split(question));
+        if (!w.contains("never") && !w.contains("no") && !w.contains("without") && !w.contains("nobody")) {
             return null; // most questions: no schema words read for them
         }
         SchemaWords schema = new SchemaWords(catalog, List.of());
@@ -66,16 +76,28 @@ final class AbsenceReader {
             opener = opener(w, LIST_OPENERS);
             i = opener == null ? 0 : opener.size();
         }
+        if (at(w, i).equals("registered") && tableAt(w, i + 1, schema) != null && tableAt(w, i + 1, schema).columns().stream()
+                .noneMatch(c -> c.name().toLowerCase(java.util.Locale.ROOT).contains("regist"))) {
+            i++; // "registered vehicles": every row the table holds, when no column says which are registered
+        }
         TableInfo table = tableAt(w, i, schema);
         if (table == null) {
             return null;
         }
         i++;
+        TableInfo head = tableAt(w, i, schema);
+        if (head != null && head != table && Joins.parents(catalog, table).contains(head)) {
+            table = head; // "pet owners": the owners, whose pets refer to them
+            i++;
+        }
         if (i < w.size() && ROW_NOUNS.contains(w.get(i))) {
             i++;
         }
         if (i < w.size() && RELATIVES.contains(w.get(i))) {
             i++;
+        }
+        if (Set.of("nobody", "we").contains(at(w, i)) || at(w, i).equals("no") && at(w, i + 1).equals("one")) {
+            return doneToNobody(w, i, table, counted, catalog); // "services nobody has ever booked"
         }
         if (i < w.size() && AUXILIARIES.contains(w.get(i))) {
             i++;
@@ -83,6 +105,13 @@ final class AbsenceReader {
         String verb = null;
         if (at(w, i).equals("never") && at(w, i + 1).equals("been") && Set.of("on", "in").contains(at(w, i + 2))) {
             i += 3; // "trucks that have never been on a trip": had one
+            verb = "had";
+        } else if (at(w, i).equals("never") && at(w, i + 1).equals("been") && at(w, i + 2).equals("assigned")) {
+            i += at(w, i + 3).equals("to") ? 4 : 3; // "crews that haven't been assigned a single installation"
+            verb = "had";
+        } else if (at(w, i).equals("never") && Set.of("come", "came").contains(at(w, i + 1)) && at(w, i + 2).equals("in")
+                && at(w, i + 3).equals("for")) {
+            i += 4; // "pets that have never come in for an appointment"
             verb = "had";
         } else if (at(w, i).equals("never") && at(w, i + 1).equals("been") && i + 3 == w.size()) {
             // "products that have never been ordered": the one table the verb names, of rows made for this one
@@ -113,7 +142,8 @@ final class AbsenceReader {
             i++;
         }
         TableInfo related;
-        if (verb != null && at(w, i).equals("anything")) {
+        boolean madeByVerb = verb != null && at(w, i).equals("anything");
+        if (madeByVerb) {
             related = madeBy(verb, table, catalog); // "suppliers who have never delivered anything": deliveries
             i++;
         } else {
@@ -138,9 +168,12 @@ final class AbsenceReader {
                 break;
             }
         }
-        if (verb != null && !saysRelated(verb, related)) {
+        if (verb != null && !madeByVerb && !saysRelated(verb, related)) {
             // "students who have never enrolled on a course": the enrolments, which link the two, say it
             TableInfo link = madeBy(verb, table, catalog);
+            if (link == null && TAKING_PART.contains(verb)) {
+                link = linkBetween(table, related, catalog); // "guests who have never appeared on an episode"
+            }
             if (link == null || !Joins.parents(catalog, link).contains(related)) {
                 return null;
             }
@@ -150,6 +183,67 @@ final class AbsenceReader {
             return null;
         }
         return new Absence(table, related, counted);
+    }
+
+    /**
+     * Rows nobody did something to: "services nobody has ever booked", "equipment we've never installed". The rows made by
+     * the verb are its table ("installed": installation_equipment) or the one link table from {@code table} to a table the
+     * verb is said of ("booked": an appointment, so appointment_services).
+     */
+    private static Absence doneToNobody(List<String> w, int i, TableInfo table, boolean counted, SchemaCatalog catalog) {
+        boolean we = at(w, i).equals("we");
+        i += at(w, i).equals("no") ? 2 : 1;
+        if (AUXILIARIES.contains(at(w, i))) {
+            i++;
+        }
+        if (we ? !at(w, i).equals("never") : !at(w, i).equals("ever")) {
+            return null;
+        }
+        String verb = at(w, i + 1);
+        i += 2;
+        for (List<String> tail : TAILS) {
+            if (startsAt(w, i, tail)) {
+                i += tail.size();
+                break;
+            }
+        }
+        if (verb.isEmpty() || i != w.size()) {
+            return null;
+        }
+        TableInfo made = madeBy(verb, table, catalog);
+        if (made == null) {
+            List<TableInfo> links = catalog.tables().stream().filter(l -> l != table && Joins.parents(catalog, l).contains(table)
+                    && Joins.parents(catalog, l).stream().anyMatch(o -> o != table && saysRelated(verb, o))).toList();
+            made = links.size() == 1 ? links.get(0) : null;
+        }
+        return made == null ? null : new Absence(table, made, counted);
+    }
+
+    /** The one table that references both {@code a} and {@code b}, else null. */
+    private static TableInfo linkBetween(TableInfo a, TableInfo b, SchemaCatalog catalog) {
+        List<TableInfo> found = catalog.tables().stream().filter(t -> t != a && t != b && Joins.parents(catalog, t).contains(a)
+                && Joins.parents(catalog, t).contains(b)).toList();
+        return found.size() == 1 ? found.get(0) : null;
+    }
+
+    /** The words with contractions written out, and "not" after an auxiliary read as "never": "don't have any" is "do never have any". */
+    private static List<String> negations(List<String> split) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < split.size(); i++) {
+            List<String> full = i + 1 < split.size() ? CONTRACTIONS.get(split.subList(i, i + 2)) : null;
+            if (full != null) {
+                out.addAll(full);
+                i++;
+            } else {
+                out.add(split.get(i));
+            }
+        }
+        for (int i = 1; i < out.size(); i++) {
+            if (out.get(i).equals("not") && AUXILIARIES.contains(out.get(i - 1))) {
+                out.set(i, "never");
+            }
+        }
+        return out;
     }
 
     /** The one table named after {@code verb} ("delivered": deliveries) that references {@code table}, else null. */
@@ -212,7 +306,17 @@ final class AbsenceReader {
             return null;
         }
         TableInfo t = schema.entity(word);
-        return t != null && Words.split(t.name()).size() == 1 ? t : null;
+        if (t != null && Words.split(t.name()).size() == 1) {
+            return t;
+        }
+        // "agents": support_agents, the one table whose name ends in the word, when no table is called by the word alone
+        String stem = Words.stem(word);
+        List<TableInfo> headed = schema.tables().stream().filter(h -> {
+            List<String> name = Words.stems(h.name());
+            return name.size() > 1 && name.get(name.size() - 1).equals(stem);
+        }).toList();
+        return headed.size() == 1 && schema.tables().stream().noneMatch(o -> Words.stems(o.name()).equals(List.of(stem)))
+                ? headed.get(0) : null;
     }
 
     private static boolean startsAt(List<String> w, int i, List<String> words) {

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -256,6 +257,15 @@ final class IntentReader {
                             + " or the value '" + v.value() + "' of " + v.table().name() + "." + v.column().name());
                 }
             }
+            if (phrase.size() == 1 && GRAIN_ADJECTIVES.contains(phrase.get(0))) {
+                String next = at + 1 < words.size() ? Words.stem(words.get(at + 1)) : "";
+                if (!next.isEmpty() && catalog.tables().stream().anyMatch(t -> t != v.table() && Words.stems(t.name()).contains(next))) {
+                    // "monthly downloads": downloads per month, or of shows whose frequency is 'monthly'
+                    throw new NotUnderstoodException("it does not know whether '" + phrase.get(0) + " " + words.get(at + 1)
+                            + "' means per " + grainName(phrase.get(0)) + " or the value '" + v.value() + "' of " + v.table().name() + "."
+                            + v.column().name());
+                }
+            }
             ValueSpot same = null;
             for (ValueSpot s : List.copyOf(spots)) {
                 boolean overlaps = at < s.at() + s.length() && s.at() < at + phrase.size();
@@ -295,6 +305,28 @@ final class IntentReader {
             }
         }
     }
+
+    /**
+     * What the words just before a value say of its column: a verb of where ("live in", "based in") a place, and "surname"
+     * or "last name" a family name; else null.
+     */
+    private Predicate<ColumnInfo> cueBefore(int at) {
+        String one = at >= 1 ? words.get(at - 1) : "";
+        String two = at >= 2 ? words.get(at - 2) : "";
+        if (Set.of("in", "at", "from").contains(one) && Verbs.LOCATION.contains(two)) {
+            return Verbs::isLocation;
+        }
+        if (one.equals("surname") || one.equals("name") && Set.of("last", "family").contains(two)) {
+            return c -> {
+                List<String> n = Words.split(c.name());
+                return n.contains("surname") || n.contains("name") && (n.contains("last") || n.contains("family"));
+            };
+        }
+        return null;
+    }
+
+    /** Adjectives of a period, which name a value ('monthly') or a grouping ("monthly downloads"). */
+    private static final Set<String> GRAIN_ADJECTIVES = Set.of("daily", "weekly", "monthly", "quarterly", "yearly", "annual");
 
     /** Whether the word at {@code at} is what a "what" or "which" asks for ("what genre is ..."). */
     private boolean asked(int at) {
@@ -349,6 +381,15 @@ final class IntentReader {
                         .filter(c -> mentions.stream().anyMatch(m -> c.column().equals(m.column()) && c.table().equals(m.table())
                                 && !asked(m.at()))).toList();
                 candidates = byColumn.isEmpty() ? candidates : byColumn;
+            }
+            // "drivers who live in Jackson": a place, not a surname; "the surname Jackson": not a city
+            Predicate<ColumnInfo> cue = cueBefore(s.at());
+            List<Column> cued = cue == null ? List.of() : candidates.stream().filter(c -> cue.test(c.column())).toList();
+            if (!cued.isEmpty()) {
+                candidates = cued;
+                if (words.get(s.at() - 1).equals("surname")) {
+                    used[s.at() - 1] = true; // the column it names
+                }
             }
             if (candidates.size() > 1) {
                 // "albums by AC/DC": the label of the entity a named table refers to (the artist), not a column elsewhere
@@ -442,6 +483,14 @@ final class IntentReader {
                 LocalDate start = LocalDate.of(part[0], part[1], 1);
                 dated(i, date(start), date(start.plusMonths(part[2])));
                 use(i, part[3]);
+                continue;
+            }
+            int[] months = monthsFromTo(i);
+            if (months != null) {
+                // "from January to June 2025", "between March 2024 and February 2025": one period, through the last month
+                LocalDate start = LocalDate.of(months[0], months[1], 1);
+                dated(i, date(start), date(LocalDate.of(months[2], months[3], 1).plusMonths(1)));
+                use(i, months[4]);
                 continue;
             }
             if ((w.equals("since") || w.equals("after") || w.equals("before")) && MONTHS.contains(next) && isYear(next2)) {
@@ -1890,6 +1939,32 @@ final class IntentReader {
         from(start, end);
     }
 
+    /**
+     * Months from one to another at {@code i}: "from (between) January [2024] to (and, through, until) June 2025", the
+     * first year the last one's when not said: {first year, first month, last year, last month, end index}, or null.
+     */
+    private int[] monthsFromTo(int i) {
+        if (!Set.of("from", "between").contains(words.get(i)) || !MONTHS.contains(at(i + 1))) {
+            return null;
+        }
+        int j = i + 2;
+        Integer firstYear = null;
+        if (isYear(at(j))) {
+            firstYear = Integer.parseInt(at(j));
+            j++;
+        }
+        if (!Set.of("to", "and", "through", "until", "till").contains(at(j)) || !MONTHS.contains(at(j + 1)) || !isYear(at(j + 2))) {
+            return null;
+        }
+        int lastYear = Integer.parseInt(at(j + 2));
+        int[] out = {firstYear == null ? lastYear : firstYear, MONTHS.indexOf(at(i + 1)) + 1, lastYear, MONTHS.indexOf(at(j + 1)) + 1, j + 3};
+        return LocalDate.of(out[0], out[1], 1).isAfter(LocalDate.of(out[2], out[3], 1)) ? null : out;
+    }
+
+    private String at(int i) {
+        return i >= 0 && i < words.size() ? words.get(i) : "";
+    }
+
     private static final List<String> ORDINALS = List.of("first", "second", "third", "fourth");
 
     /**
@@ -1966,7 +2041,8 @@ final class IntentReader {
             case "daily" -> "day";
             case "weekly" -> "week";
             case "monthly" -> "month";
-            case "yearly" -> "year";
+            case "quarterly" -> "quarter";
+            case "yearly", "annual" -> "year";
             default -> GRAINS.contains(w) ? w : Words.stem(w);
         };
     }

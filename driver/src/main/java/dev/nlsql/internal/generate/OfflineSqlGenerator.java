@@ -23,8 +23,9 @@ public final class OfflineSqlGenerator implements SqlGenerator {
     }
 
     @Override
-    public Generation generate(GenerationRequest request) throws NotUnderstoodException {
+    public Generation generate(GenerationRequest asked) throws NotUnderstoodException {
         long start = System.nanoTime();
+        GenerationRequest request = withTyposRead(asked);
         Intent intent;
         List<GlossaryTerm> glossary = request.knowledge() == null ? List.of() : request.knowledge().glossary();
         AbsenceReader.Absence absence = glossary.isEmpty() ? AbsenceReader.read(request.question(), request.catalog()) : null;
@@ -53,5 +54,14 @@ public final class OfflineSqlGenerator implements SqlGenerator {
         }
         String sql = new SqlWriter(request.catalog()).write(intent);
         return new Generation(sql, 0, 0, (System.nanoTime() - start) / 1_000_000, 0);
+    }
+
+    private static GenerationRequest withTyposRead(GenerationRequest r) {
+        String question = QuestionWordTypos.corrected(r.question());
+        if (question == null || question.equals(r.question())) {
+            return r;
+        }
+        return new GenerationRequest(question, r.instructions(), r.dialect(), r.catalog(), r.schemaText(), r.values(), r.previous(),
+                r.sendValues(), r.sources(), r.knowledge(), r.modelReplies());
     }
 }

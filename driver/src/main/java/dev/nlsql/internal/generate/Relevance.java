@@ -67,7 +67,7 @@ final class Relevance {
             "today", "yesterday", "tomorrow", "now", "over", "above", "under", "below", "more", "less", "greater", "fewer", "least",
             "most", "exactly", "equal", "first", "bottom", "best", "worst", "largest", "biggest", "smallest", "cheapest", "not",
             "no", "yes", "than", "if", "why", "again", "like", "just", "only", "also", "there", "here", "same", "other", "others", "often",
-            "frequently", "commonly", "common");
+            "frequently", "commonly", "common", "never", "winter", "spring", "summer", "autumn");
     /**
      * Words that say how to compute, rank, sort or show a value, never which one: superlatives ("the longest rivers"),
      * units ("in meters", "in days"), the answer's form ("as an integer", "match strings exactly"), "named" and "called",
@@ -90,6 +90,9 @@ final class Relevance {
     /** Capitals that are no domain term: "ID", and Roman numerals ("World War II"). */
     private static final Pattern KNOWN_CAPITALS = Pattern.compile("ID|[IVX]+");
     private static final Pattern WORD = Pattern.compile("[\\p{L}][\\p{L}\\p{N}_']*");
+    /** A length of time asked for: "in days", "how long", "how many days". */
+    private static final Pattern DURATION = Pattern.compile(
+            "(?i)\\b(?:in|how many)\\s+(?:days|hours|minutes|weeks|months|years)\\b|\\bhow\\s+long\\b");
 
     private Relevance() {
     }
@@ -107,6 +110,9 @@ final class Relevance {
             return Verdict.UNCLEAR; // only grammar ("how many?"): nothing to judge by, so the reader's own answer (NL005) stands
         }
         SchemaWords schema = new SchemaWords(catalog, values, capitalised(question));
+        if (durationOfHeldRows(question, schema)) {
+            return Verdict.UNCLEAR; // "the longest trip length in days": a time between two of a trip's dates, a data question
+        }
         String yours = yours(question, schema);
         if (yours != null) { // "how many credits are required at your university": the one asked is the listener, not the data
             return new Verdict(Kind.NOT_ABOUT_DATABASE, "it asks about your " + yours + ", which nothing in it names");
@@ -118,6 +124,40 @@ final class Relevance {
         }
         String absent = AbsentAttribute.reason(question, catalog, schema, w -> !contentWords(w).isEmpty());
         return absent == null ? Verdict.UNCLEAR : new Verdict(Kind.NOT_ABOUT_DATABASE, absent);
+    }
+
+    /** Whether it asks for a length of time ("in days", "how long") of rows of a table that has two dates to take it from. */
+    private static boolean durationOfHeldRows(String question, SchemaWords schema) {
+        if (!DURATION.matcher(question).find()) {
+            return false;
+        }
+        return Words.split(question).stream().map(schema::entity).filter(t -> t != null).anyMatch(
+                t -> t.columns().stream().filter(SqlWriter::isDate).count() >= 2);
+    }
+
+    /**
+     * Whether it asks who did something to a thing that names a table: "who holds an employee permit", "who booked a
+     * court", "who paid for the repairs". The object is the verb's next noun, after a preposition, an article and at most
+     * one modifier ("the dystopian novel" names no table, so "who wrote" it stays a fact of the world).
+     */
+    private static boolean whoDoesToRows(String question, SchemaWords schema) {
+        List<String> w = Words.split(question);
+        if (w.size() < 3 || !w.get(0).equals("who") || Set.of("is", "are", "was", "were", "s").contains(w.get(1))) {
+            return false;
+        }
+        int i = 2;
+        if (Set.of("for", "on", "at", "in", "to", "with", "from").contains(w.get(i)) && i + 1 < w.size()) {
+            i++; // "who paid for the repairs"
+        }
+        if (Set.of("a", "an", "the", "any").contains(w.get(i))) {
+            i++;
+        }
+        for (int end = Math.min(w.size(), i + 2); i < end; i++) {
+            if (schema.namesTable(w.get(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The verdict by how many of the question's content words link, weighed with its shape. */
@@ -147,6 +187,9 @@ final class Relevance {
             // own words (a report is an employee, a scorer a player): not sure enough to say it is about no data
             return new Verdict(Kind.NOTHING_LINKED, "it reads as a question about data (" + shape.data() + "), but none of its words ("
                     + shown(unlinked.isEmpty() ? content : unlinked) + ") names a table, column or value of this database");
+        }
+        if (shape.world() != null && whoDoesToRows(question, schema)) {
+            return Verdict.UNCLEAR; // "who holds an employee permit": the people of rows it holds, not a fact of the world
         }
         if (shape.world() != null) {
             List<String> asked = shape.asked().stream().filter(content::contains).toList();

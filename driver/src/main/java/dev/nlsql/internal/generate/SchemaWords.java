@@ -24,6 +24,8 @@ final class SchemaWords {
 
     /** Shortest name part a question word may start with to count as its abbreviation ("cust" of "customer"). */
     private static final int MIN_ABBREVIATION = 4;
+    /** Nouns of two letters that name things in table and column names. */
+    private static final Set<String> TWO_LETTER_NOUNS = Set.of("ad", "tv", "pc");
 
     private final Set<String> valueWords = new HashSet<>();
     /** The stems of table names' words (and their synonyms), each with its table: what a question names as rows. */
@@ -33,6 +35,7 @@ final class SchemaWords {
     private final Set<String> stems = new HashSet<>();
     private final Set<String> parts = new HashSet<>();
     private boolean numbers;
+    private final List<TableInfo> tables;
 
     SchemaWords(SchemaCatalog catalog, List<ValueLink> values) {
         this(catalog, values, Set.of());
@@ -40,6 +43,7 @@ final class SchemaWords {
 
     /** @param capitalised the question's words written with a capital (lower case): a misspelt name is written so */
     SchemaWords(SchemaCatalog catalog, List<ValueLink> values, Set<String> capitalised) {
+        this.tables = List.copyOf(catalog.tables());
         for (ValueLink v : values) {
             // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be, and so is a
             // name of several words all written as the value but one letter ("Chiara Rosi")
@@ -60,7 +64,7 @@ final class SchemaWords {
                 (TableInfo t) -> Words.split(t.name()).size())).toList();
         for (TableInfo t : byWords) {
             for (String p : Words.split(t.name())) {
-                if (p.length() >= 3 && !p.equals("id")) {
+                if (isWord(p)) {
                     tableStems.putIfAbsent(Words.stem(p), t);
                     NameSynonyms.of(p).forEach(s -> tableStems.putIfAbsent(Words.stem(s), t));
                 }
@@ -75,6 +79,11 @@ final class SchemaWords {
                 numbers |= SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name());
             }
         }
+    }
+
+    /** The database's tables. */
+    List<TableInfo> tables() {
+        return tables;
     }
 
     /** Whether a word names a table (a word of its name, or a synonym of one). */
@@ -156,13 +165,18 @@ final class SchemaWords {
         return common >= 5 && Math.min(a.length(), b.length()) - common <= 3;
     }
 
+    /** Whether a part of a name is a word: three letters or more but "id", or a noun of two ("ad_spots"); "sb" is a prefix. */
+    private static boolean isWord(String part) {
+        return part.length() >= 3 ? !part.equals("id") : TWO_LETTER_NOUNS.contains(part);
+    }
+
     private void addName(String name) {
         List<String> split = Words.split(name);
         for (int i = 0; i + 1 < split.size(); i++) { // "payload" for pay_load, "wingspan" for wing_span
             stems.add(Words.stem(split.get(i) + split.get(i + 1)));
         }
         for (String p : split) {
-            if (p.length() < 3 || p.equals("id")) {
+            if (!isWord(p)) {
                 continue; // "sb", "tx", "dp": prefixes, not words
             }
             parts.add(p);

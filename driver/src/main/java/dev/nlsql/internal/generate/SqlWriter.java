@@ -423,7 +423,28 @@ final class SqlWriter {
                 }
             }
         }
-        return anyName == null ? List.of() : List.of(anyName);
+        List<ColumnInfo> person = prefixedPersonName(t);
+        if (anyName == null) {
+            return person;
+        }
+        // a company's name, empty for a private customer, and the contact's name: both, so that every row is named
+        List<ColumnInfo> out = new ArrayList<>(List.of(anyName));
+        out.addAll(person);
+        return out;
+    }
+
+    /** A first and a last name under one prefix ("contact_first_name", "contact_last_name"), else none. */
+    private static List<ColumnInfo> prefixedPersonName(TableInfo t) {
+        for (ColumnInfo first : t.columns()) {
+            String n = first.name().toLowerCase(Locale.ROOT);
+            if (n.endsWith("_first_name") && !isNumeric(first)) {
+                ColumnInfo last = t.columnIgnoreCase(n.substring(0, n.length() - "first_name".length()) + "last_name");
+                if (last != null) {
+                    return List.of(first, last);
+                }
+            }
+        }
+        return List.of();
     }
 
     List<String> keyColumns(TableInfo t) {

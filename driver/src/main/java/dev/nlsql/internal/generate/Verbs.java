@@ -83,6 +83,12 @@ final class Verbs {
         for (String w : List.of("receive", "receives", "received", "receiving", "get", "gets", "got", "gotten")) {
             out.put(w, received);
         }
+        for (String w : List.of("raise", "raises", "raised", "raising", "open", "opens", "opened", "log", "logs", "logged")) {
+            out.put(w, Set.of("ticket", "issue", "request", "complaint", "case", "incident"));
+        }
+        for (String w : List.of("book", "books", "booked")) {
+            out.put(w, Set.of("appointment", "booking", "reservation"));
+        }
         return Map.copyOf(out);
     }
 

@@ -534,4 +534,60 @@ class OfflineHeldOutLessonsTest {
         assertTrue(sql.startsWith("SELECT COUNT(*) AS count FROM bookings JOIN customers") && !sql.contains("GROUP BY"), sql);
         assertTrue(sql(c, "How many bookings were made by each customer?", List.of()).contains("GROUP BY"), "each customer groups");
     }
+
+    @Test
+    void misspelledQuestionWordsAreReadAsTheWordsMeant() throws Exception {
+        // held-out sets 13, 16, 22 and 25: "wich", "whats", "didnt" had declined the question
+        assertEquals(sql(BIKESHARE, "which trip has the highest fare", List.of()), sql(BIKESHARE, "wich trip has the highest fare", List.of()));
+        assertEquals(sql(BIKESHARE, "What's the highest fare?", List.of()), sql(BIKESHARE, "Whats the highest fare?", List.of()));
+        assertEquals(sql(BIKESHARE, "how many stations are active", List.of()), sql(BIKESHARE, "hw many stations are active", List.of()));
+        assertEquals("which 'Wich' station", QuestionWordTypos.corrected("wich 'Wich' station"), "a quoted value stays as written");
+        assertEquals("Which stations don't have bikes", QuestionWordTypos.corrected("Wich stations dont have bikes"));
+    }
+
+    @Test
+    void aVerbOfWhereOrTheWordSurnameSaysWhichColumnAValueIsIn() throws Exception {
+        // held-out sets 28 and 29: Jackson is a driver's surname and a driver's home city; the question had been declined
+        TableInfo drivers = new TableInfo("public", "drivers", null, List.of(col("driver_id", "int4"), col("first_name", "text"),
+                col("last_name", "text"), col("home_city", "text")), List.of("driver_id"), List.of());
+        SchemaCatalog parking = new SchemaCatalog("PostgreSQL", "15", "public", List.of(drivers));
+        List<ValueLink> jackson = List.of(ShopCatalog.value(drivers, "last_name", "Jackson"), ShopCatalog.value(drivers, "home_city",
+                "Jackson"));
+        assertEquals("SELECT COUNT(*) AS count FROM drivers WHERE drivers.home_city = 'Jackson'",
+                sql(parking, "How many drivers live in Jackson?", jackson));
+        assertTrue(sql(parking, "Show me the drivers with the surname Jackson", jackson).endsWith("WHERE drivers.last_name = 'Jackson'"));
+        assertThrows(NotUnderstoodException.class, () -> sql(parking, "Show me the drivers called Jackson", jackson),
+                "nothing says which");
+    }
+
+    @Test
+    void monthsFromOneToAnotherAreOnePeriod() throws Exception {
+        // held-out-28 "Monthly downloads ... from January to June 2025" had been read as two periods and declined
+        TableInfo rides = new TableInfo("public", "rides", null, List.of(col("ride_id", "int4"), new ColumnInfo("ridden_on", "date",
+                false, null)), List.of("ride_id"), List.of());
+        SchemaCatalog c = new SchemaCatalog("PostgreSQL", "15", "public", List.of(rides));
+        String firstHalf = "SELECT COUNT(*) AS count FROM rides WHERE rides.ridden_on >= DATE '2025-01-01' AND rides.ridden_on"
+                + " < DATE '2025-07-01'";
+        assertEquals(firstHalf, sql(c, "How many rides from January to June 2025?", List.of()));
+        assertEquals(firstHalf, sql(c, "how many rides between January 2025 and June 2025", List.of()));
+        assertEquals("SELECT COUNT(*) AS count FROM rides WHERE rides.ridden_on >= DATE '2024-11-01' AND rides.ridden_on"
+                + " < DATE '2025-03-01'", sql(c, "How many rides from November 2024 through February 2025?", List.of()));
+        assertThrows(NotUnderstoodException.class, () -> sql(c, "How many rides from June to January 2025?", List.of()),
+                "backwards: two periods, not one");
+    }
+
+    @Test
+    void aPeriodsAdjectiveBeforeAnotherTableIsNotTakenForAValue() {
+        // held-out-28 "Monthly downloads for Cold Case Files ..." had filtered shows.frequency = 'monthly' (an empty answer)
+        TableInfo shows = new TableInfo("public", "shows", null, List.of(col("show_id", "int4"), col("title", "text"),
+                col("frequency", "text")), List.of("show_id"), List.of());
+        TableInfo downloads = new TableInfo("public", "downloads", null, List.of(col("download_id", "int4"), col("show_id", "int4"),
+                new ColumnInfo("month", "date", false, null), col("download_count", "int4")), List.of("download_id"),
+                List.of(new ForeignKey(List.of("show_id"), "public", "shows", List.of("show_id"))));
+        SchemaCatalog c = new SchemaCatalog("PostgreSQL", "15", "public", List.of(shows, downloads));
+        List<ValueLink> monthly = List.of(ShopCatalog.value(shows, "frequency", "monthly"));
+        NotUnderstoodException e = assertThrows(NotUnderstoodException.class, () -> sql(c, "Monthly downloads in 2025", monthly));
+        assertEquals("it does not know whether 'monthly downloads' means per month or the value 'monthly' of shows.frequency",
+                e.getMessage());
+    }
 }

