@@ -1,8 +1,10 @@
 package dev.nlsql.internal.generate;
 
+import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.TableInfo;
 import dev.nlsql.internal.schema.Words;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,8 +21,18 @@ import java.util.Set;
  */
 final class AbsenceReader {
 
-    /** Rows of {@code table} with no row of {@code related}; counted, or listed by key and name. */
-    record Absence(TableInfo table, TableInfo related, boolean counted) {
+    /**
+     * Rows of {@code table} with no row of {@code related} (in {@code period}, when not null); counted, or listed by key
+     * and name.
+     */
+    record Absence(TableInfo table, TableInfo related, boolean counted, Period period) {
+        Absence(TableInfo table, TableInfo related, boolean counted) {
+            this(table, related, counted, null);
+        }
+    }
+
+    /** A period of the related rows' one date: from inclusive, to exclusive (null: no end). */
+    record Period(ColumnInfo date, LocalDate from, LocalDate to) {
     }
 
     private static final List<List<String>> COUNT_OPENERS = List.of(List.of("how", "many"), List.of("count", "the"), List.of("count"),
@@ -179,10 +191,61 @@ final class AbsenceReader {
             }
             related = link;
         }
-        if (i != w.size()) {
+        Period period = null;
+        if (i < w.size()) {
+            // "garages that haven't issued a single fine in 2025": none of that year's
+            int[] span = periodAt(w, i);
+            ColumnInfo named = verb == null ? null : dateNamedAfter(verb, related);
+            ColumnInfo date = span == null ? null : named != null ? named : onlyDate(related);
+            if (span == null || date == null || span[0] != w.size()) {
+                return null;
+            }
+            period = new Period(date, LocalDate.of(span[1], span[2], 1), span[3] == 0 ? null : LocalDate.of(span[3], span[4], 1));
+            i = w.size();
+        }
+        return new Absence(table, related, counted, period);
+    }
+
+    /**
+     * A period at {@code i}: "in 2025", "in May 2025", "during 2024", "since 2024", "since January 2025": {end index, from
+     * year, from month, to year (0: no end), to month}, or null.
+     */
+    private static int[] periodAt(List<String> w, int i) {
+        String first = at(w, i);
+        if (!Set.of("in", "during", "since").contains(first)) {
             return null;
         }
-        return new Absence(table, related, counted);
+        boolean since = first.equals("since");
+        int month = IntentReader.MONTHS.indexOf(at(w, i + 1)) + 1;
+        int yearAt = month > 0 ? i + 2 : i + 1;
+        String y = at(w, yearAt);
+        if (!y.matches("(19|20)\\d\\d")) {
+            return null;
+        }
+        int year = Integer.parseInt(y);
+        LocalDate from = LocalDate.of(year, month > 0 ? month : 1, 1);
+        LocalDate to = since ? null : month > 0 ? from.plusMonths(1) : from.plusYears(1);
+        return new int[] {yearAt + 1, from.getYear(), from.getMonthValue(), to == null ? 0 : to.getYear(),
+            to == null ? 0 : to.getMonthValue()};
+    }
+
+    /** The one date of {@code t} named after the verb ("issued": issued_at), else null. */
+    private static ColumnInfo dateNamedAfter(String verb, TableInfo t) {
+        List<String> roots = Verbs.roots(verb);
+        List<ColumnInfo> named = t.columns().stream().filter(c -> SqlWriter.isDate(c)
+                && Verbs.sameRoot(roots, Words.split(c.name()).get(0))).toList();
+        return named.size() == 1 ? named.get(0) : null;
+    }
+
+    /** The table's one date or timestamp column, else the one named after the table; else null. */
+    private static ColumnInfo onlyDate(TableInfo t) {
+        List<ColumnInfo> dates = t.columns().stream().filter(SqlWriter::isDate).toList();
+        if (dates.size() == 1) {
+            return dates.get(0);
+        }
+        List<String> stems = Words.stems(t.name());
+        List<ColumnInfo> named = dates.stream().filter(c -> stems.contains(Words.stem(Words.split(c.name()).get(0)))).toList();
+        return named.size() == 1 ? named.get(0) : null;
     }
 
     /**
@@ -275,8 +338,8 @@ final class AbsenceReader {
 
     /** Whether a verb says that a row of {@code related} is made for the other: its name's verb, one it is said of, or "had". */
     private static boolean saysRelated(String verb, TableInfo related) {
-        if (HAVING.contains(verb)) {
-            return true;
+        if (HAVING.contains(verb) || dateNamedAfter(verb, related) != null) {
+            return true; // "garages that haven't issued a fine": fines.issued_at
         }
         List<String> stems = Words.stems(related.name());
         if (BOUGHT.getOrDefault(verb, Set.of()).stream().anyMatch(stems::contains)) {

@@ -87,6 +87,10 @@ final class IntentReader {
     private final LocalDate today;
     private final List<GlossarySpots.Spot> terms = new ArrayList<>();
     private final List<Intent.Expression> conditions = new ArrayList<>();
+    /** The conditions that leave rows out ("not counting cancelled orders"), among {@link #conditions}. */
+    private final List<Intent.Expression> exclusions = new ArrayList<>();
+    /** Dates read as leaving rows out ("excluding refunds": refunded_on), which a date phrase is not about. */
+    private final Set<ColumnInfo> leftOutDates = new java.util.HashSet<>();
     /** Where "name" or "names" asks for the label columns of a row (customers' first and last name). */
     private final List<Integer> nameWords = new ArrayList<>();
     /** Where a date phrase starts, for the table just before it ("customers with orders in 2025"). */
@@ -109,6 +113,12 @@ final class IntentReader {
     private String grain;
     private final List<Integer> groupWords = new ArrayList<>();
     private final List<Compared> comparisons = new ArrayList<>();
+    /** Whether the question writes "us" in small letters: the business asking, where "US" may be a country. */
+    private final boolean usWrittenSmall;
+    private static final Pattern SMALL_US = Pattern.compile("(?<![\\p{L}])us(?![\\p{L}])");
+    /** Words before "us" that make it the business asking: "with us", "from us", "paid us". */
+    private static final Set<String> BEFORE_US = Set.of("with", "from", "to", "for", "pay", "paid", "pays", "owe", "owes", "owed",
+            "give", "gave", "given", "gives", "sent", "send", "bought", "ordered", "joined", "booked", "visited", "told");
 
     IntentReader(String question, SchemaCatalog catalog, List<ValueLink> values, LocalDate today) {
         this(question, catalog, values, today, List.of());
@@ -132,11 +142,13 @@ final class IntentReader {
             }
         }
         used = new boolean[words.size()];
+        usWrittenSmall = SMALL_US.matcher(question).find();
     }
 
     Intent read() throws NotUnderstoodException {
         linkGlossary();
         linkValues();
+        readExclusions();
         readDates();
         readLimit();
         readComparisons();
@@ -779,6 +791,118 @@ final class IntentReader {
         return out;
     }
 
+    /** Words that leave rows out: "not counting cancelled orders", "excluding refunds", "leave out refunded payments". */
+    private static final List<List<String>> LEAVING_OUT = List.of(List.of("not", "counting"), List.of("without", "counting"),
+            List.of("excluding"), List.of("exclude"), List.of("leaving", "out"), List.of("leave", "out"), List.of("ignoring"),
+            List.of("ignore"));
+
+    /**
+     * Rows left out by what they are: "not counting cancelled orders" ({@code orders.status <> 'cancelled'}, rows with no
+     * status kept), "excluding refunds" (a date named after it: {@code refunded_on IS NULL}), "leaving out refunded
+     * payments" (a yes/no column: {@code is_refunded IS NOT TRUE}); two at once with "or"/"and". The rows' noun after
+     * them ("orders", "ones") is read too. Anything else after the words declines: a leaving out never goes unread.
+     */
+    private void readExclusions() throws NotUnderstoodException {
+        for (int i = 0; i < words.size(); i++) {
+            List<String> cue = null;
+            for (List<String> c : LEAVING_OUT) {
+                if (i + c.size() <= words.size() && words.subList(i, i + c.size()).equals(c)) {
+                    cue = c;
+                    break;
+                }
+            }
+            if (cue == null) {
+                continue;
+            }
+            int j = i + cue.size();
+            while (Set.of("the", "any", "all").contains(at(j))) {
+                j++;
+            }
+            List<Intent.Expression> found = new ArrayList<>();
+            List<TableInfo> tables = new ArrayList<>();
+            int end = j;
+            while (end < words.size()) {
+                Intent.Expression e = leftOut(end, tables);
+                if (e == null) {
+                    break;
+                }
+                found.add(e);
+                end++;
+                if (!Set.of("or", "and").contains(at(end)) || end + 1 >= words.size()) {
+                    break;
+                }
+                end++;
+            }
+            if (found.isEmpty() || Set.of("or", "and").contains(at(end - 1))) {
+                throw new NotUnderstoodException("it does not know what '" + String.join(" ", words.subList(i, Math.min(words.size(),
+                        j + 1))) + "' leaves out");
+            }
+            String noun = at(end);
+            if (noun.equals("ones") || noun.equals("one") || tables.stream().anyMatch(t -> Words.stems(t.name()).contains(Words.stem(noun)))) {
+                end++; // "cancelled orders", "waived ones"
+            }
+            conditions.addAll(found);
+            exclusions.addAll(found);
+            use(i, end);
+        }
+    }
+
+    /**
+     * The condition that leaves out what the word at {@code at} says, adding its table to {@code tables}: a value of one
+     * column, else the one yes/no or date column named after the word; null when it names none.
+     */
+    private Intent.Expression leftOut(int at, List<TableInfo> tables) throws NotUnderstoodException {
+        for (ValueSpot s : List.copyOf(spots)) {
+            if (s.at() == at && s.length() == 1) {
+                List<ValueLink> links = s.links();
+                if (links.stream().map(l -> l.table().name() + "." + l.column().name()).distinct().count() > 1) {
+                    throw new NotUnderstoodException("'" + links.get(0).value() + "' is a value of " + links.stream()
+                            .map(l -> l.table().name() + "." + l.column().name()).distinct().toList()
+                            + " and it does not know which one is meant");
+                }
+                ValueLink v = links.get(0);
+                spots.remove(s);
+                tables.add(v.table());
+                String column = SchemaRenderer.identifier(catalog, v.table().name()) + "." + SchemaRenderer.identifier(catalog,
+                        v.column().name());
+                String sql = v.column().nullable() ? "(" + column + " <> " + SqlWriter.literal(v.value()) + " OR " + column + " IS NULL)"
+                        : column + " <> " + SqlWriter.literal(v.value());
+                return new Intent.Expression(sql, v.column().name(), List.of(v.table()));
+            }
+        }
+        String w = at(at);
+        if (w.isEmpty() || Words.isStop(w) || catalog.tables().stream().anyMatch(t -> Words.stems(t.name()).contains(Words.stem(w)))) {
+            return null; // "excluding orders from Germany": rows named, not what leaves them out
+        }
+        List<String> roots = new ArrayList<>(Verbs.roots(w));
+        roots.add(Words.stem(w));
+        List<Column> named = new ArrayList<>();
+        for (TableInfo t : catalog.tables()) {
+            for (ColumnInfo c : t.columns()) {
+                List<String> parts = new ArrayList<>(Words.split(c.name()));
+                parts.removeIf(p -> Set.of("is", "was", "has", "on", "at", "date", "time", "ts").contains(p));
+                boolean flagOrDate = SqlWriter.isBoolean(c) || SqlWriter.isDate(c);
+                if (flagOrDate && parts.size() == 1 && Verbs.sameRoot(roots, parts.get(0))) {
+                    named.add(new Column(t, c));
+                }
+            }
+        }
+        if (named.size() != 1) {
+            if (named.size() > 1) {
+                throw new NotUnderstoodException("'" + w + "' could be " + named.stream().map(Column::sql).toList());
+            }
+            return null;
+        }
+        Column c = named.get(0);
+        tables.add(c.table());
+        String ref = SchemaRenderer.identifier(catalog, c.table().name()) + "." + SchemaRenderer.identifier(catalog, c.column().name());
+        if (SqlWriter.isDate(c.column())) {
+            leftOutDates.add(c.column());
+        }
+        String sql = SqlWriter.isBoolean(c.column()) ? ref + " IS NOT TRUE" : ref + " IS NULL";
+        return new Intent.Expression(sql, c.column().name(), List.of(c.table()));
+    }
+
     /** Words that say a yes/no column named has_... of the rows: "branches that have a cafe". */
     private static final Set<String> HAVING = Set.of("have", "has", "had", "having", "with");
 
@@ -1107,7 +1231,8 @@ final class IntentReader {
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
             boolean namesATable = catalog.tables().stream().anyMatch(t -> Words.split(t.name()).contains(w));
-            boolean meaningless = FILLER.contains(w) && !namesATable && !nameWords.contains(i);
+            boolean meaningless = FILLER.contains(w) && !namesATable && !nameWords.contains(i)
+                    || w.equals("us") && usWrittenSmall && i > 0 && BEFORE_US.contains(words.get(i - 1)); // "registered with us"
             if (!used[i] && !Words.isStop(w) && !meaningless && aggregateAt != i) {
                 unknown.add(w); // "exists" is grammar, unless a table is named after it
                 if (Verbs.isVerb(w)) {
@@ -1506,11 +1631,16 @@ final class IntentReader {
         reads.addAll(joined);
         filters.forEach(f -> reads.add(f.column().table()));
         compared.forEach(c -> reads.add(c.column().table()));
-        conditions.forEach(c -> reads.addAll(c.tables()));
+        conditions.stream().filter(c -> !exclusions.contains(c)).forEach(c -> reads.addAll(c.tables()));
         if (dateColumn != null) {
             reads.add(dateColumn.table());
         }
         reads.remove(null);
+        // a table read only to leave rows out accounts for no verb: "how many business cards did we sell? leave out
+        // cancelled orders" says nothing of what selling them counts
+        Set<TableInfo> verbReads = new LinkedHashSet<>(reads);
+        verbReads.addAll(Joins.between(catalog, base, verbReads, words).tables());
+        exclusions.forEach(c -> reads.addAll(c.tables()));
         // the tables on the join paths too: "customers who ordered each product" reads orders on the way
         Set<TableInfo> named = Set.copyOf(reads);
         Joins joins = Joins.between(catalog, base, reads, words);
@@ -1545,8 +1675,8 @@ final class IntentReader {
                     + roles.get(0) + " says");
         }
         List<TableInfo> events = new ArrayList<>();
-        unexplained(dateVerbsRead, reads, mentions, base, events);
-        List<String> unexplained = unexplained(toExplain, reads, mentions, base, events);
+        unexplained(dateVerbsRead, verbReads, mentions, base, events);
+        List<String> unexplained = unexplained(toExplain, verbReads, mentions, base, events);
         if (!unexplained.isEmpty()) {
             throw notKnown(unexplained);
         }
@@ -1688,7 +1818,7 @@ final class IntentReader {
         if (own != null) {
             return new Column(t, own);
         }
-        if (t.columns().stream().anyMatch(SqlWriter::isDate)) {
+        if (t.columns().stream().anyMatch(c -> SqlWriter.isDate(c) && !leftOutDates.contains(c))) {
             return null; // dates of its own, none of them the obvious one
         }
         List<String> stems = Words.stems(t.name());
@@ -1702,9 +1832,12 @@ final class IntentReader {
         return null;
     }
 
-    /** The table's only date, or the one named after it (orders.order_date, reviews.review_date), or null. */
-    private static ColumnInfo ownDate(TableInfo t) {
-        List<ColumnInfo> dates = t.columns().stream().filter(SqlWriter::isDate).toList();
+    /**
+     * The table's only date, or the one named after it (orders.order_date, reviews.review_date), or null; a date that
+     * leaves rows out ("not counting refunds": refunded_on) is no date of the rows.
+     */
+    private ColumnInfo ownDate(TableInfo t) {
+        List<ColumnInfo> dates = t.columns().stream().filter(SqlWriter::isDate).filter(c -> !leftOutDates.contains(c)).toList();
         if (dates.size() == 1) {
             return dates.get(0);
         }

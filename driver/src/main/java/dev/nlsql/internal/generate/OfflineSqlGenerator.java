@@ -30,7 +30,9 @@ public final class OfflineSqlGenerator implements SqlGenerator {
         List<GlossaryTerm> glossary = request.knowledge() == null ? List.of() : request.knowledge().glossary();
         AbsenceReader.Absence absence = glossary.isEmpty() ? AbsenceReader.read(request.question(), request.catalog()) : null;
         if (absence != null) {
+            AbsenceReader.Period p = absence.period();
             String sql = new SqlWriter(request.catalog()).withNone(absence.table(), absence.related(), absence.counted(),
+                    p == null ? null : p.date(), p == null ? null : p.from(), p == null ? null : p.to(),
                     dev.nlsql.internal.schema.Words.split(request.question()));
             return new Generation(sql, 0, 0, (System.nanoTime() - start) / 1_000_000, 0);
         }

@@ -153,7 +153,8 @@ final class Relevance {
             i++;
         }
         for (int end = Math.min(w.size(), i + 2); i < end; i++) {
-            if (schema.namesTable(w.get(i))) {
+            boolean head = i + 1 == w.size() || Words.isStop(w.get(i + 1)); // the phrase's last noun: not "the sampling theorem"
+            if (head && schema.namesTable(w.get(i))) {
                 return true;
             }
         }

@@ -110,6 +110,10 @@ final class SchemaWords {
         boolean weak = numbers && (IntentReader.MONEY.contains(w) || IntentReader.PRICE.contains(w)); // a money column of the table
         String singular = w.endsWith("s") && w.length() > 4 && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w;
         List<String> roots = w.length() > 5 ? Verbs.roots(w) : List.of();
+        if ((w.endsWith("ed") || w.endsWith("ing")) && roots.stream().skip(1).anyMatch(r -> r.length() > 3
+                && tableStems.containsKey(Words.stem(r)))) {
+            return Link.STRONG; // "never been sampled": the samples, a table named by the verb's noun
+        }
         List<String> agents = agentNouns(w);
         for (String p : parts) {
             if (agents.contains(p)) {

