@@ -88,16 +88,17 @@ final class AbsenceReader {
             opener = opener(w, LIST_OPENERS);
             i = opener == null ? 0 : opener.size();
         }
-        if (at(w, i).equals("registered") && tableAt(w, i + 1, schema) != null && tableAt(w, i + 1, schema).columns().stream()
-                .noneMatch(c -> c.name().toLowerCase(java.util.Locale.ROOT).contains("regist"))) {
+        TableInfo registered = at(w, i).equals("registered") ? tableAt(w, i + 1, catalog, schema) : null;
+        if (registered != null && registered.columns().stream().noneMatch(c -> c.name().toLowerCase(java.util.Locale.ROOT)
+                .contains("regist"))) {
             i++; // "registered vehicles": every row the table holds, when no column says which are registered
         }
-        TableInfo table = tableAt(w, i, schema);
+        TableInfo table = tableAt(w, i, catalog, schema);
         if (table == null) {
             return null;
         }
         i++;
-        TableInfo head = tableAt(w, i, schema);
+        TableInfo head = tableAt(w, i, catalog, schema);
         if (head != null && head != table && Joins.parents(catalog, table).contains(head)) {
             table = head; // "pet owners": the owners, whose pets refer to them
             i++;
@@ -160,7 +161,7 @@ final class AbsenceReader {
             i++;
         } else {
             int length = tableLength(w, i, catalog, schema);
-            related = length == 0 ? null : length == 1 ? tableAt(w, i, schema) : tableNamed(w, i, length, catalog);
+            related = length == 0 ? null : length == 1 ? tableAt(w, i, catalog, schema) : tableNamed(w, i, length, catalog);
             i += length;
         }
         if (related == null || related == table) {
@@ -168,7 +169,7 @@ final class AbsenceReader {
         }
         if (at(w, i).equals("at") && at(w, i + 1).equals("any")) {
             // "titles with no copies at any branch": none anywhere, when the branches are where the copies are
-            TableInfo where = tableAt(w, i + 2, schema);
+            TableInfo where = tableAt(w, i + 2, catalog, schema);
             if (where == null || Joins.parents(catalog, related).stream().noneMatch(p -> p == where)) {
                 return null;
             }
@@ -196,7 +197,7 @@ final class AbsenceReader {
             // "garages that haven't issued a single fine in 2025": none of that year's
             int[] span = periodAt(w, i);
             ColumnInfo named = verb == null ? null : dateNamedAfter(verb, related);
-            ColumnInfo date = span == null ? null : named != null ? named : onlyDate(related);
+            ColumnInfo date = span == null ? null : named != null ? named : IntentReader.ownDate(related, Set.of());
             if (span == null || date == null || span[0] != w.size()) {
                 return null;
             }
@@ -234,17 +235,6 @@ final class AbsenceReader {
         List<String> roots = Verbs.roots(verb);
         List<ColumnInfo> named = t.columns().stream().filter(c -> SqlWriter.isDate(c)
                 && Verbs.sameRoot(roots, Words.split(c.name()).get(0))).toList();
-        return named.size() == 1 ? named.get(0) : null;
-    }
-
-    /** The table's one date or timestamp column, else the one named after the table; else null. */
-    private static ColumnInfo onlyDate(TableInfo t) {
-        List<ColumnInfo> dates = t.columns().stream().filter(SqlWriter::isDate).toList();
-        if (dates.size() == 1) {
-            return dates.get(0);
-        }
-        List<String> stems = Words.stems(t.name());
-        List<ColumnInfo> named = dates.stream().filter(c -> stems.contains(Words.stem(Words.split(c.name()).get(0)))).toList();
         return named.size() == 1 ? named.get(0) : null;
     }
 
@@ -326,7 +316,7 @@ final class AbsenceReader {
                 return name.size();
             }
         }
-        return tableAt(w, i, schema) == null ? 0 : 1;
+        return tableAt(w, i, catalog, schema) == null ? 0 : 1;
     }
 
     /** The table whose whole name of {@code length} words ("fuel purchases": fuel_purchases) starts at {@code i}. */
@@ -363,7 +353,7 @@ final class AbsenceReader {
     }
 
     /** The table the word at {@code i} names by its whole one-word name (or a synonym), else null. */
-    private static TableInfo tableAt(List<String> w, int i, SchemaWords schema) {
+    private static TableInfo tableAt(List<String> w, int i, SchemaCatalog catalog, SchemaWords schema) {
         String word = at(w, i);
         if (word.isEmpty() || Words.isStop(word) || !schema.namesTable(word)) {
             return null;
@@ -372,14 +362,10 @@ final class AbsenceReader {
         if (t != null && Words.split(t.name()).size() == 1) {
             return t;
         }
-        // "agents": support_agents, the one table whose name ends in the word, when no table is called by the word alone
+        // "agents": support_agents, when no table is called by the word alone
+        TableInfo headed = IntentReader.tableByLastWord(catalog, word);
         String stem = Words.stem(word);
-        List<TableInfo> headed = schema.tables().stream().filter(h -> {
-            List<String> name = Words.stems(h.name());
-            return name.size() > 1 && name.get(name.size() - 1).equals(stem);
-        }).toList();
-        return headed.size() == 1 && schema.tables().stream().noneMatch(o -> Words.stems(o.name()).equals(List.of(stem)))
-                ? headed.get(0) : null;
+        return headed != null && catalog.tables().stream().noneMatch(o -> Words.stems(o.name()).equals(List.of(stem))) ? headed : null;
     }
 
     private static boolean startsAt(List<String> w, int i, List<String> words) {

@@ -863,8 +863,7 @@ final class IntentReader {
                 ValueLink v = links.get(0);
                 spots.remove(s);
                 tables.add(v.table());
-                String column = SchemaRenderer.identifier(catalog, v.table().name()) + "." + SchemaRenderer.identifier(catalog,
-                        v.column().name());
+                String column = ref(v.table(), v.column());
                 String sql = v.column().nullable() ? "(" + column + " <> " + SqlWriter.literal(v.value()) + " OR " + column + " IS NULL)"
                         : column + " <> " + SqlWriter.literal(v.value());
                 return new Intent.Expression(sql, v.column().name(), List.of(v.table()));
@@ -895,7 +894,7 @@ final class IntentReader {
         }
         Column c = named.get(0);
         tables.add(c.table());
-        String ref = SchemaRenderer.identifier(catalog, c.table().name()) + "." + SchemaRenderer.identifier(catalog, c.column().name());
+        String ref = ref(c.table(), c.column());
         if (SqlWriter.isDate(c.column())) {
             leftOutDates.add(c.column());
         }
@@ -935,8 +934,7 @@ final class IntentReader {
         if (negated) {
             used[before] = true;
         }
-        String sql = SchemaRenderer.identifier(catalog, m.table().name()) + "." + SchemaRenderer.identifier(catalog, m.column().name())
-                + (negated ? " = FALSE" : " = TRUE");
+        String sql = ref(m.table(), m.column()) + (negated ? " = FALSE" : " = TRUE");
         conditions.add(new Intent.Expression(sql, m.column().name(), List.of(m.table())));
         return true;
     }
@@ -1122,7 +1120,13 @@ final class IntentReader {
      * table is named by the word alone (then "categories" is categories, not product_categories).
      */
     private Mention lastWordTableMention(int i) {
-        String stem = Words.stem(words.get(i));
+        TableInfo only = tableByLastWord(catalog, words.get(i));
+        return only == null ? null : new Mention(i, 1, only, null);
+    }
+
+    /** The one table of a two-word name whose last word is {@code word} ("shows": netflix_shows), else null. */
+    static TableInfo tableByLastWord(SchemaCatalog catalog, String word) {
+        String stem = Words.stem(word);
         TableInfo only = null;
         for (TableInfo t : catalog.tables()) {
             List<String> stems = Words.stems(t.name());
@@ -1133,7 +1137,7 @@ final class IntentReader {
                 only = t;
             }
         }
-        return only == null ? null : new Mention(i, 1, only, null);
+        return only;
     }
 
     /**
@@ -1659,8 +1663,7 @@ final class IntentReader {
                 if (!dated && !said && m.column() != null && m.column().nullable() && m.table() == base) {
                     // "how many accounts have been closed": those with a closing date; one with none is open. Not "orders
                     // shipped to Germany": the verb says where (ship_country), and whether they left yet is not asked
-                    String column = SchemaRenderer.identifier(catalog, m.table().name()) + "."
-                            + SchemaRenderer.identifier(catalog, m.column().name());
+                    String column = ref(m.table(), m.column());
                     conditions.add(new Intent.Expression(column + " IS NOT NULL", words.get(m.at()), List.of(m.table())));
                 }
             }
@@ -1837,7 +1840,12 @@ final class IntentReader {
      * leaves rows out ("not counting refunds": refunded_on) is no date of the rows.
      */
     private ColumnInfo ownDate(TableInfo t) {
-        List<ColumnInfo> dates = t.columns().stream().filter(SqlWriter::isDate).filter(c -> !leftOutDates.contains(c)).toList();
+        return ownDate(t, leftOutDates);
+    }
+
+    /** {@link #ownDate(TableInfo)} with the dates that leave rows out given. */
+    static ColumnInfo ownDate(TableInfo t, Set<ColumnInfo> leftOut) {
+        List<ColumnInfo> dates = t.columns().stream().filter(SqlWriter::isDate).filter(c -> !leftOut.contains(c)).toList();
         if (dates.size() == 1) {
             return dates.get(0);
         }
@@ -2092,6 +2100,11 @@ final class IntentReader {
         int lastYear = Integer.parseInt(at(j + 2));
         int[] out = {firstYear == null ? lastYear : firstYear, MONTHS.indexOf(at(i + 1)) + 1, lastYear, MONTHS.indexOf(at(j + 1)) + 1, j + 3};
         return LocalDate.of(out[0], out[1], 1).isAfter(LocalDate.of(out[2], out[3], 1)) ? null : out;
+    }
+
+    /** {@code table.column} as the database's SQL writes it. */
+    private String ref(TableInfo t, ColumnInfo c) {
+        return SchemaRenderer.identifier(catalog, t.name()) + "." + SchemaRenderer.identifier(catalog, c.name());
     }
 
     private String at(int i) {

@@ -131,7 +131,7 @@ final class Relevance {
         if (!DURATION.matcher(question).find()) {
             return false;
         }
-        return Words.split(question).stream().map(schema::entity).filter(t -> t != null).anyMatch(
+        return Words.split(question).stream().map(schema::entity).filter(java.util.Objects::nonNull).anyMatch(
                 t -> t.columns().stream().filter(SqlWriter::isDate).count() >= 2);
     }
 

@@ -35,7 +35,6 @@ final class SchemaWords {
     private final Set<String> stems = new HashSet<>();
     private final Set<String> parts = new HashSet<>();
     private boolean numbers;
-    private final List<TableInfo> tables;
 
     SchemaWords(SchemaCatalog catalog, List<ValueLink> values) {
         this(catalog, values, Set.of());
@@ -43,7 +42,6 @@ final class SchemaWords {
 
     /** @param capitalised the question's words written with a capital (lower case): a misspelt name is written so */
     SchemaWords(SchemaCatalog catalog, List<ValueLink> values, Set<String> capitalised) {
-        this.tables = List.copyOf(catalog.tables());
         for (ValueLink v : values) {
             // the value itself, not a word that resembles it; a looked-up misspelling is the only value it can be, and so is a
             // name of several words all written as the value but one letter ("Chiara Rosi")
@@ -79,11 +77,6 @@ final class SchemaWords {
                 numbers |= SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name());
             }
         }
-    }
-
-    /** The database's tables. */
-    List<TableInfo> tables() {
-        return tables;
     }
 
     /** Whether a word names a table (a word of its name, or a synonym of one). */
