@@ -29,6 +29,19 @@ public record QueryTables(Map<String, TableInfo> byQualifier, List<TableInfo> ta
         return new QueryTables(byQualifier, List.copyOf(tables));
     }
 
+    /** The catalog's tables one SELECT reads in its own FROM clause and joins, not in its subqueries. */
+    public static List<TableInfo> ofSelect(PlainSelect ps, SchemaCatalog catalog) {
+        Map<String, TableInfo> byQualifier = new HashMap<>();
+        List<TableInfo> tables = new ArrayList<>();
+        if (ps.getFromItem() != null) {
+            add(ps.getFromItem(), catalog, byQualifier, tables);
+        }
+        if (ps.getJoins() != null) {
+            ps.getJoins().forEach(j -> add(j.getFromItem(), catalog, byQualifier, tables));
+        }
+        return List.copyOf(tables);
+    }
+
     /** What every FROM clause and join of the statement reads, at any depth: tables, CTE names, subqueries. */
     static List<FromItem> fromItems(Object statement) {
         List<FromItem> out = new ArrayList<>();

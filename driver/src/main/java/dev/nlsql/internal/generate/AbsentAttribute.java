@@ -61,7 +61,8 @@ final class AbsentAttribute {
             "everyone", "nothing", "anything", "none", "something", "everything", "current", "currently", "today", "now", "right");
     /** Words a value is derived from columns as, or that name no attribute: never the missing part of a phrase. */
     private static final Set<String> DERIVED = Set.of("us", "we", "me", "you", "them", "money", "owe", "owes", "owed", "owing",
-            "age", "ages", "value", "values", "amount", "amounts", "revenue", "revenues",
+            "age", "ages", "value", "values", "amount", "amounts", "revenue", "revenues", "takings", "income", "earnings", "turnover",
+            "proceeds",
             "sales", "spend", "spending", "duration", "durations", "time", "times", "size", "sizes", "information", "info",
             "details", "detail", "data", "result", "results", "growth", "change", "changes", "share", "rank", "ranking", "letter",
             "letters", "word", "words", "character", "characters", "string", "prefix", "suffix", "pattern", "length", "lengths",
@@ -132,6 +133,9 @@ final class AbsentAttribute {
                 String head = head(tokens, phrase, content);
                 if (entity != null && head != null && !schema.namesTable(head) && columnWord(entity, head)) {
                     continue; // "the average floor area" of properties, which have area_m2: how the user calls the column
+                }
+                if (entity != null && head != null && calledAfterAColumn(tokens, entity, head)) {
+                    continue; // "the vaccination certificate ... no certificate at all" of dogs, which have vaccinated_until
                 }
                 if (SPANS.contains(at(tokens, phrase.to() - 1)) && catalog.tables().stream().anyMatch(AbsentAttribute::twoDates)) {
                     continue; // "the average resolution time": what a span is called names no column, its dates may
@@ -407,6 +411,18 @@ final class AbsentAttribute {
                 if (Words.stem(p).equals(stem) || NameSynonyms.of(p).stream().anyMatch(s -> Words.stem(s).equals(stem))) {
                     return true;
                 }
+            }
+        }
+        return false;
+    }
+
+    /** Whether the question writes {@code head} after a word of one of the table's columns elsewhere: the column's other name. */
+    private static boolean calledAfterAColumn(List<Token> t, TableInfo table, String head) {
+        for (int j = 1; j < t.size(); j++) {
+            String before = t.get(j - 1).word();
+            if (t.get(j).word().equals(head) && !before.equals(head) && !Words.stems(table.name()).contains(Words.stem(before)) && (columnWord(table, before) || table.columns().stream()
+                    .anyMatch(c -> Words.split(c.name()).stream().anyMatch(p -> Verbs.sameRootOrNoun(Verbs.roots(p), before))))) {
+                return true;
             }
         }
         return false;

@@ -46,12 +46,12 @@ final class IntentReader {
 
     static final Map<String, String> AGGREGATES = Map.ofEntries(
             Map.entry("count", "COUNT"), Map.entry("many", "COUNT"), Map.entry("number", "COUNT"),
-            Map.entry("total", "SUM"), Map.entry("sum", "SUM"), Map.entry("revenue", "SUM"),
+            Map.entry("total", "SUM"), Map.entry("sum", "SUM"), Map.entry("revenue", "SUM"), Map.entry("takings", "SUM"),
             Map.entry("average", "AVG"), Map.entry("avg", "AVG"), Map.entry("mean", "AVG"),
             Map.entry("maximum", "MAX"), Map.entry("max", "MAX"), Map.entry("minimum", "MIN"), Map.entry("min", "MIN"));
     /** Words that ask for money: a money-typed total of the table the question is about, never a count of items. */
     static final Set<String> MONEY = Set.of("money", "amount", "amounts", "revenue", "revenues", "value", "turnover", "income",
-            "earnings");
+            "earnings", "takings");
     /** Words that ask for a price. */
     static final Set<String> PRICE = Set.of("expensive", "cheapest", "cheap", "pricey", "priciest", "cost", "costs");
     static final List<String> GRAINS = List.of("day", "week", "month", "quarter", "year");
@@ -159,7 +159,7 @@ final class IntentReader {
         resolveValues(mentions);
         List<Integer> verbs = requireEverythingUnderstood();
         try {
-            return roles(mentions, verbs);
+            return whoIsNotTheRowNamed(roles(mentions, verbs));
         } catch (NotUnderstoodException e) {
             // a verb nothing in the question accounts for is the better reason to give ("it does not know what 'sold' means")
             Set<TableInfo> named = new LinkedHashSet<>();
@@ -172,6 +172,24 @@ final class IntentReader {
             }
             throw e;
         }
+    }
+
+    /**
+     * "who is on the team Alcatraz": "who" asks for the people of the row the question names, never for that row itself.
+     * Listing the rows whose own label is the value given answers nothing asked.
+     */
+    private Intent whoIsNotTheRowNamed(Intent intent) throws NotUnderstoodException {
+        boolean who = !words.isEmpty() && Set.of("who", "whom").contains(words.get(0));
+        if (!who || intent.aggregate() != null || intent.groupTable() != null) {
+            return intent;
+        }
+        for (Filter f : intent.filters()) {
+            if (f.column().table().equals(intent.base()) && ValueOwner.labels(f.column().column())) {
+                throw new NotUnderstoodException("'who' asks for people of the " + dev.nlsql.internal.schema.NameCandidates.singular(intent.base().name()) + " '"
+                        + f.value() + "', and it does not know which table holds them");
+            }
+        }
+        return intent;
     }
 
     // ---- glossary ----
@@ -337,6 +355,9 @@ final class IntentReader {
         return null;
     }
 
+    /** Subjects of a verb: the word after one is what they do ("we brew"), not a column. */
+    private static final Set<String> SUBJECTS = Set.of("we", "you", "they", "i");
+
     /** Adjectives of a period, which name a value ('monthly') or a grouping ("monthly downloads"). */
     private static final Set<String> GRAIN_ADJECTIVES = Set.of("daily", "weekly", "monthly", "quarterly", "yearly", "annual");
 
@@ -404,6 +425,15 @@ final class IntentReader {
                 }
             }
             if (candidates.size() > 1) {
+                // "the team Alcatraz", "Speed Queen machines": a table named right before or right after the value says whose
+                List<Column> adjacent = candidates.stream().filter(c -> mentions.stream().anyMatch(m -> m.column() == null
+                        && c.table().equals(m.table()) && (m.at() + m.length() <= s.at() && s.at() - (m.at() + m.length()) <= 1
+                        || m.at() == s.at() + s.length()))).toList();
+                if (!adjacent.isEmpty() && adjacent.stream().map(Column::table).distinct().count() == 1) {
+                    candidates = adjacent;
+                }
+            }
+            if (candidates.size() > 1) {
                 // "albums by AC/DC": the label of the entity a named table refers to (the artist), not a column elsewhere
                 // that holds the same text (a track's composer)
                 ValueOwner.Candidate owner = ValueOwner.of(candidates.stream().map(c -> new ValueOwner.Candidate(c.table(), c.column()))
@@ -440,6 +470,16 @@ final class IntentReader {
                         .map(Column::sql).toList() + " and it does not know which one is meant");
             }
             Column chosen = candidates.get(0);
+            for (Mention m : mentions) {
+                boolean nounAfter = m.column() == null && m.table() != null && m.at() == s.at() + s.length();
+                if (nounAfter && !m.table().equals(chosen.table()) && chosen.table().foreignKeys().stream()
+                        .anyMatch(fk -> fk.refTable().equalsIgnoreCase(m.table().name()))) {
+                    // "loyalty customers": a word of the customers themselves, not customers with a cycle paid by 'loyalty'
+                    throw new NotUnderstoodException("'" + String.join(" ", words.subList(s.at(), m.at() + m.length())) + "' reads '"
+                            + s.links().get(0).value() + "' of " + chosen.sql() + ", a value of rows that refer to the "
+                            + m.table().name() + ", and it does not know whether that is meant");
+                }
+            }
             String value = s.links().stream().filter(l -> l.table().equals(chosen.table()) && l.column().equals(chosen.column()))
                     .findFirst().orElseThrow().value();
             Filter f = new Filter(chosen, value);
@@ -641,7 +681,7 @@ final class IntentReader {
             if (aggregate == null) {
                 aggregate = fn;
                 aggregateAt = i;
-                used[i] = !w.equals("revenue");
+                used[i] = !w.equals("revenue") && !w.equals("takings"); // the money word is read again, as the measure
             }
         }
         for (int i = 1; i < words.size(); i++) {
@@ -763,6 +803,9 @@ final class IntentReader {
             if (m == null && (w.equals("name") || w.equals("names"))) {
                 nameWords.add(i); // the label columns of a table named next to it: settled below
                 continue;
+            }
+            if (m == null && i > 0 && SUBJECTS.contains(words.get(i - 1)) && !namesTable(w)) {
+                continue; // "the beers we brew": a verb of the business, not batches.brew_date to show
             }
             if (m == null) {
                 m = columnMention(i, named, true);
@@ -1784,7 +1827,10 @@ final class IntentReader {
             TableInfo before = null;
             for (Mention m : mentions) {
                 int end = m.at() + m.length();
-                if (m.table() != null && m.column() == null && end <= dateAt && words.subList(end, dateAt).stream().allMatch(Words::isStop)) {
+                boolean namedRow = spots.stream().anyMatch(s -> s.at() + s.length() == m.at() || end == s.at());
+                // "the Starlight cinema have in 2025": one row named by its label, whose own date the phrase is not about
+                if (m.table() != null && m.column() == null && end <= dateAt && !namedRow
+                        && words.subList(end, dateAt).stream().allMatch(Words::isStop)) {
                     before = m.table();
                 }
             }

@@ -59,7 +59,7 @@ public final class OfflineSqlGenerator implements SqlGenerator {
     }
 
     private static GenerationRequest withTyposRead(GenerationRequest r) {
-        String question = QuestionWordTypos.corrected(r.question());
+        String question = QuestionWordTypos.corrected(r.question(), r.catalog());
         if (question == null || question.equals(r.question())) {
             return r;
         }

@@ -207,7 +207,7 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
         if (Set.of("who", "whom", "whose", "when", "where").contains(a)) {
             return "a question about a fact";
         }
-        if ((a.equals("what") || a.equals("which")) && !(plural(b) && !AUXILIARIES.contains(b)) && auxiliaryWithin(w, first + 1, 3)
+        if ((a.equals("what") || a.equals("which")) && !pluralBeforeAuxiliary(w, first + 1) && auxiliaryWithin(w, first + 1, 3)
                 && !staffDid(w, first)) {
             return "a question about a fact"; // "what is the capital of", "what year did", "which country has"
         }
@@ -260,6 +260,16 @@ record QuestionShape(String data, String world, List<String> asked, boolean gene
     }
 
     private static final Set<String> COLLECTIVES = Set.of("staff", "personnel", "crew", "people", "faculty", "workforce");
+
+    /** "which customers have", "which game masters haven't": rows named before the verb, not "which country has". */
+    private static boolean pluralBeforeAuxiliary(List<String> w, int from) {
+        for (int i = from; i < Math.min(w.size(), from + 3) && !AUXILIARIES.contains(w.get(i)); i++) {
+            if (plural(w.get(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     private static boolean auxiliaryWithin(List<String> w, int from, int n) {
         for (int i = from; i < Math.min(w.size(), from + n); i++) {

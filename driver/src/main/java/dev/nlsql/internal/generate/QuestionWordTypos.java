@@ -1,6 +1,11 @@
 package dev.nlsql.internal.generate;
 
+import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.schema.Words;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,7 +24,9 @@ final class QuestionWordTypos {
             Map.entry("didnt", "didn't"), Map.entry("doesnt", "doesn't"), Map.entry("dont", "don't"),
             Map.entry("havent", "haven't"), Map.entry("hasnt", "hasn't"), Map.entry("isnt", "isn't"),
             Map.entry("arent", "aren't"), Map.entry("wasnt", "wasn't"), Map.entry("werent", "weren't"),
-            Map.entry("whos", "who's"), Map.entry("wheres", "where's"), Map.entry("teh", "the"));
+            Map.entry("whos", "who's"), Map.entry("wheres", "where's"), Map.entry("teh", "the"),
+            Map.entry("weve", "we've"), Map.entry("theyve", "they've"), Map.entry("theyre", "they're"),
+            Map.entry("recieve", "receive"), Map.entry("recieved", "received"), Map.entry("recieves", "receives"));
 
     private static final Pattern WORD = Pattern.compile("\\b[A-Za-z]+\\b");
 
@@ -28,6 +35,87 @@ final class QuestionWordTypos {
 
     /** The question with its misspelled function words written as meant; the same string when there are none. */
     static String corrected(String question) {
+        return corrected(question, null);
+    }
+
+    /**
+     * As {@link #corrected(String)}, and a word of seven letters or more that names nothing of the catalog read as the
+     * table word it is with one letter left out or two swapped ("custmers", "subscibers"): the one such table word. A
+     * letter added or changed is not read so: it makes other English words ("stories" for stores).
+     */
+    static String corrected(String question, SchemaCatalog catalog) {
+        String read = correctedWords(question);
+        return catalog == null || read == null ? read : tableWordsRead(read, catalog);
+    }
+
+    private static String tableWordsRead(String question, SchemaCatalog catalog) {
+        Set<String> known = new HashSet<>();
+        Set<String> tableWords = new HashSet<>();
+        for (TableInfo t : catalog.tables()) {
+            for (String w : Words.split(t.name())) {
+                known.add(w);
+                if (w.length() >= 6) {
+                    tableWords.add(w);
+                }
+            }
+            t.columns().forEach(c -> known.addAll(Words.split(c.name())));
+        }
+        Matcher m = WORD.matcher(question);
+        StringBuilder out = new StringBuilder();
+        boolean changed = false;
+        while (m.find()) {
+            String word = m.group();
+            String lower = word.toLowerCase(Locale.ROOT);
+            if (lower.length() < 7 || known.contains(lower) || known.contains(Words.stem(lower)) || isQuoted(question, m.start(), m.end())
+                    || m.start() > 0 && Character.isUpperCase(word.charAt(0))) {
+                continue;
+            }
+            Set<String> meant = new HashSet<>();
+            for (String t : tableWords) {
+                if (t.charAt(0) == lower.charAt(0) && (oneLeftOut(lower, t) || swapped(lower, t))) {
+                    meant.add(t);
+                }
+            }
+            if (meant.size() == 1) {
+                m.appendReplacement(out, Matcher.quoteReplacement(meant.iterator().next()));
+                changed = true;
+            }
+        }
+        if (!changed) {
+            return question;
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** {@code word} is {@code meant} with one letter left out. */
+    private static boolean oneLeftOut(String word, String meant) {
+        if (meant.length() != word.length() + 1) {
+            return false;
+        }
+        for (int i = 0; i < meant.length(); i++) {
+            if ((meant.substring(0, i) + meant.substring(i + 1)).equals(word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code word} is {@code meant} with two letters next to each other swapped. */
+    private static boolean swapped(String word, String meant) {
+        if (meant.length() != word.length() || meant.equals(word)) {
+            return false;
+        }
+        for (int i = 0; i + 1 < word.length(); i++) {
+            if (word.charAt(i) != meant.charAt(i)) {
+                return word.charAt(i) == meant.charAt(i + 1) && word.charAt(i + 1) == meant.charAt(i)
+                        && word.substring(i + 2).equals(meant.substring(i + 2));
+            }
+        }
+        return false;
+    }
+
+    private static String correctedWords(String question) {
         if (question == null) {
             return null;
         }

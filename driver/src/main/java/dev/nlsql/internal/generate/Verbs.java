@@ -54,7 +54,8 @@ final class Verbs {
     /** Participles that end in neither -ed nor -en: "have made", "have sold", "made by", "led by". */
     static final Set<String> PARTICIPLES = Set.of("made", "sold", "bought", "paid", "spent", "won", "got", "left", "kept",
             "held", "run", "begun", "done", "seen", "put", "set", "lost", "met", "sent", "taught", "brought", "built", "read", "flown",
-            "grown", "shown", "known", "drawn", "thrown", "worn", "torn", "sworn", "sown", "mown", "led");
+            "grown", "shown", "known", "drawn", "thrown", "worn", "torn", "sworn", "sown", "mown", "led", "used", "told", "said", "found",
+            "lent");
 
     private static Map<String, Set<String>> objects() {
         Map<String, Set<String>> out = new java.util.HashMap<>();

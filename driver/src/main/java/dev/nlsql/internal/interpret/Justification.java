@@ -1,5 +1,6 @@
 package dev.nlsql.internal.interpret;
 
+import dev.nlsql.internal.diagnose.QueryTables;
 import dev.nlsql.internal.knowledge.GlossaryTerm;
 import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.ColumnRole;
@@ -38,7 +39,7 @@ final class Justification {
     static final Set<String> COUNT_WORDS = words("how", "many", "number", "count", "counts", "most", "least", "fewest", "more",
             "fewer", "less", "popular", "frequent", "often", "times", "amount", "quantity");
     static final Set<String> SUM_WORDS = words("total", "totals", "sum", "overall", "altogether", "revenue", "revenues", "sales",
-            "spent", "spend", "spending", "earned", "earnings", "income", "turnover", "paid", "cumulative", "combined", "most",
+            "spent", "spend", "spending", "earned", "earnings", "income", "turnover", "takings", "paid", "cumulative", "combined", "most",
             "least", "amount", "amounts", "value", "worth", "volume", "net", "gross");
     static final Set<String> AVG_WORDS = words("average", "avg", "mean", "typical", "typically", "averaged");
     static final Set<String> MAX_WORDS = words("max", "maximum", "highest", "largest", "biggest", "most", "latest", "last",
@@ -118,6 +119,7 @@ final class Justification {
         for (PlainSelect ps : parts.selects) {
             grouping(ps);
             orderAndLimit(ps);
+            everyStatus(ps);
         }
         if (parts.top != null) {
             outputs(parts.top);
@@ -154,6 +156,7 @@ final class Justification {
                         doubts.add("the value '" + s.getValue() + "' (" + column + ") is not in the question");
                     } else {
                         ambiguity(s.getValue(), c);
+                        describesAnotherTablesRows(s.getValue(), c);
                     }
                 } else if (!valueSaid(v, c)) {
                     allValuesSaid = false;
@@ -219,6 +222,44 @@ final class Justification {
         List<String> others = in.stream().filter(x -> !(x.table().equals(r.table()) && x.column().equals(r.column())))
                 .map(x -> x.table().name() + "." + x.column().name()).toList();
         doubts.add("'" + value + "' is also a value of " + String.join(", ", others) + ", and the question does not say which is meant");
+    }
+
+    /**
+     * "loyalty customers" read as customers with a cycle paid by 'loyalty' (cycles.payment_method): a value written before
+     * the noun of the rows it would describe, but held by rows that refer to them. What the words mean of the customers
+     * themselves is not settled by a value of their cycles.
+     */
+    private void describesAnotherTablesRows(String value, SqlParts.Condition c) {
+        if (!c.column().known()) {
+            return;
+        }
+        String core = value.replace("''", "'").replaceAll("^%+|%+$", "");
+        List<String> phrase = Words.split(core);
+        for (ValueLink l : context.values()) {
+            if (l.value().equalsIgnoreCase(core)) {
+                phrase = Words.split(l.phrase());
+                break;
+            }
+        }
+        List<String> words = asked.words;
+        for (int i = 0; !phrase.isEmpty() && i + phrase.size() < words.size(); i++) {
+            if (!words.subList(i, i + phrase.size()).equals(phrase)) {
+                continue;
+            }
+            String noun = Words.stem(words.get(i + phrase.size()));
+            TableInfo held = c.column().table();
+            for (TableInfo t : parts.tables.tables()) {
+                List<String> name = Words.stems(t.name());
+                boolean namesRows = !name.isEmpty() && name.get(name.size() - 1).equals(noun);
+                boolean refersTo = held.foreignKeys().stream().anyMatch(fk -> fk.refTable().equalsIgnoreCase(t.name()));
+                if (namesRows && !t.equals(held) && refersTo) {
+                    doubts.add("'" + core + "' is a value of " + held.name() + "." + c.column().column().name() + ", read as "
+                            + t.name() + " with such " + held.name() + "; '" + String.join(" ", words.subList(i, i + phrase.size() + 1))
+                            + "' may mean something else of the " + t.name() + " themselves");
+                    return;
+                }
+            }
+        }
     }
 
     private boolean valueSaid(Expression v, SqlParts.Condition c) {
@@ -414,6 +455,72 @@ final class Justification {
         return out;
     }
 
+    // ---- rows of every status ----
+
+    /** Statuses that say what a person is, not how far a row got: counting people of every marital status is no doubt. */
+    private static final Set<String> PERSONAL_STATUS = words("marital", "civil", "relationship", "family", "tax", "residency",
+            "citizenship", "immigration", "veteran", "smoking", "vaccination");
+    private static final Set<String> MEASURES = words("count", "sum", "avg");
+
+    /**
+     * Rows counted, summed or averaged whatever their status: "the most lessons" counted cancelled and scheduled lessons
+     * too, where the business may count only completed ones. The question must say which statuses (a value, the word
+     * "status", or a breakdown by it), else it is a doubt: the reading is not the only one.
+     */
+    private void everyStatus(PlainSelect ps) {
+        if (q.names("status") || q.names("statuses")) {
+            return;
+        }
+        List<TableInfo> own = QueryTables.ofSelect(ps, context.catalog());
+        Set<TableInfo> measured = new LinkedHashSet<>();
+        Set<TableInfo> grouped = new LinkedHashSet<>();
+        if (ps.getGroupBy() != null && ps.getGroupBy().getGroupByExpressionList() != null) {
+            parts.columns(ps.getGroupBy().getGroupByExpressionList()).stream().filter(SqlParts.Ref::known).forEach(r -> grouped.add(r.table()));
+        }
+        for (SelectItem<?> item : ps.getSelectItems()) {
+            for (Function f : SqlParts.aggregates(item.getExpression())) {
+                if (!MEASURES.contains(f.getName().toLowerCase(Locale.ROOT))) {
+                    continue;
+                }
+                List<SqlParts.Ref> args = parts.columns(f).stream().filter(SqlParts.Ref::known).toList();
+                if (!args.isEmpty()) {
+                    args.forEach(r -> measured.add(r.table()));
+                } else { // COUNT(*): the rows of the tables not grouped by, or of the one table
+                    own.stream().filter(t -> !grouped.contains(t)).forEach(measured::add);
+                    if (measured.isEmpty()) {
+                        measured.addAll(own);
+                    }
+                }
+            }
+        }
+        for (TableInfo t : measured) {
+            for (ColumnInfo c : t.columns()) {
+                if (!progressStatus(c) || filteredOrShown(ps, t, c)) {
+                    continue;
+                }
+                doubts.add("it takes " + t.name() + " rows of every " + c.name() + " (" + t.name() + "." + c.name()
+                        + " is not filtered), and the question does not say which");
+            }
+        }
+    }
+
+    /** A text column named status that says how far a row got ("completed", "cancelled"), not what a person is. */
+    private static boolean progressStatus(ColumnInfo c) {
+        List<String> name = Words.split(c.name());
+        return !name.isEmpty() && name.get(name.size() - 1).equals("status") && name.stream().noneMatch(PERSONAL_STATUS::contains)
+                && ColumnRole.kind(c.typeName()) != ColumnRole.Kind.NUMBER && ColumnRole.kind(c.typeName()) != ColumnRole.Kind.BOOLEAN;
+    }
+
+    private boolean filteredOrShown(PlainSelect ps, TableInfo t, ColumnInfo c) {
+        if (parts.conditions.stream().anyMatch(k -> k.column().known() && t.equals(k.column().table()) && c.equals(k.column().column()))
+                || parts.opaque.stream().anyMatch(e -> parts.columns(e).stream().anyMatch(r -> r.known() && t.equals(r.table())
+                && c.equals(r.column())))) {
+            return true;
+        }
+        return outputsAndGroups(ps).stream().anyMatch(e -> parts.columns(e).stream().anyMatch(r -> r.known() && t.equals(r.table())
+                && c.equals(r.column())));
+    }
+
     // ---- grouping, order, limit ----
 
     private void grouping(PlainSelect ps) {
@@ -499,6 +606,7 @@ final class Justification {
         if (aggregated || q.hasAny(ID_WORDS)) {
             return;
         }
+        whoAsksForTheRowNamed();
         List<TableInfo> from = parts.tables.tables();
         // keys listed where the table has a label to show, or a link table's keys: rows of numbers, not what was asked
         boolean keysOnly = !listed.isEmpty() && listed.stream().allMatch(r -> r.known() && ColumnRole.isKey(r.table(), r.column())
@@ -514,6 +622,21 @@ final class Justification {
         if (flagsOnly) {
             doubts.add("it lists only yes/no values (" + String.join(", ", listed.stream().map(SqlParts.Ref::sql).toList())
                     + "), not the rows the question asks for");
+        }
+    }
+
+    /** "who is on the team Alcatraz" answered with the team named 'Alcatraz': "who" asks for its people, not for it. */
+    private void whoAsksForTheRowNamed() {
+        List<TableInfo> from = parts.tables.tables();
+        if (from.size() != 1 || asked.words.isEmpty() || !Set.of("who", "whom").contains(asked.words.get(0))) {
+            return;
+        }
+        for (SqlParts.Condition c : parts.conditions) {
+            if (c.column().known() && c.column().table().equals(from.get(0)) && ValueOwner.labels(c.column().column())
+                    && c.op().equals("=")) {
+                doubts.add("'who' asks for people, and the rows listed are the " + from.get(0).name() + " the question names itself");
+                return;
+            }
         }
     }
 

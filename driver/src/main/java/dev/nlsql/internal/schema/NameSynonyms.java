@@ -20,7 +20,7 @@ import java.util.Set;
  * <li>date, day: a calendar day; created_at, created_on, creation_date: when a row was made</li>
  * <li>description, details: free text about a row</li>
  * <li>phone, telephone; city, town; country, nation; customer, client; employee, staff;
- *     supplier, vendor; category, kind; aircraft, plane, airplane; vessel, ship, boat; reason, cause: plain synonyms</li>
+ *     supplier, vendor; category, kind; aircraft, plane, airplane; vessel, ship, boat; reason, cause; location, branch: plain synonyms</li>
  * </ul>
  */
 public final class NameSynonyms {
@@ -43,7 +43,8 @@ public final class NameSynonyms {
             Set.of("category", "kind"),
             Set.of("aircraft", "plane", "airplane"),
             Set.of("vessel", "ship", "boat"),
-            Set.of("reason", "cause"));
+            Set.of("reason", "cause"),
+            Set.of("location", "branch"));
 
     private NameSynonyms() {
     }

