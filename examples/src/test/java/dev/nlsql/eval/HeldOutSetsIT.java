@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The twenty-seven held-out question sets (eval/held-out*, written before the rules ran on them) through {@code nlsql eval}'s
+ * The thirty-five held-out question sets (eval/held-out*, written before the rules ran on them) through {@code nlsql eval}'s
  * own {@link Evaluator}, offline: what they found wrong stays fixed. Every answer right, none wrong at high, no answerable
  * question refused (NL002), and at least the answers counted when their lessons were learnt. Their first runs, the figures
  * that count, are in bench/README.md ("Confidence against correctness"); these sets are tuned on now, so this guards
@@ -65,7 +65,9 @@ class HeldOutSetsIT {
             set("held-out-30", "car_wash", "held-out-30/car_wash.sql", "dance_studio", "held-out-30/dance_studio.sql"),
             set("held-out-31", "ferry", "held-out-31/ferry.sql", "it_helpdesk", "held-out-31/it_helpdesk.sql"),
             set("held-out-32", "bike_shop", "held-out-32/bike_shop.sql", "tutoring", "held-out-32/tutoring.sql"),
-            set("held-out-33", "campground", "held-out-33/campground.sql", "water_lab", "held-out-33/water_lab.sql"));
+            set("held-out-33", "campground", "held-out-33/campground.sql", "water_lab", "held-out-33/water_lab.sql"),
+            set("held-out-34", "kennel", "held-out-34/kennel.sql", "print_subscription", "held-out-34/print_subscription.sql"),
+            set("held-out-35", "escape_room", "held-out-35/escape_room.sql", "laundromat", "held-out-35/laundromat.sql"));
 
     /** A set's entry: pairs of a database's name and where its schema comes from. */
     private static Map.Entry<String, List<String[]>> set(String name, String... databases) {
@@ -84,7 +86,8 @@ class HeldOutSetsIT {
             Map.entry("held-out-18", 8), Map.entry("held-out-19", 7), Map.entry("held-out-20", 16), Map.entry("held-out-21", 8),
             Map.entry("held-out-22", 4), Map.entry("held-out-23", 3), Map.entry("held-out-24", 4), Map.entry("held-out-25", 8),
             Map.entry("held-out-26", 5), Map.entry("held-out-27", 2), Map.entry("held-out-28", 6), Map.entry("held-out-29", 9),
-            Map.entry("held-out-30", 11), Map.entry("held-out-31", 7), Map.entry("held-out-32", 4), Map.entry("held-out-33", 4));
+            Map.entry("held-out-30", 11), Map.entry("held-out-31", 7), Map.entry("held-out-32", 4), Map.entry("held-out-33", 4),
+            Map.entry("held-out-34", 4), Map.entry("held-out-35", 5));
     /**
      * Answers the grader counts wrong that are right, each with why: festivals repeat their names across years, and the
      * gold shows the year beside the festival's key and name; the answer shows the key and name, which say which festival.
@@ -107,11 +110,11 @@ class HeldOutSetsIT {
             "held-out-30", List.of("Who is the current manager of each site?"), "held-out-33", List.of(
             "What's the average nitrate reading at the Ridgeview Farm Well?"));
     /**
-     * A wrong answer at high the reader still gives, left for a rule that knows what a status says (the next step of issue
-     * 36): "Which 3 students had the most lessons in 2024?" counts every lesson of 2024; the set's writer counts the
-     * completed ones, as the tutoring agency's other questions do, and the lessons table has cancelled and scheduled ones.
+     * A reading the set's writer did not mean, answered at medium, never at high: "Which 3 students had the most lessons in
+     * 2024?" counts every lesson of 2024; the writer counts the completed ones, as the tutoring agency's other questions do.
+     * The lessons table has a status column the SQL does not filter, which the answer names as its doubt.
      */
-    private static final Map<String, List<String>> WRONG_READING_LEFT = Map.of("held-out-32",
+    private static final Map<String, List<String>> WRONG_AT_MEDIUM = Map.of("held-out-32",
             List.of("Which 3 students had the most lessons in 2024?"));
     private static final String PREFIX = "nlsql_heldout_";
 
@@ -185,7 +188,7 @@ class HeldOutSetsIT {
         "held-out-14", "held-out-15",
         "held-out-16", "held-out-17", "held-out-18", "held-out-19", "held-out-20", "held-out-21",
         "held-out-22", "held-out-23", "held-out-24", "held-out-25", "held-out-26", "held-out-27", "held-out-28", "held-out-29",
-        "held-out-30", "held-out-31", "held-out-32", "held-out-33"})
+        "held-out-30", "held-out-31", "held-out-32", "held-out-33", "held-out-34", "held-out-35"})
     void everyAnswerRightNoneWrongAtHighNoneRefused(String set) throws Exception {
         Path questions = Files.createTempFile("nlsql-" + set, ".jsonl");
         try {
@@ -204,8 +207,12 @@ class HeldOutSetsIT {
                         set + ": answerable, refused: " + r.question().text() + ": " + r.error());
                 if (r.answered()) {
                     answered++;
+                    boolean atMediumKnown = WRONG_AT_MEDIUM.getOrDefault(set, List.of()).contains(r.question().text());
+                    if (atMediumKnown) {
+                        assertEquals(Narration.Confidence.MEDIUM, r.confidence(), set + ": " + r.question().text());
+                    }
                     if (!r.lenient() && !RIGHT_THOUGH_GRADED_WRONG.getOrDefault(set, List.of()).contains(r.question().text())
-                            && !WRONG_READING_LEFT.getOrDefault(set, List.of()).contains(r.question().text())) {
+                            && !atMediumKnown) {
                         wrong.add(r.question().text() + " -> " + r.sql());
                         wrongAtHigh += r.confidence() == Narration.Confidence.HIGH ? 1 : 0;
                     }
