@@ -485,11 +485,11 @@ final class Justification {
                 List<SqlParts.Ref> args = parts.columns(f).stream().filter(SqlParts.Ref::known).toList();
                 if (!args.isEmpty()) {
                     args.forEach(r -> measured.add(r.table()));
-                } else { // COUNT(*): the rows of the tables not grouped by, or of the one table
-                    own.stream().filter(t -> !grouped.contains(t)).forEach(measured::add);
-                    if (measured.isEmpty()) {
-                        measured.addAll(own);
-                    }
+                } else { // COUNT(*): the rows of the tables neither grouped by nor referred to by another (a parent joined
+                    // to filter: "issues of the Atlas project" counts issues whatever the project's status), or of the one table
+                    List<TableInfo> counted = own.stream().filter(t -> !grouped.contains(t) && own.stream().noneMatch(o -> o != t
+                            && o.foreignKeys().stream().anyMatch(fk -> fk.refTable().equalsIgnoreCase(t.name())))).toList();
+                    measured.addAll(counted.isEmpty() ? own : counted);
                 }
             }
         }
