@@ -425,10 +425,11 @@ final class IntentReader {
                 }
             }
             if (candidates.size() > 1) {
-                // "the team Alcatraz", "Speed Queen machines": a table named right before or right after the value says whose
+                // "the team Alcatraz", "Speed Queen machines": a table named right before or right after the value says whose;
+                // not "orders did Alfreds Futterkiste place" (a word between: the orders are not what the name is)
                 List<Column> adjacent = candidates.stream().filter(c -> mentions.stream().anyMatch(m -> m.column() == null
-                        && c.table().equals(m.table()) && (m.at() + m.length() <= s.at() && s.at() - (m.at() + m.length()) <= 1
-                        || m.at() == s.at() + s.length()))).toList();
+                        && c.table().equals(m.table()) && (m.at() + m.length() == s.at() || m.at() == s.at() + s.length())))
+                        .toList();
                 if (!adjacent.isEmpty() && adjacent.stream().map(Column::table).distinct().count() == 1) {
                     candidates = adjacent;
                 }

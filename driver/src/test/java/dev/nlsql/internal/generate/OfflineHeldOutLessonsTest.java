@@ -661,6 +661,16 @@ class OfflineHeldOutLessonsTest {
         assertTrue(sql(venue, "how many bookings did the team Alcatraz make", alcatraz).contains("teams.team_name = 'Alcatraz'"));
         assertTrue(sql(venue, "how many bookings were for the Alcatraz room", alcatraz).contains("rooms.name = 'Alcatraz'"));
         assertThrows(NotUnderstoodException.class, () -> sql(venue, "how many bookings for Alcatraz", alcatraz));
+        // Northwind's "How many orders did Alfreds Futterkiste place?": a verb between, the orders are not what the name is
+        TableInfo nwCustomers = new TableInfo("public", "customers", null, List.of(col("customer_id", "text"),
+                col("company_name", "text")), List.of("customer_id"), List.of());
+        TableInfo nwOrders = new TableInfo("public", "orders", null, List.of(col("order_id", "int4"), col("customer_id", "text"),
+                col("ship_name", "text")), List.of("order_id"), List.of(new ForeignKey(List.of("customer_id"), "public", "customers",
+                List.of("customer_id"))));
+        SchemaCatalog northwind = new SchemaCatalog("PostgreSQL", "15", "public", List.of(nwCustomers, nwOrders));
+        List<ValueLink> alfreds = List.of(ShopCatalog.value(nwCustomers, "company_name", "Alfreds Futterkiste"),
+                ShopCatalog.value(nwOrders, "ship_name", "Alfreds Futterkiste"));
+        assertThrows(NotUnderstoodException.class, () -> sql(northwind, "How many orders did Alfreds Futterkiste place?", alfreds));
         // was: customers with a booking... : "loyalty customers" are the chain's card holders, not those who once paid so
         TableInfo cycles = new TableInfo("public", "cycles", null, List.of(col("cycle_id", "int4"), col("customer_id", "int4"),
                 col("payment_method", "text")), List.of("cycle_id"), List.of(new ForeignKey(List.of("customer_id"), "public",
