@@ -5,6 +5,7 @@ import dev.nlsql.internal.generate.Intent.Comparison;
 import dev.nlsql.internal.generate.Intent.Filter;
 import dev.nlsql.internal.knowledge.GlossaryTerm;
 import dev.nlsql.internal.schema.ColumnInfo;
+import dev.nlsql.internal.schema.NameCandidates;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.SchemaRenderer;
 import dev.nlsql.internal.schema.TableInfo;
@@ -185,7 +186,7 @@ final class IntentReader {
         }
         for (Filter f : intent.filters()) {
             if (f.column().table().equals(intent.base()) && ValueOwner.labels(f.column().column())) {
-                throw new NotUnderstoodException("'who' asks for people of the " + dev.nlsql.internal.schema.NameCandidates.singular(intent.base().name()) + " '"
+                throw new NotUnderstoodException("'who' asks for people of the " + NameCandidates.singular(intent.base().name()) + " '"
                         + f.value() + "', and it does not know which table holds them");
             }
         }
@@ -427,9 +428,7 @@ final class IntentReader {
             if (candidates.size() > 1) {
                 // "the team Alcatraz", "Speed Queen machines": a table named right before or right after the value says whose;
                 // not "orders did Alfreds Futterkiste place" (a word between: the orders are not what the name is)
-                List<Column> adjacent = candidates.stream().filter(c -> mentions.stream().anyMatch(m -> m.column() == null
-                        && c.table().equals(m.table()) && (m.at() + m.length() == s.at() || m.at() == s.at() + s.length())))
-                        .toList();
+                List<Column> adjacent = candidates.stream().filter(c -> tablesBeside(s, mentions).contains(c.table())).toList();
                 if (!adjacent.isEmpty() && adjacent.stream().map(Column::table).distinct().count() == 1) {
                     candidates = adjacent;
                 }
@@ -472,9 +471,7 @@ final class IntentReader {
             }
             Column chosen = candidates.get(0);
             for (Mention m : mentions) {
-                boolean nounAfter = m.column() == null && m.table() != null && m.at() == s.at() + s.length();
-                if (nounAfter && !m.table().equals(chosen.table()) && chosen.table().foreignKeys().stream()
-                        .anyMatch(fk -> fk.refTable().equalsIgnoreCase(m.table().name()))) {
+                if (tableRightAfter(m, s) && !m.table().equals(chosen.table()) && chosen.table().refersTo(m.table())) {
                     // "loyalty customers": a word of the customers themselves, not customers with a cycle paid by 'loyalty'
                     throw new NotUnderstoodException("'" + String.join(" ", words.subList(s.at(), m.at() + m.length())) + "' reads '"
                             + s.links().get(0).value() + "' of " + chosen.sql() + ", a value of rows that refer to the "
@@ -503,6 +500,22 @@ final class IntentReader {
         // stays the grouping ("invoices per billing country for Germany": Germany's row of the grouping)
         mentions.removeIf(m -> m.column() != null && !groupWords.contains(m.at()) && filters.stream().anyMatch(f -> f.column().column().equals(m.column())
                 && f.column().table().equals(m.table())));
+    }
+
+    /** The tables named right before or right after a value, with no word between ("the team Alcatraz", "Queen machines"). */
+    private static Set<TableInfo> tablesBeside(ValueSpot s, List<Mention> mentions) {
+        Set<TableInfo> out = new LinkedHashSet<>();
+        for (Mention m : mentions) {
+            if (m.column() == null && m.table() != null && (m.at() + m.length() == s.at() || tableRightAfter(m, s))) {
+                out.add(m.table());
+            }
+        }
+        return out;
+    }
+
+    /** The mention is a table's word right after the value ("loyalty customers"). */
+    private static boolean tableRightAfter(Mention m, ValueSpot s) {
+        return m.column() == null && m.table() != null && m.at() == s.at() + s.length();
     }
 
     /** A column that names its table's rows: name, title, company_name, product_name (a value of it names one row). */

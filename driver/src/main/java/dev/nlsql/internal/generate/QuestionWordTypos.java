@@ -6,6 +6,7 @@ import dev.nlsql.internal.schema.Words;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -60,15 +61,11 @@ final class QuestionWordTypos {
             }
             t.columns().forEach(c -> known.addAll(Words.split(c.name())));
         }
-        Matcher m = WORD.matcher(question);
-        StringBuilder out = new StringBuilder();
-        boolean changed = false;
-        while (m.find()) {
-            String word = m.group();
+        return replaced(question, (word, at) -> {
             String lower = word.toLowerCase(Locale.ROOT);
-            if (lower.length() < 7 || known.contains(lower) || known.contains(Words.stem(lower)) || isQuoted(question, m.start(), m.end())
-                    || m.start() > 0 && Character.isUpperCase(word.charAt(0))) {
-                continue;
+            if (lower.length() < 7 || known.contains(lower) || known.contains(Words.stem(lower))
+                    || at > 0 && Character.isUpperCase(word.charAt(0))) {
+                return null;
             }
             Set<String> meant = new HashSet<>();
             for (String t : tableWords) {
@@ -76,16 +73,8 @@ final class QuestionWordTypos {
                     meant.add(t);
                 }
             }
-            if (meant.size() == 1) {
-                m.appendReplacement(out, Matcher.quoteReplacement(meant.iterator().next()));
-                changed = true;
-            }
-        }
-        if (!changed) {
-            return question;
-        }
-        m.appendTail(out);
-        return out.toString();
+            return meant.size() == 1 ? meant.iterator().next() : null;
+        });
     }
 
     /** {@code word} is {@code meant} with one letter left out. */
@@ -119,17 +108,22 @@ final class QuestionWordTypos {
         if (question == null) {
             return null;
         }
+        return replaced(question, (word, at) -> {
+            String meant = MEANT.get(word.toLowerCase(Locale.ROOT));
+            return meant == null || !Character.isUpperCase(word.charAt(0)) ? meant
+                    : Character.toUpperCase(meant.charAt(0)) + meant.substring(1);
+        });
+    }
+
+    /** The question with each word outside quotes that {@code meant} reads as another (not null) so written. */
+    private static String replaced(String question, BiFunction<String, Integer, String> meant) {
         Matcher m = WORD.matcher(question);
         StringBuilder out = new StringBuilder();
         boolean changed = false;
         while (m.find()) {
-            String word = m.group();
-            String meant = MEANT.get(word.toLowerCase(Locale.ROOT));
-            if (meant != null && !isQuoted(question, m.start(), m.end())) {
-                if (Character.isUpperCase(word.charAt(0))) {
-                    meant = Character.toUpperCase(meant.charAt(0)) + meant.substring(1);
-                }
-                m.appendReplacement(out, Matcher.quoteReplacement(meant));
+            String instead = isQuoted(question, m.start(), m.end()) ? null : meant.apply(m.group(), m.start());
+            if (instead != null) {
+                m.appendReplacement(out, Matcher.quoteReplacement(instead));
                 changed = true;
             }
         }

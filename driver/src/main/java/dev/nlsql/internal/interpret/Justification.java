@@ -251,7 +251,7 @@ final class Justification {
             for (TableInfo t : parts.tables.tables()) {
                 List<String> name = Words.stems(t.name());
                 boolean namesRows = !name.isEmpty() && name.get(name.size() - 1).equals(noun);
-                boolean refersTo = held.foreignKeys().stream().anyMatch(fk -> fk.refTable().equalsIgnoreCase(t.name()));
+                boolean refersTo = held.refersTo(t);
                 if (namesRows && !t.equals(held) && refersTo) {
                     doubts.add("'" + core + "' is a value of " + held.name() + "." + c.column().column().name() + ", read as "
                             + t.name() + " with such " + held.name() + "; '" + String.join(" ", words.subList(i, i + phrase.size() + 1))
@@ -488,7 +488,7 @@ final class Justification {
                 } else { // COUNT(*): the rows of the tables neither grouped by nor referred to by another (a parent joined
                     // to filter: "issues of the Atlas project" counts issues whatever the project's status), or of the one table
                     List<TableInfo> counted = own.stream().filter(t -> !grouped.contains(t) && own.stream().noneMatch(o -> o != t
-                            && o.foreignKeys().stream().anyMatch(fk -> fk.refTable().equalsIgnoreCase(t.name())))).toList();
+                            && o.refersTo(t))).toList();
                     measured.addAll(counted.isEmpty() ? own : counted);
                 }
             }

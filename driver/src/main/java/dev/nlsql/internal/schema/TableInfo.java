@@ -29,6 +29,17 @@ public record TableInfo(String schema, String name, String comment, List<ColumnI
         return null;
     }
 
+    /** Whether one of this table's foreign keys references {@code other} (a schema left out matches any). */
+    public boolean refersTo(TableInfo other) {
+        for (ForeignKey fk : foreignKeys) {
+            if (fk.refTable().equalsIgnoreCase(other.name())
+                    && (fk.refSchema() == null || other.schema() == null || fk.refSchema().equalsIgnoreCase(other.schema()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     boolean named(String schemaName, String tableName) {
         return name.equals(tableName) && (schemaName == null || schemaName.equals(schema));
     }

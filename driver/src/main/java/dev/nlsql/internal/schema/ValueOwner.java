@@ -36,14 +36,6 @@ public final class ValueOwner {
     }
 
     private static boolean referredBy(TableInfo target, Collection<TableInfo> named) {
-        for (TableInfo t : named) {
-            for (ForeignKey fk : t.foreignKeys()) {
-                if (fk.refTable().equalsIgnoreCase(target.name())
-                        && (fk.refSchema() == null || target.schema() == null || fk.refSchema().equalsIgnoreCase(target.schema()))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return named.stream().anyMatch(t -> t.refersTo(target));
     }
 }
