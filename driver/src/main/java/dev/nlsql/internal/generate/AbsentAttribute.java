@@ -137,6 +137,9 @@ final class AbsentAttribute {
                 if (entity != null && head != null && calledAfterAColumn(tokens, entity, head)) {
                     continue; // "the vaccination certificate ... no certificate at all" of dogs, which have vaccinated_until
                 }
+                if (entity != null && inColumn(tokens, phrase.to(), entity, schema)) {
+                    continue; // "no copies in stock" of books, which have stock_quantity: the words after it name the column
+                }
                 if (SPANS.contains(at(tokens, phrase.to() - 1)) && catalog.tables().stream().anyMatch(AbsentAttribute::twoDates)) {
                     continue; // "the average resolution time": what a span is called names no column, its dates may
                 }
@@ -414,6 +417,19 @@ final class AbsentAttribute {
             }
         }
         return false;
+    }
+
+    /** Whether "in", "on" or "of" at {@code at} is followed by a word of the table's columns, not a table's: "copies in stock". */
+    private static boolean inColumn(List<Token> tokens, int at, TableInfo entity, SchemaWords schema) {
+        if (!Set.of("in", "on", "of").contains(at(tokens, at))) {
+            return false;
+        }
+        int next = at + 1;
+        while (next < tokens.size() && DETERMINERS.contains(tokens.get(next).word())) {
+            next++;
+        }
+        String word = at(tokens, next);
+        return !word.isEmpty() && !schema.namesTable(word) && columnWord(entity, word);
     }
 
     /** Whether the question writes {@code head} after a word of one of the table's columns elsewhere: the column's other name. */

@@ -356,6 +356,17 @@ final class IntentReader {
         return null;
     }
 
+    /**
+     * Whether the word at {@code i} is the verb of the rows a question asks for: a past form right after "which" or "what"
+     * and a table's word ("which volunteers worked", "what customers ordered"), not a column ("hours_worked") to show.
+     */
+    private boolean verbOfAskedRows(int i) {
+        String w = words.get(i);
+        boolean pastForm = w.length() > 3 && w.endsWith("ed") || Verbs.IRREGULAR.containsKey(w);
+        return pastForm && i >= 2 && Set.of("which", "what").contains(words.get(i - 2)) && namesTable(words.get(i - 1))
+                && !namesTable(w);
+    }
+
     /** Subjects of a verb: the word after one is what they do ("we brew"), not a column. */
     private static final Set<String> SUBJECTS = Set.of("we", "you", "they", "i");
 
@@ -480,6 +491,7 @@ final class IntentReader {
             }
             String value = s.links().stream().filter(l -> l.table().equals(chosen.table()) && l.column().equals(chosen.column()))
                     .findFirst().orElseThrow().value();
+            countedValue(s, chosen, value, mentions);
             Filter f = new Filter(chosen, value);
             if (!filters.contains(f)) {
                 filters.add(f);
@@ -503,6 +515,25 @@ final class IntentReader {
     }
 
     /** The tables named right before or right after a value, with no word between ("the team Alcatraz", "Queen machines"). */
+    /**
+     * "How many no-shows did we have on shifts?": the value right after "how many" is what is counted, its own rows
+     * (volunteer_shifts with attendance 'no-show'), or the shifts that have one. When another table is named and no table
+     * word follows the value ("no-show volunteers"), which is meant is not settled.
+     */
+    private void countedValue(ValueSpot s, Column chosen, String value, List<Mention> mentions) throws NotUnderstoodException {
+        if (s.at() != 2 || !words.get(0).equals("how") || !words.get(1).equals("many")
+                || mentions.stream().anyMatch(m -> tableRightAfter(m, s))) {
+            return;
+        }
+        for (Mention m : mentions) {
+            if (m.column() == null && m.table() != null && !m.table().equals(chosen.table())) {
+                throw new NotUnderstoodException("'" + String.join(" ", words.subList(s.at(), s.at() + s.length())) + "' is a value of "
+                        + chosen.sql() + ", and it does not know whether to count those " + chosen.table().name() + " or the "
+                        + m.table().name() + " that have one");
+            }
+        }
+    }
+
     private static Set<TableInfo> tablesBeside(ValueSpot s, List<Mention> mentions) {
         Set<TableInfo> out = new LinkedHashSet<>();
         for (Mention m : mentions) {
@@ -820,6 +851,9 @@ final class IntentReader {
             }
             if (m == null && i > 0 && SUBJECTS.contains(words.get(i - 1)) && !namesTable(w)) {
                 continue; // "the beers we brew": a verb of the business, not batches.brew_date to show
+            }
+            if (m == null && verbOfAskedRows(i)) {
+                continue; // "which volunteers worked a shift": what they did, not volunteer_shifts.hours_worked to show
             }
             if (m == null) {
                 m = columnMention(i, named, true);

@@ -126,6 +126,14 @@ final class Relevance {
         return absent == null ? Verdict.UNCLEAR : new Verdict(Kind.NOT_ABOUT_DATABASE, absent);
     }
 
+    /** Whether the question writes {@code phrase} in quotes. */
+    private static boolean quoted(String question, String phrase) {
+        String q = question.toLowerCase(Locale.ROOT);
+        String p = phrase.toLowerCase(Locale.ROOT);
+        return q.contains("'" + p + "'") || q.contains("\"" + p + "\"") || q.contains("\u201c" + p + "\u201d")
+                || q.contains("\u2018" + p + "\u2019");
+    }
+
     /** Whether it asks for a length of time ("in days", "how long") of rows of a table that has two dates to take it from. */
     private static boolean durationOfHeldRows(String question, SchemaWords schema) {
         if (!DURATION.matcher(question).find()) {
@@ -200,8 +208,10 @@ final class Relevance {
             boolean heldBesides = missing.size() < asked.size() && strong.stream().anyMatch(w -> !asked.contains(w));
             // "who won the Spring Clay Open in 2025": a row's name of several words (tournaments.name) is what it asks about;
             // never a category one ("the United States" of country_name: "the process for a state to secede from" it)
-            boolean namesHeldName = values.stream().anyMatch(v -> Words.split(v.value()).size() > 1
-                    && Words.split(v.phrase()).size() > 1 && SqlWriter.labelColumns(v.table()).contains(v.column()));
+            // "who wrote 'Lincoln'": a row's name quoted, a book's title, is what it asks about
+            boolean namesHeldName = values.stream().anyMatch(v -> (Words.split(v.value()).size() > 1
+                    && Words.split(v.phrase()).size() > 1 || quoted(question, v.phrase()))
+                    && SqlWriter.labelColumns(v.table()).contains(v.column()));
             if (!missing.isEmpty() && !namesHeldName && (shape.data() == null && !heldBesides || missing.size() == asked.size())) {
                 return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + ", and what it asks for ("
                         + String.join(" ", missing) + ") names nothing in it");

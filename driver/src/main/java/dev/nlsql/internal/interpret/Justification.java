@@ -603,10 +603,14 @@ final class Justification {
                 listed.addAll(parts.columns(e));
             }
         }
+        if (aggregated) {
+            countedValueRows(top);
+        }
         if (aggregated || q.hasAny(ID_WORDS)) {
             return;
         }
         whoAsksForTheRowNamed();
+        whichRowsListed(listed, star);
         List<TableInfo> from = parts.tables.tables();
         // keys listed where the table has a label to show, or a link table's keys: rows of numbers, not what was asked
         boolean keysOnly = !listed.isEmpty() && listed.stream().allMatch(r -> r.known() && ColumnRole.isKey(r.table(), r.column())
@@ -622,6 +626,64 @@ final class Justification {
         if (flagsOnly) {
             doubts.add("it lists only yes/no values (" + String.join(", ", listed.stream().map(SqlParts.Ref::sql).toList())
                     + "), not the rows the question asks for");
+        }
+    }
+
+    /**
+     * "Which volunteers worked a shift at the Mobile Pantry?" answered with volunteer_shifts.hours_worked: "which volunteers"
+     * asks for volunteers, and nothing of them is listed.
+     */
+    private void whichRowsListed(List<SqlParts.Ref> listed, boolean star) {
+        List<String> w = asked.words;
+        if (star || listed.isEmpty() || w.size() < 2 || !Set.of("which", "what").contains(w.get(0))) {
+            return;
+        }
+        List<String> noun = List.of(Words.stem(w.get(1)));
+        for (TableInfo t : parts.tables.tables()) {
+            if (Words.stems(t.name()).equals(noun) && listed.stream().noneMatch(r -> r.known() && r.table().equals(t))) {
+                doubts.add("the question asks which " + w.get(1) + ", and the SQL lists " + String.join(", ", listed.stream()
+                        .map(SqlParts.Ref::sql).toList()) + ", nothing of the " + t.name() + " themselves");
+                return;
+            }
+        }
+    }
+
+    /**
+     * "How many no-shows did we have on shifts?" answered with COUNT(DISTINCT shifts.shift_id) where an attendance is
+     * 'no-show': what is counted is the value's own rows (volunteer_shifts), not the shifts that have one.
+     */
+    private void countedValueRows(PlainSelect top) {
+        List<String> w = asked.words;
+        if (w.size() < 3 || !w.get(0).equals("how") || !w.get(1).equals("many")) {
+            return;
+        }
+        for (SelectItem<?> item : top.getSelectItems()) {
+            for (Function f : SqlParts.aggregates(item.getExpression())) {
+                if (!f.getName().equalsIgnoreCase("count") || f.getParameters() == null) {
+                    continue;
+                }
+                List<SqlParts.Ref> counted = parts.columns(f.getParameters());
+                if (counted.size() != 1 || !counted.get(0).known()) {
+                    continue;
+                }
+                TableInfo countedTable = counted.get(0).table();
+                for (SqlParts.Condition c : parts.conditions) {
+                    if (!c.column().known() || c.column().table().equals(countedTable)) {
+                        continue;
+                    }
+                    for (Expression v : c.values()) {
+                        if (v instanceof StringValue s) {
+                            List<String> value = Words.stems(s.getValue());
+                            List<String> after = Words.stems(String.join(" ", w.subList(2, Math.min(w.size(), 2 + value.size()))));
+                            if (!value.isEmpty() && value.equals(after)) {
+                                doubts.add("the question counts '" + s.getValue() + "', a value of " + c.column().sql()
+                                        + ", and the SQL counts the " + countedTable.name() + " that have one");
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -712,4 +712,32 @@ class OfflineHeldOutLessonsTest {
                 () -> sql(cinema, "how many screenings did the Starlight cinema have in 2025", starlight));
         assertTrue(e.getMessage().contains("whose date"), e.getMessage());
     }
+
+    /**
+     * Held-out set 37 (food bank), both wrong at high: "Which volunteers worked a shift at the Mobile Pantry?" listed
+     * volunteer_shifts.hours_worked for "worked"; "How many no-shows did we have on shifts in 2025?" counted the shifts
+     * with a no-show, not the no-shows. A past form after "which volunteers" is what they did; a value counted right after
+     * "how many" may be its own rows or the rows of the table named, which is not settled.
+     */
+    @Test
+    void aVerbAfterWhichRowsIsNoColumnAndACountedValueOfAnotherTableIsDeclined() throws Exception {
+        TableInfo volunteers = new TableInfo("public", "volunteers", null, List.of(col("volunteer_id", "int4"),
+                col("first_name", "text"), col("last_name", "text")), List.of("volunteer_id"), List.of());
+        TableInfo shifts = new TableInfo("public", "shifts", null, List.of(col("shift_id", "int4"), col("location", "text"),
+                new ColumnInfo("shift_date", "date", false, null)), List.of("shift_id"), List.of());
+        TableInfo volunteerShifts = new TableInfo("public", "volunteer_shifts", null, List.of(col("volunteer_id", "int4"),
+                col("shift_id", "int4"), col("attendance", "text"), col("hours_worked", "numeric")), List.of("volunteer_id", "shift_id"),
+                List.of(new ForeignKey(List.of("volunteer_id"), "public", "volunteers", List.of("volunteer_id")),
+                        new ForeignKey(List.of("shift_id"), "public", "shifts", List.of("shift_id"))));
+        SchemaCatalog foodBank = new SchemaCatalog("PostgreSQL", "15", "public", List.of(volunteers, shifts, volunteerShifts));
+        List<ValueLink> pantry = List.of(ShopCatalog.value(shifts, "location", "Mobile Pantry"));
+        String worked = "Which volunteers worked a shift at the Mobile Pantry?";
+        NotUnderstoodException e = assertThrows(NotUnderstoodException.class, () -> sql(foodBank, worked, pantry));
+        assertTrue(e.getMessage().contains("'worked'"), e.getMessage());
+        List<ValueLink> noShows = List.of(new ValueLink(volunteerShifts, volunteerShifts.column("attendance"), "no-show", "no-shows"));
+        e = assertThrows(NotUnderstoodException.class, () -> sql(foodBank, "How many no-shows did we have on shifts in 2025?", noShows));
+        assertTrue(e.getMessage().contains("whether to count those volunteer_shifts or the shifts that have one"), e.getMessage());
+        // the value's own rows named beside it settle it
+        assertTrue(sql(foodBank, "How many no-shows volunteer shifts are there?", noShows).startsWith("SELECT COUNT(*)"));
+    }
 }

