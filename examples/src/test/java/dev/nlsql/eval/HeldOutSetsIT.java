@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The thirty-seven held-out question sets (eval/held-out*, written before the rules ran on them) through {@code nlsql eval}'s
+ * The thirty-nine held-out question sets (eval/held-out*, written before the rules ran on them) through {@code nlsql eval}'s
  * own {@link Evaluator}, offline: what they found wrong stays fixed. Every answer right, none wrong at high, no answerable
  * question refused (NL002), and at least the answers counted when their lessons were learnt. Their first runs, the figures
  * that count, are in bench/README.md ("Confidence against correctness"); these sets are tuned on now, so this guards
@@ -69,7 +69,9 @@ class HeldOutSetsIT {
             set("held-out-34", "kennel", "held-out-34/kennel.sql", "print_subscription", "held-out-34/print_subscription.sql"),
             set("held-out-35", "escape_room", "held-out-35/escape_room.sql", "laundromat", "held-out-35/laundromat.sql"),
             set("held-out-36", "bookshop", "held-out-36/bookshop.sql", "pottery_studio", "held-out-36/pottery_studio.sql"),
-            set("held-out-37", "food_bank", "held-out-37/food_bank.sql", "car_rental", "held-out-37/car_rental.sql"));
+            set("held-out-37", "food_bank", "held-out-37/food_bank.sql", "car_rental", "held-out-37/car_rental.sql"),
+            set("held-out-38", "climbing_gym", "held-out-38/climbing_gym.sql", "plant_nursery", "held-out-38/plant_nursery.sql"),
+            set("held-out-39", "moving_company", "held-out-39/moving_company.sql", "orchestra", "held-out-39/orchestra.sql"));
 
     /** A set's entry: pairs of a database's name and where its schema comes from. */
     private static Map.Entry<String, List<String[]>> set(String name, String... databases) {
@@ -89,17 +91,23 @@ class HeldOutSetsIT {
             Map.entry("held-out-22", 4), Map.entry("held-out-23", 3), Map.entry("held-out-24", 4), Map.entry("held-out-25", 8),
             Map.entry("held-out-26", 5), Map.entry("held-out-27", 2), Map.entry("held-out-28", 6), Map.entry("held-out-29", 9),
             Map.entry("held-out-30", 11), Map.entry("held-out-31", 7), Map.entry("held-out-32", 4), Map.entry("held-out-33", 4),
-            Map.entry("held-out-34", 4), Map.entry("held-out-35", 5), Map.entry("held-out-36", 13), Map.entry("held-out-37", 11));
+            Map.entry("held-out-34", 4), Map.entry("held-out-35", 5), Map.entry("held-out-36", 13), Map.entry("held-out-37", 11),
+            Map.entry("held-out-38", 12), Map.entry("held-out-39", 7));
     /**
      * Answers the grader counts wrong that are right, each with why: festivals repeat their names across years, and the
      * gold shows the year beside the festival's key and name; the answer shows the key and name, which say which festival.
      * "Which depots have no trucks assigned?": the gold adds each depot's city, which the question does not ask for; the
      * answer's key and name are the same depots (depot names are unique). "Which donors have never actually made a
      * donation?": the gold adds each donor's organisation (empty for most); the answer's key and names are the same donors.
+     * "Which registered vehicles have never come in for a wash?": the gold adds make and model; the answer's key and licence
+     * plate are the same vehicles. "How many orders did we get each month in 2025?": the answer gives each month by its
+     * first day (2025-01-01), the gold by its number (1); the counts are the same.
      */
     private static final Map<String, List<String>> RIGHT_THOUGH_GRADED_WRONG = Map.of("held-out-15",
             List.of("how many volunteers does each festival have"), "held-out-21", List.of("Which depots have no trucks assigned?"),
-            "held-out-22", List.of("Which donors have never actually made a donation?"));
+            "held-out-22", List.of("Which donors have never actually made a donation?"),
+            "held-out-30", List.of("Which registered vehicles have never come in for a wash?"),
+            "held-out-38", List.of("How many orders did we get each month in 2025?"));
     /**
      * Answerable questions still refused as about no data (NL002), each for a word that is a synonym of a name no rule here
      * knows: "property" for the solar installer's sites, "bill" for an appointment's total_price, "manager" for a staff
@@ -114,10 +122,11 @@ class HeldOutSetsIT {
     /**
      * A reading the set's writer did not mean, answered at medium, never at high: "Which 3 students had the most lessons in
      * 2024?" counts every lesson of 2024; the writer counts the completed ones, as the tutoring agency's other questions do.
-     * The lessons table has a status column the SQL does not filter, which the answer names as its doubt.
+     * The lessons table has a status column the SQL does not filter, which the answer names as its doubt. So has "which
+     * conductor has done the most concerts" (set 39: the writer counts performed concerts), whose "done" is unplaced too.
      */
     private static final Map<String, List<String>> WRONG_AT_MEDIUM = Map.of("held-out-32",
-            List.of("Which 3 students had the most lessons in 2024?"));
+            List.of("Which 3 students had the most lessons in 2024?"), "held-out-39", List.of("which conductor has done the most concerts"));
     private static final String PREFIX = "nlsql_heldout_";
 
     @BeforeAll
@@ -191,7 +200,8 @@ class HeldOutSetsIT {
         "held-out-16", "held-out-17", "held-out-18", "held-out-19", "held-out-20", "held-out-21",
         "held-out-22", "held-out-23", "held-out-24", "held-out-25", "held-out-26", "held-out-27", "held-out-28", "held-out-29",
         "held-out-30", "held-out-31", "held-out-32", "held-out-33", "held-out-34", "held-out-35",
-        "held-out-36", "held-out-37"})
+        "held-out-36", "held-out-37",
+        "held-out-38", "held-out-39"})
     void everyAnswerRightNoneWrongAtHighNoneRefused(String set) throws Exception {
         Path questions = Files.createTempFile("nlsql-" + set, ".jsonl");
         try {

@@ -75,9 +75,9 @@ final class AbsentAttribute {
     private static final Set<String> VERBS = Set.of("vary", "varies", "differ", "differs", "compare", "compares", "affect",
             "affects", "correlate", "correlates", "relate", "relates", "mean", "means", "depend", "depends", "change", "tend",
             "make", "makes", "get", "gets", "come", "comes", "go", "goes", "take", "takes");
-    /** Prepositions after which an -ing word is a verb: "departing from", "arriving at". */
+    /** Prepositions and pronouns after which an -ing word is a verb: "departing from", "arriving at", "nobody playing them". */
     private static final Set<String> AFTER_VERB = Set.of("from", "to", "in", "at", "on", "into", "by", "with", "for", "after",
-            "before", "between", "through");
+            "before", "between", "through", "them", "it", "him", "her", "us", "me", "you");
     /** Prepositions that are no stop words: "flights with stops out of all flights". */
     private static final Set<String> PREPOSITIONS = Set.of("out", "off", "up", "down", "across", "within", "against", "along",
             "around", "near", "via", "versus", "vs", "through", "throughout", "toward", "towards", "upon", "onto", "among", "despite",

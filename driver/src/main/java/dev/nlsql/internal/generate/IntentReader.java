@@ -347,6 +347,9 @@ final class IntentReader {
         if (Set.of("in", "at", "from").contains(one) && Verbs.LOCATION.contains(two)) {
             return Verbs::isLocation;
         }
+        if (one.equals("in")) {
+            return Verbs::isLocation; // "samples collected in Millbrook": a town, not the technician of that surname
+        }
         if (one.equals("surname") || one.equals("name") && Set.of("last", "family").contains(two)) {
             return c -> {
                 List<String> n = Words.split(c.name());
@@ -492,6 +495,7 @@ final class IntentReader {
             String value = s.links().stream().filter(l -> l.table().equals(chosen.table()) && l.column().equals(chosen.column()))
                     .findFirst().orElseThrow().value();
             countedValue(s, chosen, value, mentions);
+            stateOfADeed(s, chosen, value, mentions);
             Filter f = new Filter(chosen, value);
             if (!filters.contains(f)) {
                 filters.add(f);
@@ -531,6 +535,36 @@ final class IntentReader {
                         + chosen.sql() + ", and it does not know whether to count those " + chosen.table().name() + " or the "
                         + m.table().name() + " that have one");
             }
+        }
+    }
+
+    /**
+     * "How many customers have booked a ticket?", "Which agent resolved the most tickets?": a past form used as a verb,
+     * something done ("have booked", an agent who resolved), read as a state that rows pass through ('booked', 'resolved')
+     * keeps only the rows still in it, not those that moved on ('travelled', 'closed'). A state rows end in ("have
+     * attended", "have travelled"), or one said of the rows ("tickets that were resolved", "resolved tickets", "members who
+     * completed the course"), stays the value.
+     */
+    /** States a row passes through on its way to another ('booked' then 'travelled', 'resolved' then 'closed'). */
+    private static final Set<String> PASSING_STATES = Set.of("booked", "reserved", "scheduled", "planned", "pending", "opened",
+            "placed", "ordered", "requested", "submitted", "registered", "confirmed", "assigned", "accepted", "approved",
+            "resolved", "shipped", "dispatched", "checked", "started", "enrolled", "invoiced", "issued", "quoted");
+
+    private void stateOfADeed(ValueSpot s, Column chosen, String value, List<Mention> mentions) throws NotUnderstoodException {
+        String w = words.get(s.at());
+        boolean pastForm = w.length() > 4 && w.endsWith("ed") || Verbs.IRREGULAR.containsKey(w);
+        List<String> valueWords = Words.split(value);
+        if (!pastForm || s.at() == 0 || !ValueIndex.isText(chosen.column()) || valueWords.isEmpty()
+                || !PASSING_STATES.contains(valueWords.get(0))) {
+            return; // "have attended", "have travelled", "have cancelled": a state rows end in, which says it was done
+        }
+        String before = words.get(s.at() - 1);
+        boolean done = Set.of("have", "has", "had", "ve", "having").contains(before)
+                || mentions.stream().anyMatch(m -> m.column() == null && m.table() != null && m.at() + m.length() == s.at()
+                        && !m.table().equals(chosen.table())); // "which agent resolved": the agent did it
+        if (done) {
+            throw new NotUnderstoodException("'" + before + " " + w + "' says something was done, and " + chosen.sql() + " = '" + value
+                    + "' keeps only the rows still in that state; it does not know which is meant");
         }
     }
 
@@ -931,6 +965,11 @@ final class IntentReader {
             String noun = at(end);
             if (noun.equals("ones") || noun.equals("one") || tables.stream().anyMatch(t -> Words.stems(t.name()).contains(Words.stem(noun)))) {
                 end++; // "cancelled orders", "waived ones"
+            }
+            if (Set.of("or", "and", "nor").contains(at(end)) && end + 1 < words.size()) {
+                // "not counting cancelled orders or delivery charges": what follows is left out too, and it cannot say how
+                throw new NotUnderstoodException("it does not know what '" + String.join(" ", words.subList(i, Math.min(words.size(),
+                        end + 3))) + "' leaves out");
             }
             conditions.addAll(found);
             exclusions.addAll(found);

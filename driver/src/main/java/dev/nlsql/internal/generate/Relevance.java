@@ -67,7 +67,10 @@ final class Relevance {
             "today", "yesterday", "tomorrow", "now", "over", "above", "under", "below", "more", "less", "greater", "fewer", "least",
             "most", "exactly", "equal", "first", "bottom", "best", "worst", "largest", "biggest", "smallest", "cheapest", "not",
             "no", "yes", "than", "if", "why", "again", "like", "just", "only", "also", "there", "here", "same", "other", "others", "often",
-            "frequently", "commonly", "common", "never", "winter", "spring", "summer", "autumn");
+            "frequently", "commonly", "common", "never", "winter", "spring", "summer", "autumn",
+            // negated auxiliaries written without the apostrophe's letter, as folding leaves them: "which staff aren't"
+            "arent", "isnt", "wasnt", "werent", "dont", "doesnt", "didnt", "havent", "hasnt", "hadnt", "wont", "cant", "couldnt",
+            "shouldnt", "wouldnt");
     /**
      * Words that say how to compute, rank, sort or show a value, never which one: superlatives ("the longest rivers"),
      * units ("in meters", "in days"), the answer's form ("as an integer", "match strings exactly"), "named" and "called",

@@ -35,6 +35,11 @@ final class SchemaWords {
     private final Set<String> stems = new HashSet<>();
     private final Set<String> parts = new HashSet<>();
     private boolean numbers;
+    /** Whether a table holds people by name (first and last name, or a full name): what "staff" and "workers" are. */
+    private boolean people;
+    /** Words for a body of people, which name no table of their own: "which staff aren't in any crew" (crew_members). */
+    private static final Set<String> PEOPLE = Set.of("staff", "personnel", "workers", "workforce", "people", "employees",
+            "colleagues");
 
     SchemaWords(SchemaCatalog catalog, List<ValueLink> values) {
         this(catalog, values, Set.of());
@@ -76,6 +81,8 @@ final class SchemaWords {
                 addComment(c.comment());
                 numbers |= SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name());
             }
+            people |= t.columnIgnoreCase("full_name") != null || t.columnIgnoreCase("first_name") != null
+                    && t.columnIgnoreCase("last_name") != null;
         }
     }
 
@@ -100,7 +107,8 @@ final class SchemaWords {
                 return Link.STRONG; // "who withdrew": withdrawn_on
             }
         }
-        boolean weak = numbers && (IntentReader.MONEY.contains(w) || IntentReader.PRICE.contains(w)); // a money column of the table
+        boolean weak = numbers && (IntentReader.MONEY.contains(w) || IntentReader.PRICE.contains(w)) // a money column of the table
+                || people && PEOPLE.contains(w);
         String singular = w.endsWith("s") && w.length() > 4 && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w;
         List<String> roots = w.length() > 5 ? Verbs.roots(w) : List.of();
         if ((w.endsWith("ed") || w.endsWith("ing")) && roots.stream().skip(1).anyMatch(r -> r.length() > 3

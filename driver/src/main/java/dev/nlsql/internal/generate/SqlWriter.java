@@ -3,9 +3,11 @@ package dev.nlsql.internal.generate;
 import dev.nlsql.sql.SqlDialect;
 import dev.nlsql.internal.generate.Intent.Column;
 import dev.nlsql.internal.schema.ColumnInfo;
+import dev.nlsql.internal.schema.ColumnRole;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.SchemaRenderer;
 import dev.nlsql.internal.schema.TableInfo;
+import dev.nlsql.internal.schema.ValueIndex;
 import dev.nlsql.internal.schema.Words;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -168,7 +170,8 @@ final class SqlWriter {
                 group.add(c);
                 boolean filtered = in.filters().stream().anyMatch(f -> f.column().table().equals(in.groupTable())
                         && f.column().column().equals(in.groupColumn()));
-                if (in.groupColumn().nullable() && in.grain() == null && !filtered && membership(in.questionWords())) {
+                if (in.groupColumn().nullable() && in.grain() == null && !filtered && (membership(in.questionWords()) || ranking)) {
+                    // "the most common rejection reason": an empty one is no reason, and would often come first
                     // "guests in each loyalty tier": a guest with no tier is in none of them; "titles per rating" is a breakdown,
                     // where rows with no rating are a group of their own, as SQL groups them
                     where.add(c + " IS NOT NULL");
@@ -202,6 +205,10 @@ final class SqlWriter {
             if (in.distinct() || select.size() == 1 && in.measure() == null) {
                 distinctRows = true;
                 order = String.join(", ", select);
+                Column only = in.shown().size() == 1 && in.measure() == null ? in.shown().get(0) : null;
+                if (only != null && only.column().nullable() && where.stream().noneMatch(w -> w.contains(ref(only)))) {
+                    where.add(ref(only) + " IS NOT NULL"); // "who were the soloists": an empty one is no soloist
+                }
             }
         } else {
             if (asksHowMuch(in.questionWords())) {
@@ -429,19 +436,36 @@ final class SqlWriter {
                 if (tableStems.contains(stems.get(0))) {
                     return List.of(c);
                 }
-                if (anyName == null && (stems.get(0).equals("company") || stems.get(0).equals("full"))) {
+                if (anyName == null && Set.of("company", "full", "business", "trading", "organisation", "organization")
+                        .contains(stems.get(0))) {
                     anyName = c;
                 }
             }
         }
         List<ColumnInfo> person = prefixedPersonName(t);
         if (anyName == null) {
-            return person;
+            return person.isEmpty() ? codeLabel(t) : person;
         }
         // a company's name, empty for a private customer, and the contact's name: both, so that every row is named
         List<ColumnInfo> out = new ArrayList<>(List.of(anyName));
         out.addAll(person);
         return out;
+    }
+
+    /** Last words of a text column that tells a row by a code people use: site_code 'L07', licence_plate, asset_tag. */
+    private static final Set<String> CODE_WORDS = Set.of("code", "plate", "tag", "reference", "registration", "sku", "isbn");
+
+    /**
+     * A table with no name column: the one text column that tells its rows by a code ("which site": site_code, "which
+     * vehicle": licence_plate), else none (the key alone, as before).
+     */
+    private static List<ColumnInfo> codeLabel(TableInfo t) {
+        List<ColumnInfo> codes = t.columns().stream().filter(c -> !isNumeric(c) && ValueIndex.isText(c) && !ColumnRole.isKey(t, c))
+                .filter(c -> {
+                    List<String> w = Words.split(c.name());
+                    return !w.isEmpty() && CODE_WORDS.contains(w.get(w.size() - 1));
+                }).toList();
+        return codes.size() == 1 ? codes : List.of();
     }
 
     /** A first and a last name under one prefix ("contact_first_name", "contact_last_name"), else none. */

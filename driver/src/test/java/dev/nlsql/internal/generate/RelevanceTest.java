@@ -655,4 +655,20 @@ class RelevanceTest {
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("Who wrote 'Hamlet'?", shop, List.of()).kind());
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the average weight of books?", shop, List.of()).kind());
     }
+
+    @Test
+    void negatedAuxiliariesBodiesOfPeopleAndAVerbBeforeAPronounAreData() {
+        // held-out set 39: both answerable questions had been NL002
+        TableInfo crews = new TableInfo("public", "crews", null, List.of(col("crew_id", "int4"), col("crew_name", "text")),
+                List.of("crew_id"), List.of());
+        TableInfo members = new TableInfo("public", "crew_members", null, List.of(col("member_id", "int4"), col("first_name", "text"),
+                col("last_name", "text"), col("crew_id", "int4")), List.of("member_id"), List.of());
+        TableInfo instruments = new TableInfo("public", "instruments", null, List.of(col("instrument_id", "int4"),
+                col("instrument_name", "text")), List.of("instrument_id"), List.of());
+        SchemaCatalog db = new SchemaCatalog("PostgreSQL", "15", "public", List.of(crews, members, instruments));
+        for (String q : List.of("Which staff aren't in any crew?", "Which instruments have nobody playing them?")) {
+            assertEquals(Kind.UNCLEAR, Relevance.judge(q, db, List.of()).kind(), q + ": " + Relevance.judge(q, db, List.of()).reason());
+        }
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the average weight of instruments?", db, List.of()).kind());
+    }
 }
