@@ -439,6 +439,18 @@ final class IntentReader {
                     used[s.at() - 1] = true; // the column it names
                 }
             }
+            if (cued.isEmpty() && s.at() > 0 && words.get(s.at() - 1).equals("from")) {
+                List<Column> places = candidates.stream().filter(c -> Verbs.isLocation(c.column())).toList();
+                List<Column> people = candidates.stream().filter(c -> personName(c.column())).toList();
+                if (!places.isEmpty() && !people.isEmpty()) {
+                    if (people.stream().anyMatch(p -> places.stream().noneMatch(c -> c.table().equals(p.table())))) {
+                        // "stays checked in from Austin": a guest's city, or the staff member of that surname who checked them in
+                        throw new NotUnderstoodException("'" + s.links().get(0).value() + "' is a value of " + candidates.stream()
+                                .map(Column::sql).toList() + " and it does not know whether 'from' says a place or a person");
+                    }
+                    candidates = places; // "customers from Preston": their city, not their surname
+                }
+            }
             if (candidates.size() > 1) {
                 // "the team Alcatraz", "Speed Queen machines": a table named right before or right after the value says whose;
                 // not "orders did Alfreds Futterkiste place" (a word between: the orders are not what the name is)
@@ -581,6 +593,46 @@ final class IntentReader {
     /** The mention is a table's word right after the value ("loyalty customers"). */
     private static boolean tableRightAfter(Mention m, ValueSpot s) {
         return m.column() == null && m.table() != null && m.at() == s.at() + s.length();
+    }
+
+    /** A number column that tallies what the table's rows are ("download_count" of downloads): what "most downloads" may add up. */
+    private static ColumnInfo tallyColumn(TableInfo t) {
+        List<String> tableStems = Words.stems(t.name());
+        for (ColumnInfo c : t.columns()) {
+            List<String> n = Words.split(c.name());
+            if (SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name()) && n.size() > 1 && n.contains("count")
+                    && n.stream().filter(w -> !w.equals("count")).map(Words::stem).anyMatch(tableStems::contains)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Verbs of earning money before a ranking word: "made the most", "earned the least", "brought in the most". */
+    private static final Set<String> EARNING = Set.of("made", "make", "makes", "earned", "earn", "earns", "brought", "generated",
+            "generate", "generates", "grossed", "took");
+
+    private String moneyVerbBeforeRanking() {
+        for (int i = 0; i < words.size(); i++) {
+            if (!EARNING.contains(words.get(i))) {
+                continue;
+            }
+            int j = i + 1;
+            while (j < words.size() && Set.of("in", "the", "us").contains(words.get(j))) {
+                j++;
+            }
+            if (j < words.size() && Set.of("most", "least", "more", "less").contains(words.get(j))) {
+                return String.join(" ", words.subList(i, j + 1));
+            }
+        }
+        return null;
+    }
+
+    /** A person's first, last or full name. */
+    private static boolean personName(ColumnInfo c) {
+        List<String> n = Words.split(c.name());
+        return n.contains("surname") || n.contains("name") && (n.contains("first") || n.contains("last") || n.contains("family")
+                || n.contains("full"));
     }
 
     /** A column that names its table's rows: name, title, company_name, product_name (a value of it names one row). */
@@ -1659,6 +1711,19 @@ final class IntentReader {
         }
         if (base == null) {
             throw new NotUnderstoodException("it found no table or column in the question");
+        }
+        if ("COUNT".equals(aggregate) && measure == null && measureExpression == null) {
+            ColumnInfo tally = tallyColumn(base);
+            if (tally != null) {
+                // "which episode has the most downloads": rows of downloads, or their download_count added up
+                throw new NotUnderstoodException("it does not know whether to count the " + base.name() + " rows or add up "
+                        + base.name() + "." + tally.name());
+            }
+            String earned = moneyVerbBeforeRanking();
+            if (earned != null) {
+                // "which salons made the most": money, not how many rows
+                throw new NotUnderstoodException("'" + earned + "' asks for money, and it does not know which amount to add up");
+            }
         }
         if (ranking && aggregate != null && groupTable == null && grain == null) {
             throw new NotUnderstoodException("it does not know what to rank");
