@@ -202,6 +202,12 @@ final class SqlWriter {
             if (in.measure() != null) {
                 select.add(ref(in.measure()));
             }
+            if (asksHowMuch(in.questionWords()) && in.filters().stream().noneMatch(f -> labelColumns(f.column().table())
+                    .contains(f.column().column()))) {
+                // "how much rent was paid for 2024" asks for an amount; listing rows answers another question (not "how much is
+                // the Deluxe plot", one row named)
+                throw new NotUnderstoodException("it does not know which amount 'how much' asks for");
+            }
             if (in.distinct() || select.size() == 1 && in.measure() == null) {
                 distinctRows = true;
                 order = String.join(", ", select);
@@ -329,7 +335,7 @@ final class SqlWriter {
                 : in.aggregate().toLowerCase(Locale.ROOT) + "_" + in.measure().column().name();
     }
 
-    private String aggregateExpression(Intent in, boolean fansOut) {
+    private String aggregateExpression(Intent in, boolean fansOut) throws NotUnderstoodException {
         if (in.aggregate() == null) {
             return null;
         }
@@ -341,6 +347,11 @@ final class SqlWriter {
         }
         if ("COUNT".equals(in.aggregate()) || in.measure() == null) {
             List<String> key = keyColumns(in.base());
+            if (fansOut && in.dateColumn() != null && !in.dateColumn().table().equals(in.base()) && passive(in.questionWords())) {
+                // "how many tools were borrowed in May": each tool once, or each loan (a tool borrowed twice is two)?
+                throw new NotUnderstoodException("it does not know whether to count each " + in.base().name() + " once or each "
+                        + in.dateColumn().table().name() + " row");
+            }
             return fansOut && key.size() == 1 ? "COUNT(DISTINCT " + key.get(0) + ")" : "COUNT(*)";
         }
         return in.aggregate() + "(" + ref(in.measure()) + ")";
@@ -397,6 +408,21 @@ final class SqlWriter {
                     + (to == null ? "" : " AND " + ref(related, date.name()) + " < DATE '" + to + "'");
         }
         return "SELECT " + select + " FROM " + joined + " WHERE " + ref(related, every.counted()) + " IS NULL";
+    }
+
+    private static final Set<String> PAST_FORMS = Set.of("sold", "bought", "paid", "made", "sent", "lent", "taken", "held", "done",
+            "won", "lost", "given", "seen", "written", "driven", "ridden", "spent", "built", "shown", "caught", "kept", "left");
+
+    /** "how many tools were borrowed": the rows counted are what a verb was done to, in the passive. */
+    private static boolean passive(List<String> words) {
+        for (int i = 0; i + 1 < words.size(); i++) {
+            String next = words.get(i + 1);
+            if (Set.of("were", "was", "been", "being").contains(words.get(i)) && next.length() > 3
+                    && (next.endsWith("ed") || PAST_FORMS.contains(next))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean asksHowMuch(List<String> words) {

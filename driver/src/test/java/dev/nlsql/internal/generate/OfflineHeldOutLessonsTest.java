@@ -847,4 +847,26 @@ class OfflineHeldOutLessonsTest {
                 + " appointments?", completed)).getMessage().contains("'made the most' asks for money"));
         assertTrue(sql(grooming, "Which 3 salons had the most completed appointments?", completed).contains("COUNT(*)"));
     }
+
+    /**
+     * Held-out set 41 (allotments), both wrong at high: "How much rent was paid for the 2024 rent year?" listed rent years
+     * and rents; "How many tools were borrowed in May 2025?" counted each tool once, where a tool borrowed twice is two
+     * loans. "how much" never lists rows (unless one row is named), and a count of what a verb was done to, in the passive,
+     * through another table's date, declines.
+     */
+    @Test
+    void howMuchIsNoListAndThingsBorrowedAreNotCountedOnce() throws Exception {
+        TableInfo tools = new TableInfo("public", "tools", null, List.of(col("tool_id", "int4"), col("name", "text")),
+                List.of("tool_id"), List.of());
+        TableInfo loans = new TableInfo("public", "tool_loans", null, List.of(col("loan_id", "int4"), col("tool_id", "int4"),
+                new ColumnInfo("borrowed_on", "date", false, null)), List.of("loan_id"),
+                List.of(new ForeignKey(List.of("tool_id"), "public", "tools", List.of("tool_id"))));
+        TableInfo payments = new TableInfo("public", "rent_payments", null, List.of(col("payment_id", "int4"),
+                col("rent_year", "int4"), col("amount", "numeric"), new ColumnInfo("paid_on", "date", false, null)),
+                List.of("payment_id"), List.of());
+        SchemaCatalog allotments = new SchemaCatalog("PostgreSQL", "15", "public", List.of(tools, loans, payments));
+        assertTrue(assertThrows(NotUnderstoodException.class, () -> sql(allotments, "How many tools were borrowed in May 2025?",
+                List.of())).getMessage().contains("whether to count each tools once or each tool_loans row"));
+        assertThrows(NotUnderstoodException.class, () -> sql(allotments, "How much rent year was paid in 2024?", List.of()));
+    }
 }
