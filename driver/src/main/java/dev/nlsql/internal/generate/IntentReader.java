@@ -347,9 +347,6 @@ final class IntentReader {
         if (Set.of("in", "at", "from").contains(one) && Verbs.LOCATION.contains(two)) {
             return Verbs::isLocation;
         }
-        if (one.equals("in")) {
-            return Verbs::isLocation; // "samples collected in Millbrook": a town, not the technician of that surname
-        }
         if (one.equals("surname") || one.equals("name") && Set.of("last", "family").contains(two)) {
             return c -> {
                 List<String> n = Words.split(c.name());
@@ -437,6 +434,12 @@ final class IntentReader {
                 candidates = cued;
                 if (words.get(s.at() - 1).equals("surname")) {
                     used[s.at() - 1] = true; // the column it names
+                }
+            }
+            if (cued.isEmpty() && s.at() > 0 && words.get(s.at() - 1).equals("in") && candidates.size() > 1) {
+                List<Column> places = candidates.stream().filter(c -> Verbs.isLocation(c.column())).toList();
+                if (!places.isEmpty() && candidates.stream().allMatch(c -> Verbs.isLocation(c.column()) || personName(c.column()))) {
+                    candidates = places; // "samples collected in Millbrook": a town, not the technician of that surname
                 }
             }
             if (cued.isEmpty() && s.at() > 0 && words.get(s.at() - 1).equals("from")) {
@@ -530,7 +533,6 @@ final class IntentReader {
                 && f.column().table().equals(m.table())));
     }
 
-    /** The tables named right before or right after a value, with no word between ("the team Alcatraz", "Queen machines"). */
     /**
      * "How many no-shows did we have on shifts?": the value right after "how many" is what is counted, its own rows
      * (volunteer_shifts with attendance 'no-show'), or the shifts that have one. When another table is named and no table
@@ -550,6 +552,11 @@ final class IntentReader {
         }
     }
 
+    /** States a row passes through on its way to another ('booked' then 'travelled', 'resolved' then 'closed'). */
+    private static final Set<String> PASSING_STATES = Set.of("booked", "reserved", "scheduled", "planned", "pending", "opened",
+            "placed", "ordered", "requested", "submitted", "registered", "confirmed", "assigned", "accepted", "approved",
+            "resolved", "shipped", "dispatched", "checked", "started", "enrolled", "invoiced", "issued", "quoted");
+
     /**
      * "How many customers have booked a ticket?", "Which agent resolved the most tickets?": a past form used as a verb,
      * something done ("have booked", an agent who resolved), read as a state that rows pass through ('booked', 'resolved')
@@ -557,11 +564,6 @@ final class IntentReader {
      * attended", "have travelled"), or one said of the rows ("tickets that were resolved", "resolved tickets", "members who
      * completed the course"), stays the value.
      */
-    /** States a row passes through on its way to another ('booked' then 'travelled', 'resolved' then 'closed'). */
-    private static final Set<String> PASSING_STATES = Set.of("booked", "reserved", "scheduled", "planned", "pending", "opened",
-            "placed", "ordered", "requested", "submitted", "registered", "confirmed", "assigned", "accepted", "approved",
-            "resolved", "shipped", "dispatched", "checked", "started", "enrolled", "invoiced", "issued", "quoted");
-
     private void stateOfADeed(ValueSpot s, Column chosen, String value, List<Mention> mentions) throws NotUnderstoodException {
         String w = words.get(s.at());
         boolean pastForm = w.length() > 4 && w.endsWith("ed") || Verbs.IRREGULAR.containsKey(w);
@@ -569,6 +571,9 @@ final class IntentReader {
         if (!pastForm || s.at() == 0 || !ValueIndex.isText(chosen.column()) || valueWords.isEmpty()
                 || !PASSING_STATES.contains(valueWords.get(0))) {
             return; // "have attended", "have travelled", "have cancelled": a state rows end in, which says it was done
+        }
+        if (mentions.stream().anyMatch(m -> tableRightAfter(m, s))) {
+            return; // "customers who have confirmed bookings": the bookings' state
         }
         String before = words.get(s.at() - 1);
         boolean done = Set.of("have", "has", "had", "ve", "having").contains(before)
@@ -580,6 +585,7 @@ final class IntentReader {
         }
     }
 
+    /** The tables named right before or right after a value, with no word between ("the team Alcatraz", "Queen machines"). */
     private static Set<TableInfo> tablesBeside(ValueSpot s, List<Mention> mentions) {
         Set<TableInfo> out = new LinkedHashSet<>();
         for (Mention m : mentions) {
@@ -621,7 +627,8 @@ final class IntentReader {
             while (j < words.size() && Set.of("in", "the", "us").contains(words.get(j))) {
                 j++;
             }
-            if (j < words.size() && Set.of("most", "least", "more", "less").contains(words.get(j))) {
+            if (j < words.size() && Set.of("most", "least", "more", "less").contains(words.get(j))
+                    && !(j + 1 < words.size() && namesTable(words.get(j + 1)))) { // not "made the most appointments"
                 return String.join(" ", words.subList(i, j + 1));
             }
         }
@@ -1021,7 +1028,7 @@ final class IntentReader {
             if (Set.of("or", "and", "nor").contains(at(end)) && end + 1 < words.size()) {
                 // "not counting cancelled orders or delivery charges": what follows is left out too, and it cannot say how
                 throw new NotUnderstoodException("it does not know what '" + String.join(" ", words.subList(i, Math.min(words.size(),
-                        end + 3))) + "' leaves out");
+                        end + 2))) + "' leaves out");
             }
             conditions.addAll(found);
             exclusions.addAll(found);

@@ -349,8 +349,8 @@ final class SqlWriter {
             List<String> key = keyColumns(in.base());
             if (fansOut && in.dateColumn() != null && !in.dateColumn().table().equals(in.base()) && passive(in.questionWords())) {
                 // "how many tools were borrowed in May": each tool once, or each loan (a tool borrowed twice is two)?
-                throw new NotUnderstoodException("it does not know whether to count each " + in.base().name() + " once or each "
-                        + in.dateColumn().table().name() + " row");
+                throw new NotUnderstoodException("it does not know whether to count each row of " + in.base().name()
+                        + " once or each row of " + in.dateColumn().table().name());
             }
             return fansOut && key.size() == 1 ? "COUNT(DISTINCT " + key.get(0) + ")" : "COUNT(*)";
         }
@@ -417,7 +417,7 @@ final class SqlWriter {
     private static boolean passive(List<String> words) {
         for (int i = 0; i + 1 < words.size(); i++) {
             String next = words.get(i + 1);
-            if (Set.of("were", "was", "been", "being").contains(words.get(i)) && next.length() > 3
+            if (Set.of("were", "was", "been", "being").contains(words.get(i)) && next.length() > 2
                     && (next.endsWith("ed") || PAST_FORMS.contains(next))) {
                 return true;
             }
@@ -489,7 +489,10 @@ final class SqlWriter {
         List<ColumnInfo> codes = t.columns().stream().filter(c -> !isNumeric(c) && ValueIndex.isText(c) && !ColumnRole.isKey(t, c))
                 .filter(c -> {
                     List<String> w = Words.split(c.name());
-                    return !w.isEmpty() && CODE_WORDS.contains(w.get(w.size() - 1));
+                    // the table's own code (site_code of sites, asset_tag of assets) or a plate; never a promo, currency or
+                    // postal code, which many rows share
+                    return w.size() >= 2 && CODE_WORDS.contains(w.get(w.size() - 1)) && (Words.stems(t.name()).contains(Words.stem(w.get(0)))
+                            || w.contains("plate") || w.contains("isbn"));
                 }).toList();
         return codes.size() == 1 ? codes : List.of();
     }

@@ -675,7 +675,9 @@ final class Justification {
                         if (v instanceof StringValue s) {
                             List<String> value = Words.stems(s.getValue());
                             List<String> after = Words.stems(String.join(" ", w.subList(2, Math.min(w.size(), 2 + value.size()))));
-                            if (!value.isEmpty() && value.equals(after)) {
+                            String next = 2 + value.size() < w.size() ? Words.stem(w.get(2 + value.size())) : "";
+                            boolean rowsNamed = parts.tables.tables().stream().anyMatch(t -> Words.stems(t.name()).contains(next));
+                            if (!value.isEmpty() && value.equals(after) && !rowsNamed) { // not "how many Seafood products"
                                 doubts.add("the question counts '" + s.getValue() + "', a value of " + c.column().sql()
                                         + ", and the SQL counts the " + countedTable.name() + " that have one");
                                 return;

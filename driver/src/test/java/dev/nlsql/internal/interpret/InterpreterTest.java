@@ -338,4 +338,12 @@ class InterpreterTest {
                 List.of(new ValueLink(TRACK, TRACK.column("composer"), "Queen", "queen")), List.of());
         assertTrue(own.doubts().stream().noneMatch(d -> d.contains("asks which")), own.doubts().toString());
     }
+
+    @Test
+    void aValueCountedWithItsOwnRowsNamedIsNoDoubt() {
+        Interpretation i = read("How many Rock tracks are there?", "SELECT COUNT(track.track_id) FROM track JOIN genre"
+                + " ON track.genre_id = genre.genre_id WHERE genre.name = 'Rock'",
+                List.of(new ValueLink(GENRE, GENRE.column("name"), "Rock", "rock")), List.of());
+        assertTrue(i.doubts().stream().noneMatch(d -> d.contains("counts 'Rock'")), i.doubts().toString());
+    }
 }
