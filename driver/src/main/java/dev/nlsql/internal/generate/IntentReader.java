@@ -362,9 +362,14 @@ final class IntentReader {
      */
     private boolean verbOfAskedRows(int i) {
         String w = words.get(i);
-        boolean pastForm = w.length() > 3 && w.endsWith("ed") || Verbs.IRREGULAR.containsKey(w);
+        boolean pastForm = pastForm(w, 4);
         return pastForm && i >= 2 && Set.of("which", "what").contains(words.get(i - 2)) && namesTable(words.get(i - 1))
                 && !namesTable(w);
+    }
+
+    /** A verb's past form: an -ed word of at least {@code minLength} letters, or an irregular one ("sold"). */
+    private static boolean pastForm(String w, int minLength) {
+        return w.length() >= minLength && w.endsWith("ed") || Verbs.IRREGULAR.containsKey(w);
     }
 
     /** Subjects of a verb: the word after one is what they do ("we brew"), not a column. */
@@ -566,7 +571,7 @@ final class IntentReader {
      */
     private void stateOfADeed(ValueSpot s, Column chosen, String value, List<Mention> mentions) throws NotUnderstoodException {
         String w = words.get(s.at());
-        boolean pastForm = w.length() > 4 && w.endsWith("ed") || Verbs.IRREGULAR.containsKey(w);
+        boolean pastForm = pastForm(w, 5);
         List<String> valueWords = Words.split(value);
         if (!pastForm || s.at() == 0 || !ValueIndex.isText(chosen.column()) || valueWords.isEmpty()
                 || !PASSING_STATES.contains(valueWords.get(0))) {
@@ -911,7 +916,7 @@ final class IntentReader {
         }
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
-            Mention d = !used[i] && (w.endsWith("ed") || Verbs.IRREGULAR.containsKey(w)) ? dateVerb(i, Set.of()) : null;
+            Mention d = !used[i] && pastForm(w, 0) ? dateVerb(i, Set.of()) : null;
             if (d != null && d.table() != null) {
                 named.add(d.table()); // "amount paid": payments, whose paid_on the verb names
             }
@@ -930,7 +935,7 @@ final class IntentReader {
                 if (m == null) {
                     m = new Mention(i, 1, null, null, "money");
                 }
-            } else if ((w.endsWith("ed") || Verbs.IRREGULAR.containsKey(w)) && (m = dateVerb(i, named)) != null) {
+            } else if (pastForm(w, 0) && (m = dateVerb(i, named)) != null) {
                 // "hired after 1993", "paid" (paid_on): the date a date phrase applies to; without one, only grammar
             } else if (PRICE.contains(w)) {
                 m = new Mention(i, 1, null, null, "price");
