@@ -62,6 +62,35 @@ public final class TestPostgres {
         }
     }
 
+    private static final java.util.Map<String, String> UNUSED_PREFIXES = new java.util.HashMap<>();
+
+    /**
+     * A database name prefix that no database on the server starts with when this JVM first asks: {@code prefix} itself,
+     * else with a number before its last "_" ("nlsql_heldout_" becomes "nlsql_heldout2_"). The same answer for the rest
+     * of the run. Databases an interrupted run left behind are then neither reused with stale data nor dropped by this
+     * run, which leaves the server as it found it.
+     */
+    public static synchronized String unusedPrefix(String prefix) throws SQLException {
+        String known = UNUSED_PREFIXES.get(prefix);
+        if (known != null) {
+            return known;
+        }
+        String stem = prefix.endsWith("_") ? prefix.substring(0, prefix.length() - 1) : prefix;
+        try (Connection c = connect();
+                java.sql.PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_database WHERE starts_with(datname, ?)")) {
+            for (int n = 1; ; n++) {
+                String candidate = n == 1 ? prefix : stem + n + "_";
+                ps.setString(1, candidate);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        UNUSED_PREFIXES.put(prefix, candidate);
+                        return candidate;
+                    }
+                }
+            }
+        }
+    }
+
     /**
      * Creates each role ("name LOGIN", "name NOLOGIN PASSWORD 'x'") unless it exists; drop them with {@link #dropRoles}
      * (what is left is dropped when the JVM ends).

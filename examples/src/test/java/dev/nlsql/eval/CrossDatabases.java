@@ -51,7 +51,11 @@ public final class CrossDatabases {
     }
 
     public static String name(String db, String part) {
-        return "nlsql_xdb_" + db + "_" + part;
+        try {
+            return TestPostgres.unusedPrefix("nlsql_xdb_") + db + "_" + part;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The plain JDBC URL of a part: "a", "b" or "full". */

@@ -133,6 +133,14 @@ class HeldOutSetsIT {
             List.of("Which 3 students had the most lessons in 2024?"), "held-out-39", List.of("which conductor has done the most concerts"));
     private static final String PREFIX = "nlsql_heldout_";
 
+    private static String unusedPrefix() {
+        try {
+            return TestPostgres.unusedPrefix(PREFIX);
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @BeforeAll
     static void load() throws Exception {
         for (Map.Entry<String, List<String[]>> set : SETS.entrySet()) {
@@ -163,7 +171,7 @@ class HeldOutSetsIT {
 
     /** Each set's databases apart: two sets may both have a "library". */
     private static String prefix(String set) {
-        return PREFIX + (set.equals("held-out") ? "1" : set.substring("held-out-".length())) + "_";
+        return unusedPrefix() + (set.equals("held-out") ? "1" : set.substring("held-out-".length())) + "_";
     }
 
     /** A plain SQL script or pg_dump's plain format: statements, and COPY ... FROM stdin blocks up to their "\\." line. */

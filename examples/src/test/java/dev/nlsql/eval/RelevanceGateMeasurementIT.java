@@ -97,8 +97,8 @@ class RelevanceGateMeasurementIT {
         }
     }
 
-    private static String sqlEvalDatabase(String db) {
-        return "nlsql_relevance_gate_" + db;
+    private static String sqlEvalDatabase(String db) throws SQLException {
+        return TestPostgres.unusedPrefix("nlsql_relevance_gate_") + db;
     }
 
     /** db, yes/no, question; a "# kind: k" line names the kind of the unanswerable rows after it. */
