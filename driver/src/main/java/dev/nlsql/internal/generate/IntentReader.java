@@ -516,6 +516,7 @@ final class IntentReader {
                     .findFirst().orElseThrow().value();
             countedValue(s, chosen, value, mentions);
             stateOfADeed(s, chosen, value, mentions);
+            newlyMade(s, chosen, value);
             Filter f = new Filter(chosen, value);
             if (!filters.contains(f)) {
                 filters.add(f);
@@ -587,6 +588,27 @@ final class IntentReader {
         if (done) {
             throw new NotUnderstoodException("'" + before + " " + w + "' says something was done, and " + chosen.sql() + " = '" + value
                     + "' keeps only the rows still in that state; it does not know which is meant");
+        }
+    }
+
+    /** Verbs of rows coming into being, in which "new" may mean made then rather than a state. */
+    private static final Set<String> COMING_IN = Set.of("came", "come", "comes", "arrived", "arrive", "arrives", "got", "get", "received");
+
+    /**
+     * "How many new tickets were opened in June?": 'new' may be the state 'new' or the rows made then (every ticket opened
+     * in June was new once). When the question also says the rows were made (an -ed verb after it, "came in"), which is
+     * meant is not settled; "how many new tickets are there" stays the state.
+     */
+    private void newlyMade(ValueSpot s, Column chosen, String value) throws NotUnderstoodException {
+        if (!value.equalsIgnoreCase("new") || !words.get(s.at()).equals("new")) {
+            return;
+        }
+        for (int i = s.at() + 1; i < words.size(); i++) {
+            String w = words.get(i);
+            if (COMING_IN.contains(w) || pastForm(w, 5) && !namesTable(w)) {
+                throw new NotUnderstoodException("'new' may be " + chosen.sql() + " = '" + value + "' or the rows that '" + w
+                        + "' says were made then; it does not know which is meant");
+            }
         }
     }
 

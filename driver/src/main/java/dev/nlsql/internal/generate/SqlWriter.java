@@ -129,6 +129,7 @@ final class SqlWriter {
             throw new NotUnderstoodException("its joins would count some " + base.name() + " rows more than once");
         }
         String agg = aggregateExpression(in, joins.fansOut());
+        unitsOrKinds(in, base, joins, agg);
         String from = joins.from();
         // "how many assignments does each project have": a project with none is a group too, counted 0
         Joins.EveryParent every = everyGroup(in, base) ? Joins.everyParent(catalog, in.groupTable(), base, in.questionWords()) : null;
@@ -355,6 +356,31 @@ final class SqlWriter {
             return fansOut && key.size() == 1 ? "COUNT(DISTINCT " + key.get(0) + ")" : "COUNT(*)";
         }
         return in.aggregate() + "(" + ref(in.measure()) + ")";
+    }
+
+    /** Columns that say how many units a row is. */
+    private static final Set<String> UNIT_COLUMNS = Set.of("quantity", "qty", "units", "quantity_sold", "units_sold");
+
+    /**
+     * "Which salon has sold the most products?": the different products counted once each, or the units sold, which a
+     * quantity column of the rows joined through adds up. When the rows counted are reached through rows that refer to
+     * them and carry a quantity, which is meant is not settled.
+     */
+    private static void unitsOrKinds(Intent in, TableInfo base, Joins joins, String agg) throws NotUnderstoodException {
+        if (!joins.fansOut() || agg == null || !agg.startsWith("COUNT(DISTINCT") || in.measure() != null) {
+            return;
+        }
+        for (TableInfo t : joins.tables()) {
+            if (t.equals(base) || !t.refersTo(base)) {
+                continue; // "customers who bought a widget": an order line's quantity is of the product, not the customer
+            }
+            for (ColumnInfo c : t.columns()) {
+                if (UNIT_COLUMNS.contains(c.name().toLowerCase(Locale.ROOT)) && isNumeric(c)) {
+                    throw new NotUnderstoodException("it does not know whether to count the different " + base.name() + " or add up "
+                            + t.name() + "." + c.name());
+                }
+            }
+        }
     }
 
     /** The date a date phrase means: the first date column of a table the question uses, else of a table the base refers to. */

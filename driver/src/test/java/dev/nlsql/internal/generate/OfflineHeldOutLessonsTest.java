@@ -909,4 +909,45 @@ class OfflineHeldOutLessonsTest {
             assertTrue(!e.getMessage().contains("asks for money"), e.getMessage());
         }
     }
+
+    /**
+     * Left over from the attacks' variants, both wrong at high: "How many new tickets were opened in June 2025?" kept the
+     * status 'new' (every ticket opened in June was new then); "Which salon has sold the most products?" counted the
+     * different products, not the units of product_sales.quantity. Both decline; the plain readings stay.
+     */
+    @Test
+    void newRowsMadeThenAndUnitsSoldAreNotSettled() throws Exception {
+        TableInfo tickets = new TableInfo("public", "tickets", null, List.of(col("ticket_id", "int4"), col("status", "text"),
+                new ColumnInfo("opened_at", "date", false, null)), List.of("ticket_id"), List.of());
+        SchemaCatalog desk = new SchemaCatalog("PostgreSQL", "15", "public", List.of(tickets));
+        List<ValueLink> fresh = List.of(ShopCatalog.value(tickets, "status", "new"));
+        NotUnderstoodException e = assertThrows(NotUnderstoodException.class,
+                () -> sql(desk, "How many new tickets were opened in June 2025?", fresh));
+        assertTrue(e.getMessage().contains("'new' may be tickets.status = 'new'"), e.getMessage());
+        assertEquals("SELECT COUNT(*) AS count FROM tickets WHERE tickets.status = 'new'", sql(desk, "How many new tickets are there?", fresh));
+
+        TableInfo salons = new TableInfo("public", "salons", null, List.of(col("salon_id", "int4"), col("salon_name", "text")),
+                List.of("salon_id"), List.of());
+        TableInfo products = new TableInfo("public", "products", null, List.of(col("product_id", "int4"), col("product_name", "text")),
+                List.of("product_id"), List.of());
+        TableInfo sales = new TableInfo("public", "product_sales", null, List.of(col("sale_id", "int4"), col("salon_id", "int4"),
+                col("product_id", "int4"), col("quantity", "int4")), List.of("sale_id"), List.of(
+                new ForeignKey(List.of("salon_id"), "public", "salons", List.of("salon_id")),
+                new ForeignKey(List.of("product_id"), "public", "products", List.of("product_id"))));
+        SchemaCatalog grooming = new SchemaCatalog("PostgreSQL", "15", "public", List.of(salons, products, sales));
+        e = assertThrows(NotUnderstoodException.class, () -> sql(grooming, "Which salon has sold the most products?", List.of()));
+        assertEquals("it does not know whether to count the different products or add up product_sales.quantity", e.getMessage());
+        TableInfo customers = new TableInfo("public", "customers", null, List.of(col("customer_id", "int4"), col("full_name", "text")),
+                List.of("customer_id"), List.of());
+        TableInfo orders = new TableInfo("public", "orders", null, List.of(col("order_id", "int4"), col("customer_id", "int4")),
+                List.of("order_id"), List.of(new ForeignKey(List.of("customer_id"), "public", "customers", List.of("customer_id"))));
+        TableInfo lines = new TableInfo("public", "order_lines", null, List.of(col("line_id", "int4"), col("order_id", "int4"),
+                col("product_id", "int4"), col("quantity", "int4")), List.of("line_id"), List.of(
+                new ForeignKey(List.of("order_id"), "public", "orders", List.of("order_id")),
+                new ForeignKey(List.of("product_id"), "public", "products", List.of("product_id"))));
+        SchemaCatalog shop = new SchemaCatalog("PostgreSQL", "15", "public", List.of(customers, orders, lines, products));
+        List<ValueLink> widget = List.of(ShopCatalog.value(products, "product_name", "Widget"));
+        String bought = sql(shop, "How many customers bought Widget?", widget);
+        assertTrue(bought.contains("COUNT(DISTINCT customers.customer_id)"), "a line's quantity is of the product: " + bought);
+    }
 }
