@@ -233,7 +233,7 @@ final class AbsenceReader {
     /** The one date of {@code t} named after the verb ("issued": issued_at), else null. */
     private static ColumnInfo dateNamedAfter(String verb, TableInfo t) {
         List<String> roots = Verbs.roots(verb);
-        List<ColumnInfo> named = t.columns().stream().filter(c -> SqlWriter.isDate(c)
+        List<ColumnInfo> named = t.columns().stream().filter(c -> c.isDate()
                 && Verbs.sameRoot(roots, Words.split(c.name()).get(0))).toList();
         return named.size() == 1 ? named.get(0) : null;
     }

@@ -446,7 +446,7 @@ final class AbsentAttribute {
 
     /** Whether a table has two dates or times a span could run between. */
     private static boolean twoDates(TableInfo t) {
-        return t.columns().stream().filter(SqlWriter::isDate).count() >= 2;
+        return t.columns().stream().filter(ColumnInfo::isDate).count() >= 2;
     }
 
     /** The table a phrase names itself ("each author email": author; "the most challenging mountains": mountain), or null. */

@@ -67,7 +67,7 @@ public final class ExampleQuestion {
 
     private static boolean hasDate(TableInfo t) {
         for (ColumnInfo c : t.columns()) {
-            if (SqlWriter.isDate(c)) {
+            if (c.isDate()) {
                 return true;
             }
         }

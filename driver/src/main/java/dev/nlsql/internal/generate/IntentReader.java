@@ -252,7 +252,7 @@ final class IntentReader {
                         throw new NotUnderstoodException("the glossary's '" + term.term() + "' names " + term.means()
                                 + ", which is not a column here");
                     }
-                    out.add(new Mention(s.at(), s.length(), tables.get(0), c, c != null && SqlWriter.isDate(c) ? "date" : null));
+                    out.add(new Mention(s.at(), s.length(), tables.get(0), c, c != null && c.isDate() ? "date" : null));
                 }
                 case MEASURE -> out.add(new Mention(s.at(), s.length(), null, null, "term", term));
                 case FILTER -> {
@@ -633,7 +633,7 @@ final class IntentReader {
         List<String> tableStems = Words.stems(t.name());
         for (ColumnInfo c : t.columns()) {
             List<String> n = Words.split(c.name());
-            if (SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name()) && n.size() > 1 && n.contains("count")
+            if (c.isNumeric() && !t.primaryKey().contains(c.name()) && n.size() > 1 && n.contains("count")
                     && n.stream().filter(w -> !w.equals("count")).map(Words::stem).anyMatch(tableStems::contains)) {
                 return c;
             }
@@ -1096,7 +1096,7 @@ final class IntentReader {
             for (ColumnInfo c : t.columns()) {
                 List<String> parts = new ArrayList<>(Words.split(c.name()));
                 parts.removeIf(p -> Set.of("is", "was", "has", "on", "at", "date", "time", "ts").contains(p));
-                boolean flagOrDate = SqlWriter.isBoolean(c) || SqlWriter.isDate(c);
+                boolean flagOrDate = c.isBoolean() || c.isDate();
                 if (flagOrDate && parts.size() == 1 && Verbs.sameRoot(roots, parts.get(0))) {
                     named.add(new Column(t, c));
                 }
@@ -1111,10 +1111,10 @@ final class IntentReader {
         Column c = named.get(0);
         tables.add(c.table());
         String ref = ref(c.table(), c.column());
-        if (SqlWriter.isDate(c.column())) {
+        if (c.column().isDate()) {
             leftOutDates.add(c.column());
         }
-        String sql = SqlWriter.isBoolean(c.column()) ? ref + " IS NOT TRUE" : ref + " IS NULL";
+        String sql = c.column().isBoolean() ? ref + " IS NOT TRUE" : ref + " IS NULL";
         return new Intent.Expression(sql, c.column().name(), List.of(c.table()));
     }
 
@@ -1130,7 +1130,7 @@ final class IntentReader {
      * Anywhere else the column is shown, as before.
      */
     private boolean flagCondition(Mention m) {
-        if (m.column() == null || m.kind() != null || m.length() != 1 || !SqlWriter.isBoolean(m.column())) {
+        if (m.column() == null || m.kind() != null || m.length() != 1 || !m.column().isBoolean()) {
             return false;
         }
         int before = m.at() - 1;
@@ -1213,7 +1213,7 @@ final class IntentReader {
         List<Mention> found = new ArrayList<>();
         for (TableInfo t : catalog.tables()) {
             for (ColumnInfo c : t.columns()) {
-                if (!SqlWriter.isNumeric(c) || t.primaryKey().contains(c.name())) {
+                if (!c.isNumeric() || t.primaryKey().contains(c.name())) {
                     continue;
                 }
                 List<String> own = new ArrayList<>(Words.split(c.name()));
@@ -1230,7 +1230,7 @@ final class IntentReader {
             found = inNamed.isEmpty() ? found : inNamed;
         }
         if (found.size() > 1) {
-            List<Mention> money = found.stream().filter(m -> SqlWriter.isMoneyTyped(m.column())).toList();
+            List<Mention> money = found.stream().filter(m -> m.column().isMoneyTyped()).toList();
             found = money.isEmpty() ? found : money;
         }
         if (found.size() > 1) {
@@ -1247,7 +1247,7 @@ final class IntentReader {
         for (TableInfo t : catalog.tables()) {
             for (ColumnInfo c : t.columns()) {
                 List<String> parts = Words.split(c.name());
-                if (!SqlWriter.isDate(c)) {
+                if (!c.isDate()) {
                     continue;
                 }
                 String x = parts.size() == 2 && Set.of("date", "on", "at", "time").contains(parts.get(1)) ? parts.get(0) : null;
@@ -1387,7 +1387,7 @@ final class IntentReader {
                     length = headWord(c.name()).stream().anyMatch(n -> sameWord(w, n)) && !Words.isStop(s) && !FILLER.contains(w) ? 1 : 0;
                 } else {
                     String s = Words.stem(words.get(i));
-                    length = c.comment() != null && Words.stems(c.comment()).contains(s) && SqlWriter.isNumeric(c) ? 1 : 0;
+                    length = c.comment() != null && Words.stems(c.comment()).contains(s) && c.isNumeric() ? 1 : 0;
                 }
                 if (length > best) {
                     found.clear();
@@ -1575,7 +1575,7 @@ final class IntentReader {
         Column dateColumn = null;
         List<Mention> dateWords = new ArrayList<>();
         for (Mention m : mentions) {
-            if (dated && m.kind() == null && m.column() != null && SqlWriter.isDate(m.column()) && dateAt >= m.at() + m.length()
+            if (dated && m.kind() == null && m.column() != null && m.column().isDate() && dateAt >= m.at() + m.length()
                     && words.subList(m.at() + m.length(), dateAt).stream().allMatch(Words::isStop)) {
                 // "with an end date in 2023": the date named right before the phrase is the one it is about
                 if (dateColumn != null && !dateColumn.column().equals(m.column())) {
@@ -1616,7 +1616,7 @@ final class IntentReader {
                 continue;
             }
             boolean afterBy = groupWords.contains(m.at());
-            boolean numeric = m.column() != null && SqlWriter.isNumeric(m.column());
+            boolean numeric = m.column() != null && m.column().isNumeric();
             if (afterBy && !ranking) {
                 if (groupTable != null || m.kind() != null) {
                     throw new NotUnderstoodException("it groups by one thing only");
@@ -1667,7 +1667,7 @@ final class IntentReader {
                 }
                 if (entity != null && shown.isEmpty()) {
                     groupTable = entity; // "top 5 customers by revenue"
-                } else if (entity == null && shown.size() == 1 && !SqlWriter.isDate(shown.get(0).column())) {
+                } else if (entity == null && shown.size() == 1 && !shown.get(0).column().isDate()) {
                     groupTable = shown.get(0).table(); // "top 5 countries by revenue"
                     groupColumn = shown.remove(0).column();
                 } else if (grain == null) {
@@ -1686,14 +1686,14 @@ final class IntentReader {
                     throw new NotUnderstoodException("it does not know what to do with the price");
                 }
             }
-            if (ranking && entity == null && measure != null && shown.size() == 1 && SqlWriter.isDate(shown.get(0).column()) == false) {
+            if (ranking && entity == null && measure != null && shown.size() == 1 && shown.get(0).column().isDate() == false) {
                 // "top 5 countries by total amount": the countries are grouped, the amount summed
                 groupTable = shown.get(0).table();
                 groupColumn = shown.remove(0).column();
                 aggregate = aggregate != null ? aggregate : "SUM";
                 base = measure.table();
             } else if (ranking && entity != null && measure == null && counted == null && shown.size() == 1
-                    && (aggregate == null || "COUNT".equals(aggregate)) && !SqlWriter.isDate(shown.get(0).column())
+                    && (aggregate == null || "COUNT".equals(aggregate)) && !shown.get(0).column().isDate()
                     && (superlative == null || Set.of("most", "least", "fewest").contains(superlative))) {
                 // never "which team has the biggest stadium" as the stadium with the most teams: biggest is no count
                 // "which country has the most customers": rows of customers counted per country
@@ -1721,7 +1721,7 @@ final class IntentReader {
                     throw new NotUnderstoodException("it does not know what to rank " + entity.name() + " by");
                 }
             } else if (ranking && entity == null && measure == null && counted == null && "COUNT".equals(aggregate) && shown.size() == 1
-                    && !SqlWriter.isDate(shown.get(0).column())) {
+                    && !shown.get(0).column().isDate()) {
                 groupTable = shown.get(0).table(); // "the most common ship country": its rows counted per country
                 groupColumn = shown.remove(0).column();
                 base = groupTable;
@@ -1779,7 +1779,7 @@ final class IntentReader {
             measure = shown.remove(0); // "how many elements", "number of titles per rating": the distinct values of the column named
             countsValues = true;
         }
-        if (shown.size() == 1 && SqlWriter.isBoolean(shown.get(0).column()) && measure == null && aggregate == null) {
+        if (shown.size() == 1 && shown.get(0).column().isBoolean() && measure == null && aggregate == null) {
             // "which branches have a cafe" is not the list of has_cafe's two values
             throw new NotUnderstoodException("it does not know whether " + shown.get(0).column().name()
                     + " is a condition on the rows or a column to show");
@@ -1964,7 +1964,7 @@ final class IntentReader {
         }
         TableInfo t = GlossarySpots.table(catalog, m.group(1));
         ColumnInfo c = t == null ? null : t.columnIgnoreCase(m.group(2));
-        return c != null && SqlWriter.isNumeric(c) && !SqlWriter.isMoneyTyped(c);
+        return c != null && c.isNumeric() && !c.isMoneyTyped();
     }
 
     private static String aggregateWord(String aggregate) {
@@ -2023,7 +2023,7 @@ final class IntentReader {
             Column near = before == null || !about.contains(before) ? null : dateOrHeaderDate(before);
             if (near != null) {
                 dates = List.of(near);
-            } else if (dateOrHeaderDate(base) == null && base.columns().stream().anyMatch(SqlWriter::isDate)) {
+            } else if (dateOrHeaderDate(base) == null && base.columns().stream().anyMatch(ColumnInfo::isDate)) {
                 // policies with a start and an end date: a joined table's one date (the customer's birth date) is not theirs
                 dates = List.of();
             }
@@ -2032,7 +2032,7 @@ final class IntentReader {
             throw new NotUnderstoodException("it does not know whose date the date phrase is about: "
                     + dates.stream().map(Column::sql).toList());
         }
-        boolean ownDates = about.stream().anyMatch(t -> t.columns().stream().anyMatch(SqlWriter::isDate));
+        boolean ownDates = about.stream().anyMatch(t -> t.columns().stream().anyMatch(ColumnInfo::isDate));
         if (dates.isEmpty() && events.isEmpty() && !ownDates) {
             // only when what is counted has no date at all: "Ford rentals in 2025" is about a rental's dates, never the car's
             dates = reads.stream().filter(t -> !about.contains(t)).map(this::dateOrHeaderDate).filter(java.util.Objects::nonNull)
@@ -2040,7 +2040,7 @@ final class IntentReader {
         }
         if (dates.size() != 1) {
             TableInfo t = about.get(0);
-            List<String> own = t.columns().stream().filter(SqlWriter::isDate).map(ColumnInfo::name).toList();
+            List<String> own = t.columns().stream().filter(ColumnInfo::isDate).map(ColumnInfo::name).toList();
             throw new NotUnderstoodException(own.isEmpty() ? "it found no date in " + t.name()
                     : "it does not know which date of " + t.name() + " is meant: " + own);
         }
@@ -2053,7 +2053,7 @@ final class IntentReader {
         if (own != null) {
             return new Column(t, own);
         }
-        if (t.columns().stream().anyMatch(c -> SqlWriter.isDate(c) && !leftOutDates.contains(c))) {
+        if (t.columns().stream().anyMatch(c -> c.isDate() && !leftOutDates.contains(c))) {
             return null; // dates of its own, none of them the obvious one
         }
         List<String> stems = Words.stems(t.name());
@@ -2077,7 +2077,7 @@ final class IntentReader {
 
     /** {@link #ownDate(TableInfo)} with the dates that leave rows out given. */
     static ColumnInfo ownDate(TableInfo t, Set<ColumnInfo> leftOut) {
-        List<ColumnInfo> dates = t.columns().stream().filter(SqlWriter::isDate).filter(c -> !leftOut.contains(c)).toList();
+        List<ColumnInfo> dates = t.columns().stream().filter(ColumnInfo::isDate).filter(c -> !leftOut.contains(c)).toList();
         if (dates.size() == 1) {
             return dates.get(0);
         }
@@ -2132,7 +2132,7 @@ final class IntentReader {
      */
     private void secondQuestionShown(List<Mention> mentions, List<Column> shown, TableInfo groupTable, boolean listsRows)
             throws NotUnderstoodException {
-        boolean datesShown = listsRows && shown.isEmpty() || shown.stream().anyMatch(c -> SqlWriter.isDate(c.column()));
+        boolean datesShown = listsRows && shown.isEmpty() || shown.stream().anyMatch(c -> c.column().isDate());
         for (int i = 1; i < words.size(); i++) {
             String w = words.get(i);
             boolean andBefore = words.get(i - 1).equals("and") || i > 1 && words.get(i - 2).equals("and") && Words.isStop(words.get(i - 1));
@@ -2164,7 +2164,7 @@ final class IntentReader {
 
     private boolean comparisonColumn(Mention m) {
         boolean priceOrMoney = "price".equals(m.kind()) || "money".equals(m.kind());
-        if (!priceOrMoney && (m.column() == null || !SqlWriter.isNumeric(m.column()))) {
+        if (!priceOrMoney && (m.column() == null || !m.column().isNumeric())) {
             return false;
         }
         for (Compared c : comparisons) {
@@ -2178,7 +2178,7 @@ final class IntentReader {
 
     private Column comparisonTarget(int opAt, TableInfo base, List<Mention> mentions) throws NotUnderstoodException {
         for (Mention m : mentions) {
-            if (m.column() != null && SqlWriter.isNumeric(m.column()) && (m.at() + m.length() == opAt || m.at() + m.length() == opAt - 1)) {
+            if (m.column() != null && m.column().isNumeric() && (m.at() + m.length() == opAt || m.at() + m.length() == opAt - 1)) {
                 return new Column(m.table(), m.column());
             }
             if (m.term() != null && m.at() + m.length() >= opAt - 1 && m.at() < opAt) {
@@ -2213,7 +2213,7 @@ final class IntentReader {
         for (List<String> hints : tiers) {
             List<ColumnInfo> found = new ArrayList<>();
             for (ColumnInfo c : t.columns()) {
-                if (!SqlWriter.isNumeric(c) || t.primaryKey().contains(c.name())) {
+                if (!c.isNumeric() || t.primaryKey().contains(c.name())) {
                     continue;
                 }
                 List<String> names = Words.split(c.name());
@@ -2223,7 +2223,7 @@ final class IntentReader {
                     found.add(c);
                 }
             }
-            List<ColumnInfo> money = found.stream().filter(SqlWriter::isMoneyTyped).toList();
+            List<ColumnInfo> money = found.stream().filter(ColumnInfo::isMoneyTyped).toList();
             if (!money.isEmpty()) {
                 found = money;
             }
@@ -2293,7 +2293,7 @@ final class IntentReader {
             return;
         }
         for (ColumnInfo c : t.columns()) {
-            if (c != money && SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name())
+            if (c != money && c.isNumeric() && !t.primaryKey().contains(c.name())
                     && Words.split(c.name()).stream().anyMatch(QUANTITIES::contains)) {
                 throw new NotUnderstoodException("each row of " + t.name() + " has a quantity (" + c.name() + ") and a price ("
                         + money.name() + "), and it does not know whether the amount asked for is their product");

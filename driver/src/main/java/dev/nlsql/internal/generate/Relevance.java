@@ -1,6 +1,7 @@
 package dev.nlsql.internal.generate;
 
 import dev.nlsql.internal.generate.SchemaWords.Link;
+import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.NameSynonyms;
 import dev.nlsql.internal.schema.SchemaCatalog;
 import dev.nlsql.internal.schema.TableInfo;
@@ -143,7 +144,7 @@ final class Relevance {
             return false;
         }
         return Words.split(question).stream().map(schema::entity).filter(java.util.Objects::nonNull).anyMatch(
-                t -> t.columns().stream().filter(SqlWriter::isDate).count() >= 2);
+                t -> t.columns().stream().filter(ColumnInfo::isDate).count() >= 2);
     }
 
     /**

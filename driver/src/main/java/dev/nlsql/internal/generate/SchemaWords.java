@@ -79,7 +79,7 @@ final class SchemaWords {
             for (ColumnInfo c : t.columns()) {
                 addName(c.name());
                 addComment(c.comment());
-                numbers |= SqlWriter.isNumeric(c) && !t.primaryKey().contains(c.name());
+                numbers |= c.isNumeric() && !t.primaryKey().contains(c.name());
             }
             people |= t.columnIgnoreCase("full_name") != null || t.columnIgnoreCase("first_name") != null
                     && t.columnIgnoreCase("last_name") != null;

@@ -375,7 +375,7 @@ final class SqlWriter {
                 continue; // "customers who bought a widget": an order line's quantity is of the product, not the customer
             }
             for (ColumnInfo c : t.columns()) {
-                if (UNIT_COLUMNS.contains(c.name().toLowerCase(Locale.ROOT)) && isNumeric(c)) {
+                if (UNIT_COLUMNS.contains(c.name().toLowerCase(Locale.ROOT)) && c.isNumeric()) {
                     throw new NotUnderstoodException("it does not know whether to count the different " + base.name() + " or add up "
                             + t.name() + "." + c.name());
                 }
@@ -387,14 +387,14 @@ final class SqlWriter {
     private String dateColumn(TableInfo base, Set<TableInfo> needed) throws NotUnderstoodException {
         for (TableInfo t : needed) {
             for (ColumnInfo c : t.columns()) {
-                if (isDate(c)) {
+                if (c.isDate()) {
                     return ref(t, c.name());
                 }
             }
         }
         for (TableInfo parent : Joins.parents(catalog, base)) {
             for (ColumnInfo c : parent.columns()) {
-                if (isDate(c)) {
+                if (c.isDate()) {
                     needed.add(parent);
                     return ref(parent, c.name());
                 }
@@ -436,15 +436,12 @@ final class SqlWriter {
         return "SELECT " + select + " FROM " + joined + " WHERE " + ref(related, every.counted()) + " IS NULL";
     }
 
-    private static final Set<String> PAST_FORMS = Set.of("sold", "bought", "paid", "made", "sent", "lent", "taken", "held", "done",
-            "won", "lost", "given", "seen", "written", "driven", "ridden", "spent", "built", "shown", "caught", "kept", "left");
-
     /** "how many tools were borrowed": the rows counted are what a verb was done to, in the passive. */
     private static boolean passive(List<String> words) {
         for (int i = 0; i + 1 < words.size(); i++) {
             String next = words.get(i + 1);
             if (Set.of("were", "was", "been", "being").contains(words.get(i)) && next.length() > 2
-                    && (next.endsWith("ed") || PAST_FORMS.contains(next))) {
+                    && (next.endsWith("ed") || Verbs.irregularPast(next))) {
                 return true;
             }
         }
@@ -463,7 +460,7 @@ final class SqlWriter {
     /** The columns that name a row of {@code t} to a person (see {@link #labelColumns}), else its key. */
     List<String> labels(TableInfo t) {
         List<ColumnInfo> labels = labelColumns(t);
-        if (labels.isEmpty() && t.columnIgnoreCase("description") != null && !isNumeric(t.columnIgnoreCase("description"))) {
+        if (labels.isEmpty() && t.columnIgnoreCase("description") != null && !t.columnIgnoreCase("description").isNumeric()) {
             // "the most expensive damage": its key alone says nothing to a person; its description does
             return List.of(keyColumns(t).get(0), ref(t, t.columnIgnoreCase("description").name()));
         }
@@ -484,7 +481,7 @@ final class SqlWriter {
         ColumnInfo anyName = null;
         for (ColumnInfo c : t.columns()) {
             List<String> stems = Words.stems(c.name());
-            if (stems.size() == 2 && stems.get(1).equals("name") && !isNumeric(c)) {
+            if (stems.size() == 2 && stems.get(1).equals("name") && !c.isNumeric()) {
                 if (tableStems.contains(stems.get(0))) {
                     return List.of(c);
                 }
@@ -512,7 +509,7 @@ final class SqlWriter {
      * vehicle": licence_plate), else none (the key alone, as before).
      */
     private static List<ColumnInfo> codeLabel(TableInfo t) {
-        List<ColumnInfo> codes = t.columns().stream().filter(c -> !isNumeric(c) && ValueIndex.isText(c) && !ColumnRole.isKey(t, c))
+        List<ColumnInfo> codes = t.columns().stream().filter(c -> !c.isNumeric() && ValueIndex.isText(c) && !ColumnRole.isKey(t, c))
                 .filter(c -> {
                     List<String> w = Words.split(c.name());
                     // the table's own code (site_code of sites, asset_tag of assets) or a plate; never a promo, currency or
@@ -527,7 +524,7 @@ final class SqlWriter {
     private static List<ColumnInfo> prefixedPersonName(TableInfo t) {
         for (ColumnInfo first : t.columns()) {
             String n = first.name().toLowerCase(Locale.ROOT);
-            if (n.endsWith("_first_name") && !isNumeric(first)) {
+            if (n.endsWith("_first_name") && !first.isNumeric()) {
                 ColumnInfo last = t.columnIgnoreCase(n.substring(0, n.length() - "first_name".length()) + "last_name");
                 if (last != null) {
                     return List.of(first, last);
@@ -550,29 +547,4 @@ final class SqlWriter {
 
     static String number(double d) {
         return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
-    }
-
-    static boolean isNumeric(ColumnInfo c) {
-        String t = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
-        return Arrays.asList("numeric", "decimal", "int", "int2", "int4", "int8", "integer", "bigint", "smallint", "real",
-                "float", "float4", "float8", "double", "double precision", "money", "serial", "bigserial").contains(t)
-                || t.startsWith("numeric") || t.startsWith("decimal");
-    }
-
-    /** A number that can hold money: not an integer count. */
-    static boolean isMoneyTyped(ColumnInfo c) {
-        String t = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
-        return isNumeric(c) && !t.contains("int") && !t.contains("serial");
-    }
-
-    /** A yes/no column. */
-    static boolean isBoolean(ColumnInfo c) {
-        String t = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
-        return t.equals("bool") || t.equals("boolean");
-    }
-
-    static boolean isDate(ColumnInfo c) {
-        String t = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
-        return t.equals("date") || t.startsWith("timestamp");
-    }
-}
+    }}

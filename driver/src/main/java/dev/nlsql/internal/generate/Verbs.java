@@ -51,6 +51,15 @@ final class Verbs {
             Map.entry("brought", List.of("bring")), Map.entry("died", List.of("die", "death", "dead", "deceased")),
             Map.entry("born", List.of("birth")));
 
+    /** Past participles not in {@link #IRREGULAR}, for the passive ("were lent", "was taken"). */
+    private static final Set<String> MORE_PARTICIPLES = Set.of("lent", "taken", "done", "seen", "driven", "ridden", "shown", "caught",
+            "kept");
+
+    /** An irregular past form or participle ("sold", "taken"). */
+    static boolean irregularPast(String w) {
+        return IRREGULAR.containsKey(w) || MORE_PARTICIPLES.contains(w);
+    }
+
     /** Participles that end in neither -ed nor -en: "have made", "have sold", "made by", "led by". */
     static final Set<String> PARTICIPLES = Set.of("made", "sold", "bought", "paid", "spent", "won", "got", "left", "kept",
             "held", "run", "begun", "done", "seen", "put", "set", "lost", "met", "sent", "taught", "brought", "built", "read", "flown",
@@ -127,7 +136,7 @@ final class Verbs {
     /** A column that records that something happened: a date, or a yes/no flag. */
     private static boolean isEvent(ColumnInfo c) {
         String type = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
-        return SqlWriter.isDate(c) || type.startsWith("bool") || type.equals("bit");
+        return c.isDate() || type.startsWith("bool") || type.equals("bit");
     }
 
     /** As {@link #sameRoot}, and a noun made from the verb: "enrolled" for enrolments, "donated" for donations. */
