@@ -517,6 +517,7 @@ final class IntentReader {
             countedValue(s, chosen, value, mentions);
             stateOfADeed(s, chosen, value, mentions);
             newlyMade(s, chosen, value);
+            passiveOfOtherRows(s, chosen, value, named);
             Filter f = new Filter(chosen, value);
             if (!filters.contains(f)) {
                 filters.add(f);
@@ -589,6 +590,20 @@ final class IntentReader {
             throw new NotUnderstoodException("'" + before + " " + w + "' says something was done, and " + chosen.sql() + " = '" + value
                     + "' keeps only the rows still in that state; it does not know which is meant");
         }
+    }
+
+    /**
+     * "How many day passes were paid in cash?": a past form after "were" says what was done to the rows named. A value of
+     * rows of a table the question does not name (invoices.status 'paid') says nothing of them, and joining to it would
+     * keep only the day passes of members with a paid invoice.
+     */
+    private void passiveOfOtherRows(ValueSpot s, Column chosen, String value, Set<TableInfo> named) throws NotUnderstoodException {
+        if (s.at() == 0 || named.contains(chosen.table()) || !pastForm(words.get(s.at()), 4)
+                || !Set.of("were", "was", "been", "being", "are", "is", "be").contains(words.get(s.at() - 1))) {
+            return;
+        }
+        throw new NotUnderstoodException("'" + words.get(s.at() - 1) + " " + words.get(s.at()) + "' says what was done to the rows named, and '"
+                + value + "' is a value of " + chosen.sql() + ", rows the question does not name; it does not know whether that is meant");
     }
 
     /** Verbs of rows coming into being, in which "new" may mean made then rather than a state. */
@@ -1929,9 +1944,37 @@ final class IntentReader {
             throw new NotUnderstoodException("each row of " + groupTable.name() + " has one " + measure.column().name()
                     + ", so it does not know what the " + measureKind + " adds up per " + groupTable.name());
         }
+        eitherCondition(filters.size() + compared.size() + conditions.size() + (dateFrom != null || dateTo != null ? 1 : 0));
         return new Intent(base, aggregate, measure, groupTable, groupColumn, grain, List.copyOf(filters), compared, dateFrom, dateTo,
                 shown, rankByMeasure, limit, descending, distinct, joined, dateColumn, measureExpression, List.copyOf(conditions),
                 List.copyOf(words));
+    }
+
+    /** Words after "or" that make it part of a bound, not a choice between conditions: "2 or more", "2020 or later". */
+    private static final Set<String> OR_BOUNDS = Set.of("more", "less", "fewer", "over", "above", "under", "below", "later", "earlier",
+            "after", "before", "so", "equal", "greater", "higher", "lower", "longer", "shorter", "older", "younger");
+
+    /**
+     * "How many customers are gold tier or live in Bath?": rows that meet either condition. The conditions read are all
+     * met at once (AND), so an "or" not read into one of them (a yes/no column's "refunded or cancelled" is) declines.
+     */
+    private void eitherCondition(int conditionCount) throws NotUnderstoodException {
+        if (conditionCount == 0) {
+            return;
+        }
+        long orsRead = conditions.stream().filter(c -> c.sql().toLowerCase(Locale.ROOT).matches("(?s).*\\bor\\b.*")).count();
+        int ors = 0;
+        for (int i = 0; i < words.size(); i++) {
+            int at = i;
+            if (words.get(i).equals("or") && spots.stream().noneMatch(s -> s.at() < at && at < s.at() + s.length())
+                    && !(i + 1 < words.size() && OR_BOUNDS.contains(words.get(i + 1)))) {
+                ors++;
+            }
+        }
+        if (ors > orsRead) {
+            throw new NotUnderstoodException("'or' asks for rows that meet either of two conditions, and it reads conditions only as all"
+                    + " met at once");
+        }
     }
 
     /**

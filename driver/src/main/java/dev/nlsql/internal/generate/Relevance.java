@@ -71,7 +71,9 @@ final class Relevance {
             "frequently", "commonly", "common", "never", "winter", "spring", "summer", "autumn",
             // negated auxiliaries written without the apostrophe's letter, as folding leaves them: "which staff aren't"
             "arent", "isnt", "wasnt", "werent", "dont", "doesnt", "didnt", "havent", "hasnt", "hadnt", "wont", "cant", "couldnt",
-            "shouldnt", "wouldnt");
+            "shouldnt", "wouldnt",
+            // a pronoun with its auxiliary, as folding leaves them: "the most we've ever charged"
+            "weve", "ive", "youve", "theyve", "youre", "theyre", "wed", "youd", "theyd", "itll", "wouldve", "couldve", "shouldve");
     /**
      * Words that say how to compute, rank, sort or show a value, never which one: superlatives ("the longest rivers"),
      * units ("in meters", "in days"), the answer's form ("as an integer", "match strings exactly"), "named" and "called",

@@ -485,7 +485,7 @@ final class SqlWriter {
                 if (tableStems.contains(stems.get(0))) {
                     return List.of(c);
                 }
-                if (anyName == null && Set.of("company", "full", "business", "trading", "organisation", "organization")
+                if (anyName == null && Set.of("company", "full", "business", "trading", "organisation", "organization", "common", "display")
                         .contains(stems.get(0))) {
                     anyName = c;
                 }

@@ -51,20 +51,16 @@ final class Verbs {
             Map.entry("brought", List.of("bring")), Map.entry("died", List.of("die", "death", "dead", "deceased")),
             Map.entry("born", List.of("birth")));
 
-    /** Past participles not in {@link #IRREGULAR}, for the passive ("were lent", "was taken"). */
-    private static final Set<String> MORE_PARTICIPLES = Set.of("lent", "taken", "done", "seen", "driven", "ridden", "shown", "caught",
-            "kept");
-
     /** An irregular past form or participle ("sold", "taken"). */
     static boolean irregularPast(String w) {
-        return IRREGULAR.containsKey(w) || MORE_PARTICIPLES.contains(w);
+        return IRREGULAR.containsKey(w) || PARTICIPLES.contains(w);
     }
 
     /** Participles that end in neither -ed nor -en: "have made", "have sold", "made by", "led by". */
     static final Set<String> PARTICIPLES = Set.of("made", "sold", "bought", "paid", "spent", "won", "got", "left", "kept",
             "held", "run", "begun", "done", "seen", "put", "set", "lost", "met", "sent", "taught", "brought", "built", "read", "flown",
             "grown", "shown", "known", "drawn", "thrown", "worn", "torn", "sworn", "sown", "mown", "led", "used", "told", "said", "found",
-            "lent");
+            "lent", "caught", "taken", "driven", "ridden");
 
     private static Map<String, Set<String>> objects() {
         Map<String, Set<String>> out = new java.util.HashMap<>();
