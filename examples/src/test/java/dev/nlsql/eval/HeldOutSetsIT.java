@@ -73,7 +73,10 @@ class HeldOutSetsIT {
             set("held-out-38", "climbing_gym", "held-out-38/climbing_gym.sql", "plant_nursery", "held-out-38/plant_nursery.sql"),
             set("held-out-39", "moving_company", "held-out-39/moving_company.sql", "orchestra", "held-out-39/orchestra.sql"),
             set("held-out-40", "coworking", "held-out-40/coworking.sql", "bicycle_courier", "held-out-40/bicycle_courier.sql"),
-            set("held-out-41", "allotments", "held-out-41/allotments.sql", "home_care", "held-out-41/home_care.sql"));
+            set("held-out-41", "allotments", "held-out-41/allotments.sql", "home_care", "held-out-41/home_care.sql"),
+            set("held-out-42", "beekeeping", "held-out-42/beekeeping.sql", "swimming_pool", "held-out-42/swimming_pool.sql"),
+            set("held-out-43", "wedding_venue", "held-out-43/wedding_venue.sql", "radio_station", "held-out-43/radio_station.sql"),
+            set("held-out-44", "scrap_yard", "held-out-44/scrap_yard.sql", "piano_service", "held-out-44/piano_service.sql"));
 
     /** A set's entry: pairs of a database's name and where its schema comes from. */
     private static Map.Entry<String, List<String[]>> set(String name, String... databases) {
@@ -94,7 +97,8 @@ class HeldOutSetsIT {
             Map.entry("held-out-26", 5), Map.entry("held-out-27", 2), Map.entry("held-out-28", 6), Map.entry("held-out-29", 9),
             Map.entry("held-out-30", 11), Map.entry("held-out-31", 7), Map.entry("held-out-32", 4), Map.entry("held-out-33", 4),
             Map.entry("held-out-34", 4), Map.entry("held-out-35", 5), Map.entry("held-out-36", 13), Map.entry("held-out-37", 11),
-            Map.entry("held-out-38", 12), Map.entry("held-out-39", 7), Map.entry("held-out-40", 12), Map.entry("held-out-41", 6));
+            Map.entry("held-out-38", 12), Map.entry("held-out-39", 7), Map.entry("held-out-40", 12), Map.entry("held-out-41", 6),
+            Map.entry("held-out-42", 10), Map.entry("held-out-43", 8), Map.entry("held-out-44", 6));
     /**
      * Answers the grader counts wrong that are right, each with why: festivals repeat their names across years, and the
      * gold shows the year beside the festival's key and name; the answer shows the key and name, which say which festival.
@@ -115,22 +119,30 @@ class HeldOutSetsIT {
     /**
      * Answerable questions still refused as about no data (NL002), each for a word that is a synonym of a name no rule here
      * knows: "property" for the solar installer's sites, "bill" for an appointment's total_price, "manager" for a staff
-     * member's job_role 'site manager', "nitrate" for the analyte 'Nitrate (as N)' (a word of a longer value). Issue 41's
-     * similarity matching is the way to them; any other refusal fails.
+     * member's job_role 'site manager', "nitrate" for the analyte 'Nitrate (as N)' (a word of a longer value), "classes"
+     * for the swimming pool's lessons; "how long does a repair take" (set 44), a duration of appointments of type 'repair'
+     * read as a question about repairs in general. Issue 41's similarity matching is the way to them; any other refusal
+     * fails.
      */
     private static final Map<String, List<String>> REFUSED_FOR_A_SYNONYM = Map.of("held-out-29", List.of(
             "Average bill for cats versus dogs versus rabbits in 2024, completed appointments only",
             "Which customers don't have any property on file?", "How many customers have a property in Mesa?"),
             "held-out-30", List.of("Who is the current manager of each site?"), "held-out-33", List.of(
-            "What's the average nitrate reading at the Ridgeview Farm Well?"));
+            "What's the average nitrate reading at the Ridgeview Farm Well?"), "held-out-42", List.of(
+            "Which instructor is teaching the most classes in the Summer 2025 term?",
+            "Which instructor has had the most withdrawals from their classes?"), "held-out-44", List.of(
+            "On average, how long does a repair take?"));
     /**
      * A reading the set's writer did not mean, answered at medium, never at high: "Which 3 students had the most lessons in
      * 2024?" counts every lesson of 2024; the writer counts the completed ones, as the tutoring agency's other questions do.
      * The lessons table has a status column the SQL does not filter, which the answer names as its doubt. So has "which
-     * conductor has done the most concerts" (set 39: the writer counts performed concerts), whose "done" is unplaced too.
+     * conductor has done the most concerts" (set 39: the writer counts performed concerts), whose "done" is unplaced too. "how
+     * many no-shows did we get in June?" (set 42) counts the last June by today's date (2026); the writer, whose data ends
+     * on 2025-06-30, means June 2025. The bookings' three dates leave it at medium.
      */
     private static final Map<String, List<String>> WRONG_AT_MEDIUM = Map.of("held-out-32",
-            List.of("Which 3 students had the most lessons in 2024?"), "held-out-39", List.of("which conductor has done the most concerts"));
+            List.of("Which 3 students had the most lessons in 2024?"), "held-out-39", List.of("which conductor has done the most concerts"),
+            "held-out-42", List.of("how many no-shows did we get in June?"));
     private static final String PREFIX = "nlsql_heldout_";
 
     private static String unusedPrefix() {
@@ -214,7 +226,7 @@ class HeldOutSetsIT {
         "held-out-30", "held-out-31", "held-out-32", "held-out-33", "held-out-34", "held-out-35",
         "held-out-36", "held-out-37",
         "held-out-38", "held-out-39",
-        "held-out-40", "held-out-41"})
+        "held-out-40", "held-out-41", "held-out-42", "held-out-43", "held-out-44"})
     void everyAnswerRightNoneWrongAtHighNoneRefused(String set) throws Exception {
         Path questions = Files.createTempFile("nlsql-" + set, ".jsonl");
         try {

@@ -38,13 +38,16 @@ final class Joins {
     private final List<TableInfo> tables;
     private final List<TableInfo> bridges;
     private final List<Edge> steps;
+    private final List<TableInfo> besides;
 
-    private Joins(String from, boolean fansOut, List<TableInfo> tables, List<TableInfo> bridges, List<Edge> steps) {
+    private Joins(String from, boolean fansOut, List<TableInfo> tables, List<TableInfo> bridges, List<Edge> steps,
+            List<TableInfo> besides) {
         this.from = from;
         this.fansOut = fansOut;
         this.tables = tables;
         this.bridges = bridges;
         this.steps = steps;
+        this.besides = besides;
     }
 
     /**
@@ -84,6 +87,14 @@ final class Joins {
     }
 
     /**
+     * The tables a path reaches by going up to a parent and down to its other children (day passes to members to
+     * invoices): rows of those say nothing of the base's own rows but that they share a parent.
+     */
+    List<TableInfo> besides() {
+        return besides;
+    }
+
+    /**
      * @param questionWords the question's words: where two foreign keys link the same tables (a trip's start and end
      *                      station), the one whose own words the question says ("started") is taken; none or both, declined
      */
@@ -96,6 +107,7 @@ final class Joins {
         boolean fans = false;
         List<TableInfo> bridges = new ArrayList<>();
         List<Edge> steps = new ArrayList<>();
+        List<TableInfo> besides = new ArrayList<>();
         for (TableInfo target : needed) {
             if (joined.contains(target)) {
                 continue;
@@ -117,6 +129,9 @@ final class Joins {
                 if (path.get(i - 1).toChildren() && !path.get(i).toChildren() && !bridges.contains(path.get(i).from())) {
                     bridges.add(path.get(i).from());
                 }
+                if (!path.get(i - 1).toChildren() && path.get(i).toChildren()) {
+                    path.subList(i, path.size()).stream().map(Edge::to).filter(t -> !besides.contains(t)).forEach(besides::add);
+                }
             }
             for (Edge e : path) {
                 if (joined.add(e.to())) {
@@ -126,7 +141,7 @@ final class Joins {
                 }
             }
         }
-        return new Joins(sql.toString(), fans, List.copyOf(joined), List.copyOf(bridges), List.copyOf(steps));
+        return new Joins(sql.toString(), fans, List.copyOf(joined), List.copyOf(bridges), List.copyOf(steps), List.copyOf(besides));
     }
 
     /** Every parent row with its children counted: the FROM clause, and the child's column to count (never NULL when joined). */

@@ -130,6 +130,13 @@ final class SqlWriter {
         }
         String agg = aggregateExpression(in, joins.fansOut());
         unitsOrKinds(in, base, joins, agg);
+        for (Intent.Filter f : in.filters()) {
+            if (joins.besides().contains(f.column().table()) && !f.column().table().equals(base)) {
+                // "how many tool loans were paid in cash": rent_payments.method 'cash', rows that share a holder with the loans
+                throw new NotUnderstoodException("'" + f.value() + "' is a value of " + f.column().sql() + ", rows related to the "
+                        + base.name() + " only through a row both refer to; it does not know whether that is meant");
+            }
+        }
         String from = joins.from();
         // "how many assignments does each project have": a project with none is a group too, counted 0
         Joins.EveryParent every = everyGroup(in, base) ? Joins.everyParent(catalog, in.groupTable(), base, in.questionWords()) : null;

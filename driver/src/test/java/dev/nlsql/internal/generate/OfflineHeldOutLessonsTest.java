@@ -998,5 +998,9 @@ class OfflineHeldOutLessonsTest {
         assertTrue(e.getMessage().contains("'were paid' says what was done to the rows named"), e.getMessage());
         assertEquals("SELECT COUNT(*) AS count FROM invoices WHERE invoices.status = 'paid'",
                 sql(cowork, "How many invoices were paid?", paidCash.subList(0, 1)), "a value of the rows named stays");
+        // without "were", or a value of rows that share a parent with those counted: the same join, declined
+        List<ValueLink> paidCard = List.of(ShopCatalog.value(invoices, "status", "paid"), ShopCatalog.value(passes, "payment_method", "card"));
+        e = assertThrows(NotUnderstoodException.class, () -> sql(cowork, "Count the day passes paid by card", paidCard));
+        assertTrue(e.getMessage().contains("only through a row both refer to"), e.getMessage());
     }
 }
