@@ -1236,8 +1236,10 @@ final class CorrectionLoop {
             Outcome outcome = empty ? Outcome.EMPTY : Outcome.OK;
             Diagnosis d = empty ? Diagnosis.of(ErrorCategory.EMPTY_RESULT, "no rows") : null;
             boolean zero = false;
-            if (!empty && TextFilters.present(guarded) && TextFilters.oneAggregateRow(guarded)) {
-                ZeroRow peeked = ZeroRow.peek(rows); // "how many ... = 'x'" that found 0: as telling as no rows
+            if (!empty && TextFilters.oneAggregateRow(guarded)) {
+                // "how many ... = 'x'" that found 0: as telling as no rows (widened only when it filters text); a 0 over a
+                // period is checked against the newest date when answered
+                ZeroRow peeked = ZeroRow.peek(rows);
                 rows = peeked.rows();
                 zero = peeked.zero();
             }
@@ -1287,6 +1289,7 @@ final class CorrectionLoop {
     private Answer answered(Step step) {
         trace.answeredFrom(step.databases());
         interpret(step.sql(), step.guarded() == null ? null : step.guarded().ast(), step.databases());
+        String periodDoubt = periodPastData(step);
         trace.succeed(step.sql(), start);
         engine.metrics().record(trace);
         TraceLog.answered(trace);
@@ -1295,13 +1298,37 @@ final class CorrectionLoop {
             List<String> notes = trace.notes().stream().filter(n -> !n.startsWith(SHARED_CACHE_NOTE) && !n.startsWith(SHARED_FAILED_NOTE))
                     .toList();
             engine.answers().put(answerDatabase(), main.catalog.fingerprint(), question.text(), cacheInstructions(),
-                    new AnswerCache.Entry(step.sql(), notes, Narrator.howFound(trace), trace.reading(), trace.doubts()));
+                    new AnswerCache.Entry(step.sql(), notes, Narrator.howFound(trace), trace.reading(),
+                    // whether the data has reached the period yet is no part of the reading: a replay checks again
+                    trace.doubts().stream().filter(d -> !d.equals(periodDoubt)).toList()));
             SharedAnswers shared = engine.sharedAnswers();
             if (shared != null && !answeredFromCache) { // a cached answer is in the store already, or was when read
                 shared.put(sharedKey(), step.sql(), engine.config().cacheSharedTtlSeconds());
             }
         }
         return new Answer(step.rows(), trace);
+    }
+
+    /**
+     * A count of 0 over a period that starts after the newest value of its date column: a doubt, so never "high". Returns
+     * the doubt added, or null.
+     */
+    private String periodPastData(Step step) {
+        if (!step.zero() || !step.databases().equals(List.of(NlConfig.MAIN)) || !main.source.postgres() || step.guarded() == null
+                || step.guarded().ast() == null) {
+            return null;
+        }
+        try {
+            String doubt = PeriodPastData.doubt(step.guarded().ast(), main.catalog, main.source.connection(),
+                    engine.config().readRole(NlConfig.MAIN), engine.config().queryTimeoutSeconds());
+            if (doubt != null) {
+                trace.doubt(doubt);
+            }
+            return doubt;
+        } catch (SQLException e) {
+            LOG.debug("the period was not checked against the data: {}", e.getSQLState());
+            return null;
+        }
     }
 
     /** Whether the answer reads a table whose rows depend on the session (row security, a view); unknown SQL counts as one. */

@@ -247,7 +247,12 @@ public final class Trace {
     }
 
     /** The answering SQL read in words, and its doubts (each element of it the question does not account for). */
-    void interpretation(String reading, List<String> doubts) {
+    /** A doubt found after the reading: what the data says of it (a period it has no rows of yet). */
+    void doubt(String doubt) {
+        doubts.add(doubt);
+    }
+
+        void interpretation(String reading, List<String> doubts) {
         this.reading = reading;
         this.doubts.clear();
         this.doubts.addAll(doubts);
