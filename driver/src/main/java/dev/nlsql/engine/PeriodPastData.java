@@ -1,8 +1,10 @@
 package dev.nlsql.engine;
 
+import dev.nlsql.internal.diagnose.QueryTables;
 import dev.nlsql.internal.execute.QueryRunner;
 import dev.nlsql.internal.schema.ColumnInfo;
 import dev.nlsql.internal.schema.SchemaCatalog;
+import dev.nlsql.internal.schema.SchemaRenderer;
 import dev.nlsql.internal.schema.TableInfo;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -10,9 +12,6 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
-import java.util.HashMap;
-import java.util.Locale;
-import java.util.Map;
 import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.DateTimeLiteralExpression;
 import net.sf.jsqlparser.expression.Expression;
@@ -21,15 +20,12 @@ import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
 import net.sf.jsqlparser.expression.operators.relational.GreaterThan;
 import net.sf.jsqlparser.expression.operators.relational.GreaterThanEquals;
 import net.sf.jsqlparser.schema.Column;
-import net.sf.jsqlparser.schema.Table;
-import net.sf.jsqlparser.statement.select.FromItem;
-import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import org.slf4j.Logger;
 
 /**
- * After a count of 0 or no rows: a period that starts after the newest value of its date column. "How many orders this
+ * After a count of 0: a period that starts after the newest value of its date column. "How many orders this
  * month" on data that ends two years ago is a true 0 the user may not mean; the answer says so, and is not "high".
  */
 final class PeriodPastData {
@@ -47,14 +43,14 @@ final class PeriodPastData {
         if (!(parsed instanceof PlainSelect p) || p.getWhere() == null) {
             return null;
         }
-        Map<String, TableInfo> tables = tables(p, catalog);
-        return firstPast(p.getWhere(), tables, connection, readRole, timeoutSeconds);
+        return firstPast(p.getWhere(), QueryTables.of(p, catalog), catalog, connection, readRole, timeoutSeconds);
     }
 
-    private static String firstPast(Expression e, Map<String, TableInfo> tables, Connection connection, String readRole, int timeout) {
+    private static String firstPast(Expression e, QueryTables tables, SchemaCatalog catalog, Connection connection, String readRole,
+            int timeout) {
         if (e instanceof AndExpression and) {
-            String left = firstPast(and.getLeftExpression(), tables, connection, readRole, timeout);
-            return left != null ? left : firstPast(and.getRightExpression(), tables, connection, readRole, timeout);
+            String left = firstPast(and.getLeftExpression(), tables, catalog, connection, readRole, timeout);
+            return left != null ? left : firstPast(and.getRightExpression(), tables, catalog, connection, readRole, timeout);
         }
         Expression left;
         Expression right;
@@ -71,14 +67,12 @@ final class PeriodPastData {
         if (!(left instanceof Column c) || from == null) {
             return null;
         }
-        TableInfo t = c.getTable() == null || c.getTable().getName() == null
-                ? tables.size() == 1 ? tables.values().iterator().next() : null
-                : tables.get(c.getTable().getName().toLowerCase(Locale.ROOT));
-        ColumnInfo column = t == null ? null : t.columnIgnoreCase(unquoted(c.getColumnName()));
+        TableInfo t = tables.tableOf(c);
+        ColumnInfo column = tables.columnOf(c);
         if (column == null || !column.isDate()) {
             return null;
         }
-        String sql = "SELECT max(" + quoted(column.name()) + ") FROM " + quoted(t.schema()) + "." + quoted(t.name());
+        String sql = "SELECT max(" + SchemaRenderer.columnOf(catalog, t, column) + ") FROM " + SchemaRenderer.nameOf(catalog, t);
         try (ResultSet rs = QueryRunner.run(connection, true, readRole, sql, 1, timeout)) {
             Timestamp newest = rs.next() ? rs.getTimestamp(1) : null;
             if (newest != null && newest.toLocalDateTime().toLocalDate().isBefore(from)) {
@@ -86,7 +80,7 @@ final class PeriodPastData {
                         + ", before the period asked for (from " + from + "), so it has no rows yet";
             }
         } catch (SQLException ex) { // no doubt then: the answer stands as it was read
-            LOG.debug("the newest {}.{} could not be read: {}", t.name(), column.name(), ex.getSQLState());
+            LOG.debug("the newest value of a bounded date column could not be read: {}", ex.getSQLState());
         }
         return null;
     }
@@ -105,39 +99,5 @@ final class PeriodPastData {
         } catch (DateTimeParseException ex) {
             return null;
         }
-    }
-
-    /** The FROM clause's tables by alias and by name, lower case. */
-    private static Map<String, TableInfo> tables(PlainSelect p, SchemaCatalog catalog) {
-        Map<String, TableInfo> out = new HashMap<>();
-        add(out, p.getFromItem(), catalog);
-        if (p.getJoins() != null) {
-            for (Join j : p.getJoins()) {
-                add(out, j.getFromItem(), catalog);
-            }
-        }
-        return out;
-    }
-
-    private static void add(Map<String, TableInfo> out, FromItem item, SchemaCatalog catalog) {
-        if (!(item instanceof Table table)) {
-            return;
-        }
-        TableInfo t = catalog.resolveAnyCase(table.getSchemaName() == null ? null : unquoted(table.getSchemaName()), unquoted(table.getName()));
-        if (t == null) {
-            return;
-        }
-        out.put(unquoted(table.getName()).toLowerCase(Locale.ROOT), t);
-        if (table.getAlias() != null) {
-            out.put(unquoted(table.getAlias().getName()).toLowerCase(Locale.ROOT), t);
-        }
-    }
-
-    private static String unquoted(String name) {
-        return name != null && name.length() > 1 && name.startsWith("\"") && name.endsWith("\"") ? name.substring(1, name.length() - 1) : name;
-    }
-
-    private static String quoted(String name) {
-        return "\"" + name.replace("\"", "\"\"") + "\"";
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nlsql.testing.FakeOpenAi;
 import dev.nlsql.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -57,6 +58,26 @@ class PeriodPastDataIT {
             assertTrue(rs.next());
             assertEquals("high", rs.getString("confidence"), rs.getString("interpretation"));
             assertFalse(rs.getString("interpretation").contains("the newest"), rs.getString("interpretation"));
+        }
+    }
+
+    @Test
+    void aModelsBoundIsCheckedWithNlsqlsOwnReadOnlyLookup() throws Exception {
+        // the lookup is nlsql's own SQL on the catalog's names (read-only, read role, timeout), not the model's text: a
+        // hostile bound ("3000-01-01", a name in quotes) reads the newest date and changes nothing
+        String counted = "SELECT count(*) FROM \"orders\" o WHERE o.\"order_date\" >= '3000-01-01'";
+        try (FakeOpenAi llm = new FakeOpenAi(FakeOpenAi.answer(counted), FakeOpenAi.answer("None."));
+                Connection c = llm.connect(url); Statement s = c.createStatement()) {
+            ResultSet rs = s.executeQuery("NARRATE NL how many orders in the year 3000");
+            assertTrue(rs.next());
+            assertEquals(counted, rs.getString("sql"));
+            assertEquals("medium", rs.getString("confidence"), rs.getString("interpretation"));
+            assertTrue(rs.getString("interpretation").contains("the newest orders.order_date is 2025-06-30"), rs.getString("interpretation"));
+        }
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*), max(order_date) FROM orders")) {
+            assertTrue(rs.next());
+            assertEquals(300, rs.getInt(1), "the table is as it was");
         }
     }
 }
