@@ -101,9 +101,10 @@ class NarrateAndFollowUpsThroughProxyIT {
                 + "SELECT EXTRACT(YEAR FROM orders.ordered_at)::int AS year, COUNT(*) AS count FROM orders JOIN customers ON "
                 + "orders.customer_id = customers.id WHERE customers.country = 'France' AND orders.ordered_at >= DATE '2023-01-01' "
                 + "AND orders.ordered_at < DATE '2024-01-01' GROUP BY EXTRACT(YEAR FROM orders.ordered_at)::int ORDER BY 1|"
-                + "For each EXTRACT(YEAR FROM orders.ordered_at)::int, counted the orders (orders), keeping rows where customer's country "
-                + "(customers.country) is 'France' and order's ordered at (orders.ordered_at) is on or after DATE '2023-01-01' and order's "
-                + "ordered at (orders.ordered_at) is before DATE '2024-01-01'. Joined orders.customer_id = customers.id. Sorted by 1. "
+                + "For each year of order's ordered at (orders.ordered_at), counted the orders (orders), keeping rows where customer's country "
+                + "(customers.country) is 'France' and order's ordered at (orders.ordered_at) is on or after 2023-01-01 and order's "
+                + "ordered at (orders.ordered_at) is before 2024-01-01. Joined orders.customer_id = customers.id. Sorted by the year of "
+                + "order's ordered at (orders.ordered_at). "
                 + "Read the follow-up as \"how many orders per year in 2023 for France\".", "RESET"),
                 out.strip().lines().toList(), out);
         assertTrue(err.contains("(follow-up read as: \"how many orders per year in 2023\")"), err);

@@ -14,9 +14,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.DateValue;
 import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.ExtractExpression;
 import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.Statements;
@@ -100,7 +103,8 @@ public final class Interpreter {
             }
         }
         if (!grouping.isEmpty()) {
-            b.append("For each ").append(join(grouping)).append(", ");
+            // "For each month of ...", not "For each the month of ..."
+            b.append("For each ").append(join(grouping.stream().map(g -> g.startsWith("the ") ? g.substring(4) : g).toList())).append(", ");
         }
         if (!measured.isEmpty()) {
             b.append(join(measured));
@@ -161,7 +165,7 @@ public final class Interpreter {
                     .append(measured.isEmpty() ? ", those with no match too." : ", those with no match counted 0.");
         }
         if (top.getOrderByElements() != null && !top.getOrderByElements().isEmpty()) {
-            rest.append(" Sorted by ").append(String.join(", ", top.getOrderByElements().stream().map(o -> phrase(parts, o.getExpression())
+            rest.append(" Sorted by ").append(String.join(", ", top.getOrderByElements().stream().map(o -> sortKey(parts, top, o.getExpression())
                     + (o.isAsc() ? "" : " descending")).distinct().toList()));
             String n = top.getLimit() == null || top.getLimit().getRowCount() == null ? null : top.getLimit().getRowCount().toString();
             rest.append(n == null ? "" : n.equals("1") ? " and kept the first row" : " and kept the first " + n);
@@ -244,13 +248,56 @@ public final class Interpreter {
         return key || joinedBy ? c.table() : null;
     }
 
-    /** A column as words with its SQL: "artist's name (artist.name)"; another expression as its SQL. */
+    /**
+     * A column as words with its SQL: "artist's name (artist.name)"; a date's part as "the month of ..."
+     * ({@code DATE_TRUNC('month', x)}, {@code EXTRACT(YEAR FROM x)}); another expression as its SQL.
+     */
     static String phrase(SqlParts parts, Expression e) {
         if (e instanceof net.sf.jsqlparser.schema.Column c) {
             SqlParts.Ref r = parts.ref(c);
             return r.known() ? columnWords(r.table(), r.column()) + " (" + r.table().name() + "." + r.column().name() + ")" : c.toString();
         }
+        if (e instanceof CastExpression cast && (cast.getLeftExpression() instanceof ExtractExpression
+                || cast.getLeftExpression() instanceof Function)) {
+            String inner = phrase(parts, cast.getLeftExpression());
+            return inner.startsWith("the ") ? inner : e.toString(); // "EXTRACT(YEAR FROM x)::int": the year of x, a whole number
+        }
+        if (e instanceof ExtractExpression x && x.getName() != null && x.getExpression() instanceof net.sf.jsqlparser.schema.Column) {
+            return "the " + x.getName().toLowerCase(Locale.ROOT) + " of " + phrase(parts, x.getExpression());
+        }
+        if (e instanceof Function f && f.getName() != null && f.getName().equalsIgnoreCase("date_trunc") && f.getParameters() != null
+                && f.getParameters().size() == 2 && f.getParameters().get(0) instanceof StringValue unit
+                && f.getParameters().get(1) instanceof net.sf.jsqlparser.schema.Column) {
+            return "the " + unit.getValue().toLowerCase(Locale.ROOT) + " of " + phrase(parts, (Expression) f.getParameters().get(1));
+        }
         return e.toString();
+    }
+
+    /**
+     * What an ORDER BY item sorts by: {@code ORDER BY 2} and {@code ORDER BY total} (an output name) are the select list's
+     * item, said as it is; else the expression's phrase.
+     */
+    private static String sortKey(SqlParts parts, PlainSelect top, Expression e) {
+        List<SelectItem<?>> items = top.getSelectItems();
+        if (e instanceof LongValue n && n.getValue() >= 1 && n.getValue() <= items.size()) {
+            return itemPhrase(parts, items.get((int) n.getValue() - 1));
+        }
+        if (e instanceof net.sf.jsqlparser.schema.Column c && c.getTable() == null && !parts.ref(c).known()) {
+            for (SelectItem<?> item : items) {
+                if (item.getAlias() != null && item.getAlias().getName().equalsIgnoreCase(c.getColumnName())) {
+                    return itemPhrase(parts, item);
+                }
+            }
+        }
+        return phrase(parts, e);
+    }
+
+    private static String itemPhrase(SqlParts parts, SelectItem<?> item) {
+        Expression e = item.getExpression();
+        if (!SqlParts.aggregates(e).isEmpty() && item.getAlias() != null) {
+            return "the " + String.join(" ", Words.split(item.getAlias().getName())) + " (" + e + ")";
+        }
+        return phrase(parts, e);
     }
 
     static String columnWords(TableInfo t, ColumnInfo c) {
@@ -321,6 +368,10 @@ public final class Interpreter {
         }
         if (e instanceof DateValue d) {
             return d.getValue().toString();
+        }
+        if (e instanceof CastExpression cast && cast.getLeftExpression() instanceof StringValue s && cast.getColDataType() != null
+                && cast.getColDataType().getDataType().toLowerCase(Locale.ROOT).matches("date|timestamp|timestamptz")) {
+            return s.getValue(); // DATE '2024-01-01' as 2024-01-01
         }
         return e.toString();
     }

@@ -212,6 +212,20 @@ class InterpreterTest {
     }
 
     @Test
+    void aDatesPartAndASortByPositionOrOutputNameReadAsWords() {
+        Interpretation i = read("How many tracks were there per month?", "SELECT DATE_TRUNC('month', track.milliseconds) AS month_start, "
+                + "COUNT(*) AS count FROM track GROUP BY DATE_TRUNC('month', track.milliseconds) ORDER BY 1");
+        assertEquals("For each month of track's milliseconds (track.milliseconds), counted the tracks (track). "
+                + "Sorted by the month of track's milliseconds (track.milliseconds).", i.reading());
+        Interpretation j = read("Which genre has the most tracks?", "SELECT genre.name, COUNT(*) AS track_count FROM track JOIN genre "
+                + "ON track.genre_id = genre.genre_id GROUP BY genre.name ORDER BY track_count DESC LIMIT 1");
+        assertTrue(j.reading().contains("Sorted by the track count (COUNT(*)) descending and kept the first row."), j.reading());
+        Interpretation k = read("tracks per year", "SELECT EXTRACT(YEAR FROM track.milliseconds), COUNT(*) FROM track "
+                + "GROUP BY EXTRACT(YEAR FROM track.milliseconds)");
+        assertTrue(k.reading().startsWith("For each year of track's milliseconds (track.milliseconds), "), k.reading());
+    }
+
+    @Test
     void unreadableSqlIsNeverUnique() {
         Interpretation i = read("how many tracks", "SELEKT nonsense");
         assertFalse(i.unique());
