@@ -130,7 +130,7 @@ public final class Interpreter {
             if (none != null) {
                 // "customers LEFT JOIN orders ... WHERE orders.customer_id IS NULL": the customers with no order
                 absent.add(none);
-                filters.add("there is no " + QuestionTerms.singular(Words.split(c.column().table().name()).get(0)) + " ("
+                filters.add("there is no " + singular(Words.split(c.column().table().name())) + " ("
                         + c.column().table().name() + ") with " + none.left().sql() + " = " + none.right().sql());
             } else {
                 filters.add(condition(parts, c));
@@ -413,9 +413,12 @@ public final class Interpreter {
         return names.isEmpty() ? "no table of the catalog" : String.join(", ", names);
     }
 
+    /** A name's words with the last one singular, for the reader: "outgoing load", "wash" (not "washe"). */
     private static String singular(List<String> words) {
         List<String> out = new ArrayList<>(words);
-        out.set(out.size() - 1, QuestionTerms.singular(out.get(out.size() - 1)));
+        String last = out.get(out.size() - 1);
+        boolean es = last.endsWith("sses") || last.endsWith("xes") || last.endsWith("ches") || last.endsWith("shes");
+        out.set(out.size() - 1, es ? last.substring(0, last.length() - 2) : QuestionTerms.singular(last));
         return String.join(" ", out);
     }
 

@@ -302,6 +302,9 @@ class InterpreterTest {
                 + " there is no album (album) with album.artist_id = artist.artist_id. Joined album.artist_id = artist.artist_id.",
                 none.reading());
         assertTrue(none.unique(), none.doubts().toString());
+        Interpretation unlisted = read("Which tracks are on no playlist?", "SELECT track.track_id, track.name FROM track LEFT JOIN"
+                + " playlist_track ON playlist_track.track_id = track.track_id WHERE playlist_track.track_id IS NULL");
+        assertTrue(unlisted.reading().contains("there is no playlist track (playlist_track) with"), unlisted.reading());
         Interpretation narrowed = read("How many tracks longer than 300000 milliseconds does each album have?", "SELECT album.title,"
                 + " COUNT(track.album_id) AS count FROM album LEFT JOIN track ON track.album_id = album.album_id AND track.milliseconds"
                 + " > 300000 GROUP BY album.album_id, album.title");
