@@ -70,7 +70,7 @@ final class AbsentAttribute {
             "quarterly", "monthly", "weekly", "daily", "yearly", "signups", "signup", "registrations", "numbers", "counts",
             "totals", "square", "cubic", "mph", "kph", "usd", "percent", "relative", "corresponding", "respective", "start", "end",
             "beginning", "middle", "people", "persons", "person", "member", "members", "record", "records", "row", "rows", "increase", "increases", "decrease", "decreases", "rise", "drop",
-            "difference", "differences");
+            "difference", "differences", "rate", "rates");
     /** Verbs that end a phrase: "how does the average volume of lakes vary", "the grant amount differ". */
     private static final Set<String> VERBS = Set.of("vary", "varies", "differ", "differs", "compare", "compares", "affect",
             "affects", "correlate", "correlates", "relate", "relates", "mean", "means", "depend", "depends", "change", "tend",

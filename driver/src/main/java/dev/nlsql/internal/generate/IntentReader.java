@@ -185,7 +185,8 @@ final class IntentReader {
             return intent;
         }
         for (Filter f : intent.filters()) {
-            if (f.column().table().equals(intent.base()) && ValueOwner.labels(f.column().column())) {
+            if (f.column().table().equals(intent.base()) && (ValueOwner.labels(f.column().column())
+                    || SqlWriter.labelColumns(intent.base()).contains(f.column().column()))) { // "who ... on hive CF-03": hive_code
                 throw new NotUnderstoodException("'who' asks for people of the " + NameCandidates.singular(intent.base().name()) + " '"
                         + f.value() + "', and it does not know which table holds them");
             }
@@ -918,6 +919,13 @@ final class IntentReader {
                     }
                     continue; // "by number of orders": what a ranking is by
                 }
+                if ((w.equals("each") || w.equals("every")) && words.subList(at + 1, Math.min(words.size(), at + 3)).stream()
+                        .anyMatch(RELATIVES::contains)) {
+                    // "for each site that had donations in 2024, how many successful donations": which groups it keeps is
+                    // a condition on the groups, not on what is counted (a LEFT JOIN would list every site)
+                    throw new NotUnderstoodException("it does not know which '" + w + " " + words.get(at) + "' it keeps ('"
+                            + String.join(" ", words.subList(i, Math.min(words.size(), at + 4))) + "')");
+                }
                 used[i] = true;
                 if (isGrain(words.get(at))) {
                     grain = grainName(words.get(at));
@@ -1608,6 +1616,11 @@ final class IntentReader {
                     if (dateColumn != null && !dateColumn.column().equals(m.column())) {
                         throw new NotUnderstoodException("it does not know which of two dates the date phrase is about");
                     }
+                    if (dateAt > m.at() + m.length() && words.subList(m.at() + m.length(), dateAt).contains("for")) {
+                        // "appointments booked in for July": the date they are for, not when they were booked (booked_on)
+                        throw new NotUnderstoodException("'" + words.get(m.at()) + " ... for' a period may name the date the rows are for, not "
+                                + m.table().name() + "." + m.column().name());
+                    }
                     dateColumn = new Column(m.table(), m.column());
                 }
                 continue;
@@ -1944,10 +1957,55 @@ final class IntentReader {
             throw new NotUnderstoodException("each row of " + groupTable.name() + " has one " + measure.column().name()
                     + ", so it does not know what the " + measureKind + " adds up per " + groupTable.name());
         }
+        averageOfTotals(measure);
+        listedRowsSayWho(base, aggregate == null && measure == null && measureExpression == null, shown);
         eitherCondition(filters.size() + compared.size() + conditions.size() + (dateFrom != null || dateTo != null ? 1 : 0));
         return new Intent(base, aggregate, measure, groupTable, groupColumn, grain, List.copyOf(filters), compared, dateFrom, dateTo,
                 shown, rankByMeasure, limit, descending, distinct, joined, dateColumn, measureExpression, List.copyOf(conditions),
                 List.copyOf(words));
+    }
+
+    /**
+     * "What is the average total paid per supplier?": the average of each supplier's total, a sum inside an average, which
+     * these rules do not write (AVG per supplier is each one's average ticket). Not when the total is the column averaged
+     * ("the average total amount" of invoices.total_amount).
+     */
+    private void averageOfTotals(Column measure) throws NotUnderstoodException {
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (Set.of("average", "mean", "avg").contains(words.get(i)) && Set.of("total", "totals", "sum").contains(words.get(i + 1))
+                    && (measure == null || !Words.split(measure.column().name()).contains("total"))) {
+                throw new NotUnderstoodException("'" + words.get(i) + " " + words.get(i + 1) + "' is an average of totals, which it "
+                        + "does not compute");
+            }
+        }
+    }
+
+    /**
+     * Rows listed must say whose they are: "Who is the lead keeper of hive CH-07?" had listed hive_keepers.* (a member's key,
+     * no name), and "who are the assistants on hive CF-03" the hive itself. A "who" question lists rows with a name; rows of
+     * a link table (its key is keys of other tables) are pairs of keys, and which side's names to show is not said.
+     */
+    private void listedRowsSayWho(TableInfo base, boolean listsRows, List<Column> shown) throws NotUnderstoodException {
+        if (!listsRows || base == null) {
+            return;
+        }
+        boolean who = !words.isEmpty() && (words.get(0).equals("who") || words.get(0).equals("whom"));
+        boolean named = shown.isEmpty() ? !SqlWriter.labelColumns(base).isEmpty()
+                : shown.stream().anyMatch(c -> ValueIndex.isText(c.column()) && !c.table().primaryKey().contains(c.column().name()));
+        if (who && !named) {
+            throw new NotUnderstoodException("'who' asks for people, and the rows it would list (" + base.name() + ") carry no name");
+        }
+        if (shown.isEmpty() && linkTable(base)) {
+            throw new NotUnderstoodException("the rows of " + base.name() + " pair keys of other tables, and it does not know whose "
+                    + "names to show");
+        }
+    }
+
+    /** A table whose key is two or more columns that all refer to other tables: hive_keepers (hive_id, member_id). */
+    private static boolean linkTable(TableInfo t) {
+        Set<String> referring = new LinkedHashSet<>();
+        t.foreignKeys().forEach(fk -> referring.addAll(fk.columns()));
+        return t.primaryKey().size() >= 2 && referring.containsAll(t.primaryKey());
     }
 
     /** Words after "or" that make it part of a bound, not a choice between conditions: "2 or more", "2020 or later". */
@@ -2188,6 +2246,12 @@ final class IntentReader {
             if (!(w.equals("which") || w.equals("what")) || !andBefore) {
                 continue;
             }
+            List<String> after = words.subList(i + 1, Math.min(words.size(), i + 5));
+            if (after.stream().anyMatch(SECOND_MEASURES::contains)) {
+                // "how many were paid by each method and what was the total for each?": a second measure, never dropped
+                throw new NotUnderstoodException("it asks a second question ('" + String.join(" ", words.subList(i - 1,
+                        Math.min(words.size(), i + 5))) + "'), which it does not answer");
+            }
             int at = i;
             Mention next = mentions.stream().filter(m -> m.at() > at).min(java.util.Comparator.comparingInt(Mention::at)).orElse(null);
             TableInfo asked = next == null ? null : next.table();
@@ -2282,6 +2346,13 @@ final class IntentReader {
         return null;
     }
 
+    /** Words that open a clause restricting what they follow: "each site that had donations". */
+    private static final Set<String> RELATIVES = Set.of("that", "which", "who", "whose", "where");
+
+    /** What a second question after "and what" measures: "and what was the total for each". */
+    private static final Set<String> SECOND_MEASURES = Set.of("total", "totals", "sum", "average", "mean", "median", "count",
+            "number", "amount", "value", "revenue", "percentage", "share");
+
     /** Question words that start a second question after "and": "and from when", "and where", "and how long". */
     private static final Set<String> SECOND_QUESTIONS = Set.of("when", "where", "who", "whom", "whose", "why", "how");
 
@@ -2332,7 +2403,9 @@ final class IntentReader {
         if (!"money".equals(kind)) {
             return;
         }
-        if (Words.split(money.name()).stream().noneMatch(PER_UNIT::contains)) {
+        List<String> named = Words.split(money.name());
+        boolean perSomething = named.contains("per") || named.contains("unit") || named.contains("hourly");
+        if (!perSomething && named.stream().noneMatch(PER_UNIT::contains)) {
             return;
         }
         for (ColumnInfo c : t.columns()) {
@@ -2341,6 +2414,11 @@ final class IntentReader {
                 throw new NotUnderstoodException("each row of " + t.name() + " has a quantity (" + c.name() + ") and a price ("
                         + money.name() + "), and it does not know whether the amount asked for is their product");
             }
+        }
+        if (perSomething) {
+            // "total takings from lessons" as SUM(lessons.price_per_rider): a price per rider added up is no money taken
+            throw new NotUnderstoodException(money.name() + " in " + t.name() + " is a price per unit, and adding it up is not the "
+                    + "amount asked for");
         }
     }
 

@@ -100,6 +100,10 @@ final class Relevance {
     private static final Pattern DURATION = Pattern.compile(
             "(?i)\\b(?:in|how many)\\s+(?:days|hours|minutes|weeks|months|years)\\b|\\bhow\\s+long\\b");
 
+    /** Arithmetic spelled out: "what we charged minus what they cost us", "revenue divided by visits". */
+    private static final Pattern ARITHMETIC = Pattern.compile("(?i)\\b(?:minus|subtract|subtracting|deducting|less the|"
+            + "divided by|multiplied by)\\b");
+
     private Relevance() {
     }
 
@@ -118,6 +122,9 @@ final class Relevance {
         SchemaWords schema = new SchemaWords(catalog, values, capitalised(question));
         if (durationOfHeldRows(question, schema)) {
             return Verdict.UNCLEAR; // "the longest trip length in days": a time between two of a trip's dates, a data question
+        }
+        if (ARITHMETIC.matcher(question).find()) {
+            return Verdict.UNCLEAR; // "margin (what we charged minus what they cost us)": it says how to compute what it asks for
         }
         String yours = yours(question, schema);
         if (yours != null) { // "how many credits are required at your university": the one asked is the listener, not the data
@@ -140,13 +147,23 @@ final class Relevance {
                 || q.contains("\u2018" + p + "\u2019");
     }
 
-    /** Whether it asks for a length of time ("in days", "how long") of rows of a table that has two dates to take it from. */
+    /**
+     * Whether it asks for a length of time ("in days", "how long") of rows of a table that has two dates to take it from,
+     * or a number of time units ("how long does a repair take": appointments.duration_minutes).
+     */
     private static boolean durationOfHeldRows(String question, SchemaWords schema) {
         if (!DURATION.matcher(question).find()) {
             return false;
         }
         return Words.split(question).stream().map(schema::entity).filter(java.util.Objects::nonNull).anyMatch(
-                t -> t.columns().stream().filter(ColumnInfo::isDate).count() >= 2);
+                t -> t.columns().stream().filter(ColumnInfo::isDate).count() >= 2 || t.columns().stream().anyMatch(Relevance::timeSpent));
+    }
+
+    private static final Set<String> TIME_UNITS = Set.of("duration", "seconds", "secs", "minutes", "mins", "hours", "hrs", "days");
+
+    /** A number column that holds a length of time: duration_minutes, hours_worked, length_days. */
+    private static boolean timeSpent(ColumnInfo c) {
+        return c.isNumeric() && Words.split(c.name()).stream().anyMatch(TIME_UNITS::contains);
     }
 
     /**

@@ -49,7 +49,8 @@ final class Verbs {
             Map.entry("broke", List.of("break", "broken")), Map.entry("drove", List.of("drive", "driven")),
             Map.entry("flew", List.of("fly", "flown")), Map.entry("chose", List.of("choose", "chosen")),
             Map.entry("brought", List.of("bring")), Map.entry("died", List.of("die", "death", "dead", "deceased")),
-            Map.entry("born", List.of("birth")));
+            Map.entry("born", List.of("birth")), Map.entry("sat", List.of("sit", "sitting")), Map.entry("fed", List.of("feed", "feeding")),
+            Map.entry("dealt", List.of("deal")), Map.entry("heard", List.of("hear", "hearing")), Map.entry("laid", List.of("lay")));
 
     /** An irregular past form or participle ("sold", "taken"). */
     static boolean irregularPast(String w) {
@@ -60,7 +61,9 @@ final class Verbs {
     static final Set<String> PARTICIPLES = Set.of("made", "sold", "bought", "paid", "spent", "won", "got", "left", "kept",
             "held", "run", "begun", "done", "seen", "put", "set", "lost", "met", "sent", "taught", "brought", "built", "read", "flown",
             "grown", "shown", "known", "drawn", "thrown", "worn", "torn", "sworn", "sown", "mown", "led", "used", "told", "said", "found",
-            "lent", "caught", "taken", "driven", "ridden");
+            "lent", "caught", "taken", "driven", "ridden", "sat", "stood", "dealt", "fed", "hung", "heard", "meant", "slept", "stuck",
+            "struck", "swept", "sung", "dug", "understood", "sought", "fought", "thought", "gone", "bred", "fled", "laid", "learnt",
+            "repaid", "resold", "overpaid", "underpaid", "prepaid", "rebuilt");
 
     private static Map<String, Set<String>> objects() {
         Map<String, Set<String>> out = new java.util.HashMap<>();

@@ -322,7 +322,7 @@ public final class Interpreter {
         }
         boolean time = c.column().known() && ColumnRole.kind(c.column().column().typeName()) == ColumnRole.Kind.TIME && c.wrap() == null;
         List<String> vs = c.values().stream().map(Interpreter::literal).toList();
-        String v = c.other() != null && !(c.values().size() == 1 && c.values().get(0) == c.other()) ? c.other().toString()
+        String v = c.other() != null && !(c.values().size() == 1 && c.values().get(0) == c.other()) ? literal(c.other())
                 : vs.isEmpty() ? "a subquery's result" : vs.get(0);
         String said = switch (c.op().toUpperCase(Locale.ROOT)) {
             case "=" -> col + " is " + v;

@@ -1003,4 +1003,82 @@ class OfflineHeldOutLessonsTest {
         e = assertThrows(NotUnderstoodException.class, () -> sql(cowork, "Count the day passes paid by card", paidCard));
         assertTrue(e.getMessage().contains("only through a row both refer to"), e.getMessage());
     }
+
+    /**
+     * Held-out sets 45 to 47 and a fifth attack (on the schemas of sets 42 to 44), first runs: each of these was answered
+     * wrongly, most at high. Each declines now, and the question without its trap is still answered.
+     */
+    @Test
+    void secondMeasuresRestrictedGroupsDatesBookedForPricesPerUnitAverageTotalsAndWhoWithoutNames() throws Exception {
+        TableInfo clients = new TableInfo("public", "clients", null, List.of(col("client_id", "int4"), col("first_name", "text"),
+                col("last_name", "text")), List.of("client_id"), List.of());
+        TableInfo lessons = new TableInfo("public", "lessons", null, List.of(col("lesson_id", "int4"), col("lesson_date", "date"),
+                col("price_per_rider", "numeric")), List.of("lesson_id"), List.of());
+        TableInfo bookings = new TableInfo("public", "lesson_bookings", null, List.of(col("lesson_id", "int4"), col("client_id", "int4"),
+                col("booked_on", "date"), col("amount_paid", "numeric")), List.of("lesson_id", "client_id"), List.of(
+                new ForeignKey(List.of("lesson_id"), "public", "lessons", List.of("lesson_id")),
+                new ForeignKey(List.of("client_id"), "public", "clients", List.of("client_id"))));
+        SchemaCatalog stables = new SchemaCatalog("PostgreSQL", "15", "public", List.of(clients, lessons, bookings));
+        // set 47: SUM(lessons.price_per_rider) as the takings, at medium
+        NotUnderstoodException e = assertThrows(NotUnderstoodException.class,
+                () -> sql(stables, "What were our total takings from lessons in 2024?", List.of()));
+        assertTrue(e.getMessage().contains("price_per_rider in lessons is a price per unit"), e.getMessage());
+        // sets 45 and 47: "booked in for July" read as the day of booking (booked_on)
+        e = assertThrows(NotUnderstoodException.class, () -> sql(stables, "How many lesson bookings are booked in for July 2025?", List.of()));
+        assertTrue(e.getMessage().contains("'booked ... for' a period may name the date the rows are for"), e.getMessage());
+        assertTrue(sql(stables, "How many lesson bookings were booked in July 2025?", List.of()).contains("lesson_bookings.booked_on >="));
+
+        TableInfo sites = new TableInfo("public", "sites", null, List.of(col("site_id", "int4"), col("name", "text")),
+                List.of("site_id"), List.of());
+        TableInfo donations = new TableInfo("public", "donations", null, List.of(col("donation_id", "int4"), col("site_id", "int4"),
+                col("donation_date", "date"), col("outcome", "text")), List.of("donation_id"),
+                List.of(new ForeignKey(List.of("site_id"), "public", "sites", List.of("site_id"))));
+        SchemaCatalog blood = new SchemaCatalog("PostgreSQL", "15", "public", List.of(sites, donations));
+        List<ValueLink> successful = List.of(ShopCatalog.value(donations, "outcome", "successful"));
+        // set 47: every site listed (LEFT JOIN), those with no donation in 2024 too, at high
+        e = assertThrows(NotUnderstoodException.class, () -> sql(blood,
+                "For each site that had donations in 2024, how many successful donations were there?", successful));
+        assertTrue(e.getMessage().contains("which 'each site' it keeps"), e.getMessage());
+        assertDoesNotThrow(() -> sql(blood, "For each site, how many successful donations were there in 2024?", successful));
+
+        TableInfo invoices = new TableInfo("public", "invoices", null, List.of(col("invoice_id", "int4"), col("paid_on", "date"),
+                col("payment_method", "text"), col("total_amount", "numeric")), List.of("invoice_id"), List.of());
+        SchemaCatalog locksmith = new SchemaCatalog("PostgreSQL", "15", "public", List.of(invoices));
+        // set 46: the count per method answered, "and what was the total for each" dropped, at high
+        e = assertThrows(NotUnderstoodException.class, () -> sql(locksmith, "For invoices paid in 2024, how many were paid by each "
+                + "payment method and what was the total for each?", List.of()));
+        assertTrue(e.getMessage().contains("it asks a second question ('and what was the total"), e.getMessage());
+        assertDoesNotThrow(() -> sql(locksmith, "For invoices paid in 2024, how many were paid by each payment method?", List.of()));
+
+        TableInfo suppliers = new TableInfo("public", "suppliers", null, List.of(col("supplier_id", "int4"), col("first_name", "text"),
+                col("last_name", "text")), List.of("supplier_id"), List.of());
+        TableInfo weighIns = new TableInfo("public", "weigh_ins", null, List.of(col("ticket_id", "int4"), col("supplier_id", "int4"),
+                col("weighed_on", "date"), col("amount_paid", "numeric")), List.of("ticket_id"),
+                List.of(new ForeignKey(List.of("supplier_id"), "public", "suppliers", List.of("supplier_id"))));
+        SchemaCatalog scrap = new SchemaCatalog("PostgreSQL", "15", "public", List.of(suppliers, weighIns));
+        // attack 5: AVG(amount_paid) per supplier for the average of each supplier's total, at high
+        e = assertThrows(NotUnderstoodException.class, () -> sql(scrap, "What is the average total paid per supplier in 2024?", List.of()));
+        assertTrue(e.getMessage().contains("'average total' is an average of totals"), e.getMessage());
+        assertTrue(sql(locksmith, "What is the average total amount of the invoices?", List.of()).contains("AVG(invoices.total_amount)"),
+                "the total is the column averaged");
+
+        TableInfo members = new TableInfo("public", "members", null, List.of(col("member_id", "int4"), col("first_name", "text"),
+                col("last_name", "text")), List.of("member_id"), List.of());
+        TableInfo hives = new TableInfo("public", "hives", null, List.of(col("hive_id", "int4"), col("hive_code", "text")),
+                List.of("hive_id"), List.of());
+        TableInfo keepers = new TableInfo("public", "hive_keepers", null, List.of(col("hive_id", "int4"), col("member_id", "int4"),
+                col("role", "text")), List.of("hive_id", "member_id"), List.of(
+                new ForeignKey(List.of("hive_id"), "public", "hives", List.of("hive_id")),
+                new ForeignKey(List.of("member_id"), "public", "members", List.of("member_id"))));
+        SchemaCatalog bees = new SchemaCatalog("PostgreSQL", "15", "public", List.of(members, hives, keepers));
+        // attack 5: hive_keepers.* (a member's key, no name), and the hive's own row for "who", at high
+        List<ValueLink> lead = List.of(ShopCatalog.value(keepers, "role", "lead"), ShopCatalog.value(hives, "hive_code", "CH-07"));
+        e = assertThrows(NotUnderstoodException.class, () -> sql(bees, "Who is the lead keeper of hive CH-07?", lead));
+        assertTrue(e.getMessage().contains("carry no name") || e.getMessage().contains("pair keys of other tables"), e.getMessage());
+        List<ValueLink> assistant = List.of(ShopCatalog.value(keepers, "role", "assistant"), ShopCatalog.value(hives, "hive_code", "CF-03"));
+        e = assertThrows(NotUnderstoodException.class, () -> sql(bees, "Who is the assistant on hive CF-03?", assistant));
+        assertTrue(e.getMessage().contains("'who' asks for people of the hive 'CF-03'"), e.getMessage());
+        e = assertThrows(NotUnderstoodException.class, () -> sql(bees, "List the hive keepers of hive CH-07", lead.subList(1, 2)));
+        assertTrue(e.getMessage().contains("pair keys of other tables"), e.getMessage());
+    }
 }

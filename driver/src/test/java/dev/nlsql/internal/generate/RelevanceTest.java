@@ -683,4 +683,26 @@ class RelevanceTest {
         }
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What is the average weight of jar sales?", db, List.of()).kind());
     }
+
+    @Test
+    void aRateOfRowsArithmeticSpelledOutAndIrregularParticiplesAreData() {
+        // held-out sets 46 and 47, first runs: "sat the theory test", "response rate", "margin (... minus ...)" had been NL002
+        TableInfo tests = new TableInfo("public", "driving_tests", null, List.of(col("test_id", "int4"), col("student_id", "int4"),
+                col("test_type", "text"), col("test_date", "date"), col("result", "text")), List.of("test_id"), List.of());
+        TableInfo campaigns = new TableInfo("public", "campaigns", null, List.of(col("campaign_id", "int4"), col("name", "text"),
+                col("budget", "numeric")), List.of("campaign_id"), List.of());
+        TableInfo contacts = new TableInfo("public", "campaign_contacts", null, List.of(col("campaign_id", "int4"),
+                col("donor_id", "int4"), col("responded", "bool")), List.of("campaign_id", "donor_id"), List.of(
+                new ForeignKey(List.of("campaign_id"), "public", "campaigns", List.of("campaign_id"))));
+        TableInfo parts = new TableInfo("public", "job_parts", null, List.of(col("job_id", "int4"), col("product_id", "int4"),
+                col("quantity", "int4"), col("unit_price", "numeric")), List.of("job_id", "product_id"), List.of());
+        SchemaCatalog db = new SchemaCatalog("PostgreSQL", "15", "public", List.of(tests, campaigns, contacts, parts));
+        for (String q : List.of("How many students have sat the theory test at least once but never passed it?",
+                "Which campaign had the highest response rate?", "What was our total margin on parts (what we charged minus "
+                + "what they cost us) in 2024?")) {
+            assertEquals(Kind.UNCLEAR, Relevance.judge(q, db, List.of()).kind(), q + ": " + Relevance.judge(q, db, List.of()).reason());
+        }
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("Which campaign had the highest crime rate?", db, List.of()).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What was our total margin on parts in 2024?", db, List.of()).kind());
+    }
 }

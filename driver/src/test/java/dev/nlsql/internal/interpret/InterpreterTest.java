@@ -223,6 +223,8 @@ class InterpreterTest {
         Interpretation k = read("tracks per year", "SELECT EXTRACT(YEAR FROM track.milliseconds), COUNT(*) FROM track "
                 + "GROUP BY EXTRACT(YEAR FROM track.milliseconds)");
         assertTrue(k.reading().startsWith("For each year of track's milliseconds (track.milliseconds), "), k.reading());
+        Interpretation d = read("albums with tracks in 2024", "SELECT COUNT(*) FROM track WHERE track.milliseconds >= DATE '2024-01-01'");
+        assertTrue(d.reading().contains("(track.milliseconds) is at least 2024-01-01"), d.reading());
     }
 
     @Test
