@@ -83,6 +83,8 @@ final class IntentReader {
     }
 
     private final SchemaCatalog catalog;
+    /** The question as typed: its capitals tell a surname ("Price") from a word ("the total price"). */
+    private final String asWritten;
     private final List<ValueLink> values;
     private final List<GlossaryTerm> glossary;
     private final LocalDate today;
@@ -128,6 +130,7 @@ final class IntentReader {
     /** @param glossary the knowledge file's terms (those the question touches, or all): measures, filters and names */
     IntentReader(String question, SchemaCatalog catalog, List<ValueLink> values, LocalDate today, List<GlossaryTerm> glossary) {
         this.catalog = catalog;
+        this.asWritten = question;
         this.values = values;
         this.glossary = glossary;
         this.today = today;
@@ -289,6 +292,14 @@ final class IntentReader {
                             + " or the value '" + v.value() + "' of " + v.table().name() + "." + v.column().name());
                 }
             }
+            if (phrase.size() == 1 && personName(v.column()) && namesAColumn(phrase.get(0)) && !capitalised(phrase.get(0))) {
+                if (capitalsElsewhere()) {
+                    continue; // "the total price of ... at Hove Seafront Studio": capitals for names, so 'price' is the column's word
+                }
+                // "what was the average price of completed appointments": the column, or clients surnamed Price?
+                throw new NotUnderstoodException("it does not know whether '" + phrase.get(0) + "' is a word of a column or the "
+                        + "name '" + v.value() + "' (" + v.table().name() + "." + v.column().name() + ")");
+            }
             if (phrase.size() == 1 && GRAIN_ADJECTIVES.contains(phrase.get(0))) {
                 String next = at + 1 < words.size() ? Words.stem(words.get(at + 1)) : "";
                 if (!next.isEmpty() && catalog.tables().stream().anyMatch(t -> t != v.table() && Words.stems(t.name()).contains(next))) {
@@ -336,6 +347,36 @@ final class IntentReader {
                 used[i] = true;
             }
         }
+    }
+
+    /** Whether a word is a word of some column's name: "price" of appointments.price. */
+    private boolean namesAColumn(String word) {
+        String stem = Words.stem(word);
+        return catalog.tables().stream().flatMap(t -> t.columns().stream()).anyMatch(c -> Words.stems(c.name()).contains(stem));
+    }
+
+    /** Whether the question writes the word with a capital somewhere other than its first letter. */
+    private boolean capitalised(String word) {
+        Matcher m = Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(word) + "(?![\\p{L}\\p{N}])", Pattern.CASE_INSENSITIVE
+                | Pattern.UNICODE_CASE).matcher(asWritten);
+        while (m.find()) {
+            if (m.start() > 0 && Character.isUpperCase(asWritten.charAt(m.start()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the question writes any word after its first with a capital: its writer capitalises names. */
+    private boolean capitalsElsewhere() {
+        Matcher m = Pattern.compile("(?<![\\p{L}\\p{N}'])\\p{Lu}").matcher(asWritten);
+        int first = asWritten.length() - asWritten.stripLeading().length();
+        while (m.find()) {
+            if (m.start() > first) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -1958,6 +1999,8 @@ final class IntentReader {
                     + ", so it does not know what the " + measureKind + " adds up per " + groupTable.name());
         }
         averageOfTotals(measure);
+        averageOverQuantities(aggregate, measure);
+        doneOfEveryStatus(base);
         listedRowsSayWho(base, aggregate == null && measure == null && measureExpression == null, shown);
         eitherCondition(filters.size() + compared.size() + conditions.size() + (dateFrom != null || dateTo != null ? 1 : 0));
         return new Intent(base, aggregate, measure, groupTable, groupColumn, grain, List.copyOf(filters), compared, dateFrom, dateTo,
@@ -1976,6 +2019,60 @@ final class IntentReader {
                     && (measure == null || !Words.split(measure.column().name()).contains("total"))) {
                 throw new NotUnderstoodException("'" + words.get(i) + " " + words.get(i + 1) + "' is an average of totals, which it "
                         + "does not compute");
+            }
+        }
+    }
+
+    /** Verbs that say the rows were carried through: "jobs we have done", "concerts performed", "work carried out". */
+    private static final Set<String> DONE = Set.of("done", "performed", "carried", "completed", "finished", "delivered", "fulfilled");
+
+    /**
+     * "How many jobs have we done for customers in Boston?": jobs done are likely the completed ones, and jobs has a status
+     * (booked, cancelled, no access) the question does not settle. Counted whatever their status, the answer had been wrong
+     * at medium; it declines, naming the column.
+     */
+    private void doneOfEveryStatus(TableInfo base) throws NotUnderstoodException {
+        int at = -1;
+        for (int i = 0; i < words.size() && at < 0; i++) {
+            int w = i;
+            if (DONE.contains(words.get(i)) && spots.stream().noneMatch(s -> s.at() <= w && w < s.at() + s.length())) {
+                at = i; // not a value: "completed" of course_attendance.status says which
+            }
+        }
+        if (base == null || !conditions.isEmpty() || at < 0) { // a glossary filter says which
+            return;
+        }
+        for (ColumnInfo c : base.columns()) {
+            List<String> w = Words.split(c.name());
+            if (w.get(w.size() - 1).equals("status") && ValueIndex.isText(c)
+                    && filters.stream().noneMatch(f -> f.column().table().equals(base) && f.column().column().equals(c))) {
+                String verb = words.get(at);
+                throw new NotUnderstoodException("it does not know whether '" + verb + "' means " + base.name() + " of one "
+                        + c.name() + " or of every one");
+            }
+        }
+    }
+
+    /**
+     * "the average price paid per adult ticket" over booking_tickets (quantity, unit_price): AVG of the rows is the average
+     * line, and a ticket is one of a line's quantity; the average per unit weighs each line by it. Which one is meant is
+     * not said, so it declines.
+     */
+    private static void averageOverQuantities(String aggregate, Column measure) throws NotUnderstoodException {
+        if (!"AVG".equals(aggregate) || measure == null) {
+            return;
+        }
+        TableInfo t = measure.table();
+        List<String> measured = Words.split(measure.column().name());
+        if (measured.stream().noneMatch(w -> PER_UNIT.contains(w) || w.equals("unit"))) {
+            return; // "the average household size": no price of one of many
+        }
+        for (ColumnInfo c : t.columns()) {
+            if (!c.equals(measure.column()) && c.isNumeric() && !t.primaryKey().contains(c.name())
+                    && Words.split(c.name()).stream().anyMatch(QUANTITIES::contains)
+                    && measured.stream().noneMatch(QUANTITIES::contains)) {
+                throw new NotUnderstoodException("each row of " + t.name() + " has a quantity (" + c.name() + "), and it does not "
+                        + "know whether the average of " + measure.column().name() + " is per row or per unit");
             }
         }
     }

@@ -163,6 +163,26 @@ final class Joins {
                 + SchemaRenderer.identifier(catalog, child.name()) + " ON " + e.condition(), e.key().columns().get(0));
     }
 
+    /**
+     * Every parent row with the rows below it counted, through each table between ("each grape variety": grape_varieties
+     * LEFT JOIN vineyard_blocks LEFT JOIN harvests), so that a parent with none is a row too, when every step goes down to
+     * rows that reference the one before by the key the question settles; else null. A listing of rows with none is
+     * {@link #everyParent}'s (one step), as a row with two empty children would show twice.
+     */
+    static EveryParent everyParentThrough(SchemaCatalog catalog, TableInfo parent, TableInfo child, List<String> questionWords)
+            throws NotUnderstoodException {
+        Joins joins = between(catalog, parent, List.of(child), questionWords);
+        if (joins.steps.isEmpty() || !joins.steps.stream().allMatch(Edge::toChildren)
+                || !joins.steps.get(joins.steps.size() - 1).to().equals(child)) {
+            return null;
+        }
+        StringBuilder from = new StringBuilder(SchemaRenderer.identifier(catalog, parent.name()));
+        for (Edge e : joins.steps) {
+            from.append(" LEFT JOIN ").append(SchemaRenderer.identifier(catalog, e.to().name())).append(" ON ").append(e.condition());
+        }
+        return new EveryParent(from.toString(), joins.steps.get(joins.steps.size() - 1).key().columns().get(0));
+    }
+
     private static List<String> keyColumns(SchemaCatalog catalog, TableInfo child, TableInfo parent) {
         return child.foreignKeys().stream().filter(fk -> catalog.resolve(fk.refSchema(), fk.refTable()) == parent)
                 .map(fk -> String.join("+", fk.columns())).toList();

@@ -139,7 +139,7 @@ final class SqlWriter {
         }
         String from = joins.from();
         // "how many assignments does each project have": a project with none is a group too, counted 0
-        Joins.EveryParent every = everyGroup(in, base) ? Joins.everyParent(catalog, in.groupTable(), base, in.questionWords()) : null;
+        Joins.EveryParent every = everyGroup(in, base) ? Joins.everyParentThrough(catalog, in.groupTable(), base, in.questionWords()) : null;
         if (every != null) {
             from = every.from();
             agg = "COUNT(" + ref(base, every.counted()) + ")";

@@ -1081,4 +1081,69 @@ class OfflineHeldOutLessonsTest {
         e = assertThrows(NotUnderstoodException.class, () -> sql(bees, "List the hive keepers of hive CH-07", lead.subList(1, 2)));
         assertTrue(e.getMessage().contains("pair keys of other tables"), e.getMessage());
     }
+
+    /**
+     * Held-out sets 48 to 50 and a sixth attack (on the schemas of sets 45 to 47), first runs: a word of a column read as a
+     * surname too, groups lost through a table between, an average per line for one per unit, and jobs "done" of every
+     * status. Each declines or is right now.
+     */
+    @Test
+    void aColumnsWordIsNoSurnameEachGroupThroughATableBetweenAveragesOverQuantitiesAndDoneJobs() throws Exception {
+        TableInfo studios = new TableInfo("public", "studios", null, List.of(col("studio_id", "int4"), col("studio_name", "text")),
+                List.of("studio_id"), List.of());
+        TableInfo artists = new TableInfo("public", "artists", null, List.of(col("artist_id", "int4"), col("studio_id", "int4"),
+                col("first_name", "text"), col("last_name", "text")), List.of("artist_id"),
+                List.of(new ForeignKey(List.of("studio_id"), "public", "studios", List.of("studio_id"))));
+        TableInfo clients = new TableInfo("public", "clients", null, List.of(col("client_id", "int4"), col("first_name", "text"),
+                col("last_name", "text")), List.of("client_id"), List.of());
+        TableInfo appointments = new TableInfo("public", "appointments", null, List.of(col("appointment_id", "int4"),
+                col("artist_id", "int4"), col("client_id", "int4"), col("appointment_date", "date"), col("price", "numeric")),
+                List.of("appointment_id"), List.of(new ForeignKey(List.of("artist_id"), "public", "artists", List.of("artist_id")),
+                new ForeignKey(List.of("client_id"), "public", "clients", List.of("client_id"))));
+        SchemaCatalog tattoo = new SchemaCatalog("PostgreSQL", "15", "public", List.of(studios, artists, clients, appointments));
+        // attack 6: 'price' was the column summed and clients.last_name = 'Price' too (NULL, at high)
+        List<ValueLink> price = List.of(ShopCatalog.value(clients, "last_name", "Price"),
+                ShopCatalog.value(studios, "studio_name", "Hove Seafront Studio"));
+        String total = sql(tattoo, "What was the total price of appointments at Hove Seafront Studio in 2024?", price);
+        assertTrue(total.contains("SUM(appointments.price)") && !total.contains("'Price'"), total);
+        NotUnderstoodException e = assertThrows(NotUnderstoodException.class,
+                () -> sql(tattoo, "What was the average price of appointments in 2024?", price.subList(0, 1)));
+        assertTrue(e.getMessage().contains("whether 'price' is a word of a column or the name 'Price'"), e.getMessage());
+        assertTrue(sql(tattoo, "How many appointments did Price have in 2024?", price.subList(0, 1)).contains("'Price'"),
+                "a surname written with its capital stays a name");
+        // attack 6: "each studio" counted through artists with inner joins, dropping a studio with none (at high)
+        String each = sql(tattoo, "How many appointments does each studio have?", List.of());
+        assertTrue(each.contains("FROM studios LEFT JOIN artists ON") && each.contains("LEFT JOIN appointments ON")
+                && each.contains("COUNT(appointments.artist_id)"), each);
+
+        TableInfo types = new TableInfo("public", "ticket_types", null, List.of(col("ticket_type_id", "int4"), col("type_name", "text")),
+                List.of("ticket_type_id"), List.of());
+        TableInfo lines = new TableInfo("public", "booking_tickets", null, List.of(col("booking_id", "int4"),
+                col("ticket_type_id", "int4"), col("quantity", "int4"), col("unit_price", "numeric")), List.of("booking_id",
+                "ticket_type_id"), List.of(new ForeignKey(List.of("ticket_type_id"), "public", "ticket_types", List.of("ticket_type_id"))));
+        SchemaCatalog theatre = new SchemaCatalog("PostgreSQL", "15", "public", List.of(types, lines));
+        // set 49: AVG(unit_price) of the lines for the average per ticket (weighted by quantity), at high
+        e = assertThrows(NotUnderstoodException.class, () -> sql(theatre, "What was the average price per adult ticket?",
+                List.of(ShopCatalog.value(types, "type_name", "Adult"))));
+        assertTrue(e.getMessage().contains("is per row or per unit"), e.getMessage());
+
+        TableInfo customers = new TableInfo("public", "customers", null, List.of(col("customer_id", "int4"), col("name", "text"),
+                col("town", "text")), List.of("customer_id"), List.of());
+        TableInfo jobs = new TableInfo("public", "jobs", null, List.of(col("job_id", "int4"), col("customer_id", "int4"),
+                col("status", "text")), List.of("job_id"),
+                List.of(new ForeignKey(List.of("customer_id"), "public", "customers", List.of("customer_id"))));
+        SchemaCatalog locksmith = new SchemaCatalog("PostgreSQL", "15", "public", List.of(customers, jobs));
+        List<ValueLink> boston = List.of(ShopCatalog.value(customers, "town", "Boston"));
+        // attack 6: every status counted for jobs "done" (at medium)
+        e = assertThrows(NotUnderstoodException.class, () -> sql(locksmith, "How many jobs have we done for customers in Boston?", boston));
+        assertTrue(e.getMessage().contains("whether 'done' means jobs of one status"), e.getMessage());
+        assertDoesNotThrow(() -> sql(locksmith, "How many jobs do customers in Boston have?", boston));
+        // within their cases: 'completed' that is a value says which; a size is no price of one of many
+        assertTrue(sql(locksmith, "How many jobs were completed?", List.of(ShopCatalog.value(jobs, "status", "completed")))
+                .contains("jobs.status = 'completed'"));
+        TableInfo households = new TableInfo("public", "households", null, List.of(col("household_id", "int4"),
+                col("household_size", "int4"), col("children_count", "int4")), List.of("household_id"), List.of());
+        SchemaCatalog foodBank = new SchemaCatalog("PostgreSQL", "15", "public", List.of(households));
+        assertTrue(sql(foodBank, "What is the average household size?", List.of()).contains("AVG(households.household_size)"));
+    }
 }
