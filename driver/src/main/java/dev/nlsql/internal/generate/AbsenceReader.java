@@ -204,6 +204,14 @@ final class AbsenceReader {
             period = new Period(date, LocalDate.of(span[1], span[2], 1), span[3] == 0 ? null : LocalDate.of(span[3], span[4], 1));
             i = w.size();
         }
+        if (verb != null) {
+            String stem = Words.stem(verb);
+            TableInfo rows = related;
+            if (rows.columns().stream().anyMatch(c -> c.isBoolean() && Words.stems(c.name()).contains(stem))) {
+                // "members who have never attended a workshop" over workshop_bookings.attended: a booking is not attending
+                return null;
+            }
+        }
         return new Absence(table, related, counted, period);
     }
 

@@ -1692,6 +1692,18 @@ final class IntentReader {
                 }
                 groupTable = m.table();
                 groupColumn = m.column();
+                int after = m.at() + m.length();
+                while (after < words.size() && after < m.at() + m.length() + 2 && Words.isStop(words.get(after))) {
+                    after++; // "checked-in" is read as "checked in"
+                }
+                String noun = after < words.size() ? Words.stem(words.get(after)) : "";
+                if (groupColumn != null && groupColumn.isBoolean() && catalog.tables().stream().anyMatch(t -> Words.stems(t.name())
+                        .contains(noun))) {
+                    // "the average tops per checked-in entry": each entry that checked in, not a breakdown by checked_in
+                    throw new NotUnderstoodException("it does not know whether '" + words.get(m.at() - 1) + " "
+                            + String.join(" ", words.subList(m.at(), after + 1)) + "' keeps the rows that are "
+                            + String.join(" ", words.subList(m.at(), after)) + " or groups by " + groupColumn.name());
+                }
             } else if (m.kind() != null) {
                 if (measureKind != null || measure != null || measureTerm != null) {
                     throw new NotUnderstoodException("it measures one thing only");
@@ -1991,6 +2003,9 @@ final class IntentReader {
         if (dated && dateColumn == null) {
             dateColumn = dateOf(base, events, joined, reads, mentions);
         }
+        if (dated && dateColumn != null) {
+            valueThatIsADatesVerb(dateColumn);
+        }
         secondQuestionShown(mentions, shown, groupTable, aggregate == null && measure == null && measureExpression == null);
         if (measureKind != null && measure != null && aggregate != null && !"COUNT".equals(aggregate) && groupTable != null
                 && groupColumn == null && measure.table() == groupTable) {
@@ -2019,6 +2034,28 @@ final class IntentReader {
                     && (measure == null || !Words.split(measure.column().name()).contains("total"))) {
                 throw new NotUnderstoodException("'" + words.get(i) + " " + words.get(i + 1) + "' is an average of totals, which it "
                         + "does not compute");
+            }
+        }
+    }
+
+    /**
+     * "How many hires were booked in May 2025?" with hires.status 'booked' and hires.booked_on: the verb is a value and the
+     * verb of a date, and the period may bound either date. It had read the status and bounded hire_date (0, at high).
+     */
+    private void valueThatIsADatesVerb(Column dateColumn) throws NotUnderstoodException {
+        for (ValueSpot s : spots) {
+            if (s.length() != 1) {
+                continue;
+            }
+            String stem = Words.stem(words.get(s.at()));
+            for (ValueLink v : s.links()) {
+                for (ColumnInfo c : v.table().columns()) {
+                    if (c.isDate() && !c.equals(dateColumn.column()) && Words.stems(c.name()).contains(stem)) {
+                        throw new NotUnderstoodException("it does not know whether '" + words.get(s.at()) + "' is the value '" + v.value()
+                                + "' of " + v.table().name() + "." + v.column().name() + " or the date " + v.table().name() + "."
+                                + c.name() + " the period bounds");
+                    }
+                }
             }
         }
     }

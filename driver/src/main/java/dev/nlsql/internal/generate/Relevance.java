@@ -102,7 +102,8 @@ final class Relevance {
 
     /** Arithmetic spelled out: "what we charged minus what they cost us", "revenue divided by visits". */
     private static final Pattern ARITHMETIC = Pattern.compile("(?i)\\b(?:minus|subtract|subtracting|deducting|less the|"
-            + "divided by|multiplied by)\\b");
+            + "divided by|multiplied by)\\b|(?<!many )(?<![\\d\\s]{2})\\btimes (?:the )?(?!a\\b|per\\b|as\\b|in\\b|more\\b|"
+            + "less\\b|over\\b|did\\b|do\\b|does\\b|has\\b|have\\b|was\\b|were\\b|is\\b|are\\b)\\p{L}");
 
     private Relevance() {
     }
@@ -244,7 +245,12 @@ final class Relevance {
                 return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + " about " + String.join(" ", names)
                         + ", which nothing in it names");
             }
-            if (strong.size() < content.size() - strong.size() && !(shape.data() != null && shape.data().contains(QuestionShape.DATE_RANGE)
+            List<String> all = Words.split(question);
+            // "Which vet has not been out on a single visit yet?": rows of one table asked about by rows of another
+            boolean whichRow = all.size() > 1 && Set.of("which", "what").contains(all.get(0)) && schema.namesTable(all.get(1))
+                    && strong.stream().filter(schema::namesTable).map(schema::entity).distinct().count() >= 2;
+            if (strong.size() < content.size() - strong.size() && !whichRow // "Which vet has not been out on a single visit yet?"
+                    && !(shape.data() != null && shape.data().contains(QuestionShape.DATE_RANGE)
                     && !strong.isEmpty())) { // "the tip made exactly 2 months after March 2021": rows of a time
                 return new Verdict(Kind.NOT_ABOUT_DATABASE, "it reads as " + shape.world() + ", and " + (strong.isEmpty()
                         ? "none of its words (" + shown(content) + ")" : "of its words only " + shown(strong))

