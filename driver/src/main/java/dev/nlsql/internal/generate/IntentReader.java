@@ -514,6 +514,17 @@ final class IntentReader {
                 // that holds the same text (a track's composer)
                 ValueOwner.Candidate owner = ValueOwner.of(candidates.stream().map(c -> new ValueOwner.Candidate(c.table(), c.column()))
                         .toList(), named);
+                if (owner != null && personName(owner.column())) { // a dog's own name says more than a surname: "bookings for Cooper"
+                    Set<TableInfo> above = ancestors(named);
+                    List<Column> others = candidates.stream().filter(c -> !c.table().equals(owner.table()) && namesRows(c)
+                            && above.contains(c.table())).toList();
+                    if (!others.isEmpty()) {
+                        // "bookings for Rebecca": the patron Rebecca, or the production Rebecca the bookings' performances are of
+                        throw new NotUnderstoodException("'" + s.links().get(0).value() + "' is a value of " + owner.table().name() + "."
+                                + owner.column().name() + " and " + others.get(0).sql() + ", both above the rows asked about, and it"
+                                + " does not know which one is meant");
+                    }
+                }
                 candidates = owner == null ? candidates : List.of(new Column(owner.table(), owner.column()));
             }
             if (candidates.size() > 1 && candidates.stream().map(Column::table).distinct().count() > 1
@@ -724,6 +735,24 @@ final class IntentReader {
         List<String> n = Words.split(c.name());
         return n.contains("surname") || n.contains("name") && (n.contains("first") || n.contains("last") || n.contains("family")
                 || n.contains("full"));
+    }
+
+    /** The tables the named ones refer to, and those they refer to, three steps up at most. */
+    private Set<TableInfo> ancestors(Set<TableInfo> named) {
+        Set<TableInfo> out = new LinkedHashSet<>();
+        List<TableInfo> level = new ArrayList<>(named);
+        for (int depth = 0; depth < 3 && !level.isEmpty(); depth++) {
+            List<TableInfo> next = new ArrayList<>();
+            for (TableInfo t : level) {
+                for (TableInfo p : Joins.parents(catalog, t)) {
+                    if (out.add(p)) {
+                        next.add(p);
+                    }
+                }
+            }
+            level = next;
+        }
+        return out;
     }
 
     /** A column that names its table's rows: name, title, company_name, product_name (a value of it names one row). */

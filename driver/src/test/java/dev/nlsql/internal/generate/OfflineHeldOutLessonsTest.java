@@ -1160,5 +1160,35 @@ class OfflineHeldOutLessonsTest {
         e = assertThrows(NotUnderstoodException.class, () -> sql(boats, "What is the average number of tops per checked-in entry?",
                 List.of()));
         assertTrue(e.getMessage().contains("keeps the rows that are checked in or groups by checked_in"), e.getMessage());
+
+        // attack 7: "bookings for Rebecca" read as patrons.first_name, where Rebecca is also the production the bookings'
+        // performances are of (medium)
+        TableInfo patrons = new TableInfo("public", "patrons", null, List.of(col("patron_id", "int4"), col("first_name", "text"),
+                col("last_name", "text")), List.of("patron_id"), List.of());
+        TableInfo productions = new TableInfo("public", "productions", null, List.of(col("production_id", "int4"),
+                col("title", "text")), List.of("production_id"), List.of());
+        TableInfo performances = new TableInfo("public", "performances", null, List.of(col("performance_id", "int4"),
+                col("production_id", "int4")), List.of("performance_id"), List.of(new ForeignKey(List.of("production_id"), "public",
+                "productions", List.of("production_id"))));
+        TableInfo theatreBookings = new TableInfo("public", "bookings", null, List.of(col("booking_id", "int4"), col("patron_id", "int4"),
+                col("performance_id", "int4")), List.of("booking_id"), List.of(
+                new ForeignKey(List.of("patron_id"), "public", "patrons", List.of("patron_id")),
+                new ForeignKey(List.of("performance_id"), "public", "performances", List.of("performance_id"))));
+        SchemaCatalog boxOffice = new SchemaCatalog("PostgreSQL", "15", "public", List.of(patrons, productions, performances,
+                theatreBookings));
+        List<ValueLink> rebecca = List.of(ShopCatalog.value(patrons, "first_name", "Rebecca"),
+                ShopCatalog.value(productions, "title", "Rebecca"));
+        e = assertThrows(NotUnderstoodException.class, () -> sql(boxOffice, "How many bookings were there for Rebecca?", rebecca));
+        assertTrue(e.getMessage().contains("both above the rows asked about"), e.getMessage());
+        // a row's own name is the owner over a surname further up: "bookings for Cooper" is the dog Cooper
+        TableInfo owners = new TableInfo("public", "owners", null, List.of(col("owner_id", "int4"), col("first_name", "text"),
+                col("last_name", "text")), List.of("owner_id"), List.of());
+        TableInfo dogs = new TableInfo("public", "dogs", null, List.of(col("dog_id", "int4"), col("owner_id", "int4"), col("name", "text")),
+                List.of("dog_id"), List.of(new ForeignKey(List.of("owner_id"), "public", "owners", List.of("owner_id"))));
+        TableInfo dogBookings = new TableInfo("public", "bookings", null, List.of(col("booking_id", "int4"), col("dog_id", "int4")),
+                List.of("booking_id"), List.of(new ForeignKey(List.of("dog_id"), "public", "dogs", List.of("dog_id"))));
+        SchemaCatalog daycare = new SchemaCatalog("PostgreSQL", "15", "public", List.of(owners, dogs, dogBookings));
+        assertTrue(sql(daycare, "How many bookings were there for Cooper?", List.of(ShopCatalog.value(dogs, "name", "Cooper"),
+                ShopCatalog.value(owners, "last_name", "Cooper"))).contains("dogs.name = 'Cooper'"));
     }
 }
