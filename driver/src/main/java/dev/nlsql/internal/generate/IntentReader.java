@@ -2133,6 +2133,11 @@ final class IntentReader {
         if (measured.stream().noneMatch(w -> PER_UNIT.contains(w) || w.equals("unit"))) {
             return; // "the average household size": no price of one of many
         }
+        boolean lines = t.foreignKeys().stream().anyMatch(fk -> t.primaryKey().containsAll(fk.columns()))
+                || Words.split(t.name()).stream().anyMatch(w -> Set.of("line", "lines", "item", "items").contains(w));
+        if (!lines) {
+            return; // "the average price of gadgets" with a stock qty: each row is one gadget, not a line of several
+        }
         for (ColumnInfo c : t.columns()) {
             if (!c.equals(measure.column()) && c.isNumeric() && !t.primaryKey().contains(c.name())
                     && Words.split(c.name()).stream().anyMatch(QUANTITIES::contains)

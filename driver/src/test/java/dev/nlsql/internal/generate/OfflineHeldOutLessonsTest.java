@@ -1126,6 +1126,10 @@ class OfflineHeldOutLessonsTest {
         e = assertThrows(NotUnderstoodException.class, () -> sql(theatre, "What was the average price per adult ticket?",
                 List.of(ShopCatalog.value(types, "type_name", "Adult"))));
         assertTrue(e.getMessage().contains("is per row or per unit"), e.getMessage());
+        TableInfo gadgets = new TableInfo("public", "gadgets", null, List.of(col("id", "int4"), col("name", "text"), col("qty", "int4"),
+                col("price", "numeric")), List.of("id"), List.of());
+        assertTrue(sql(new SchemaCatalog("PostgreSQL", "15", "public", List.of(gadgets)), "average price of gadgets", List.of())
+                .contains("AVG(gadgets.price)"), "each row is one gadget, its qty a stock: no lines of several");
 
         TableInfo customers = new TableInfo("public", "customers", null, List.of(col("customer_id", "int4"), col("name", "text"),
                 col("town", "text")), List.of("customer_id"), List.of());
