@@ -154,13 +154,7 @@ final class Joins {
      */
     static EveryParent everyParent(SchemaCatalog catalog, TableInfo parent, TableInfo child, List<String> questionWords)
             throws NotUnderstoodException {
-        Joins joins = between(catalog, parent, List.of(child), questionWords);
-        if (joins.steps.size() != 1 || !joins.steps.get(0).toChildren()) {
-            return null;
-        }
-        Edge e = joins.steps.get(0);
-        return new EveryParent(SchemaRenderer.identifier(catalog, parent.name()) + " LEFT JOIN "
-                + SchemaRenderer.identifier(catalog, child.name()) + " ON " + e.condition(), e.key().columns().get(0));
+        return downFrom(catalog, parent, child, questionWords, 1);
     }
 
     /**
@@ -171,8 +165,14 @@ final class Joins {
      */
     static EveryParent everyParentThrough(SchemaCatalog catalog, TableInfo parent, TableInfo child, List<String> questionWords)
             throws NotUnderstoodException {
+        return downFrom(catalog, parent, child, questionWords, Integer.MAX_VALUE);
+    }
+
+    /** parent LEFT JOIN each table down to child, in at most {@code maxSteps} steps that all go down; else null. */
+    private static EveryParent downFrom(SchemaCatalog catalog, TableInfo parent, TableInfo child, List<String> questionWords,
+            int maxSteps) throws NotUnderstoodException {
         Joins joins = between(catalog, parent, List.of(child), questionWords);
-        if (joins.steps.isEmpty() || !joins.steps.stream().allMatch(Edge::toChildren)
+        if (joins.steps.isEmpty() || joins.steps.size() > maxSteps || !joins.steps.stream().allMatch(Edge::toChildren)
                 || !joins.steps.get(joins.steps.size() - 1).to().equals(child)) {
             return null;
         }
